@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Mailer } from './mailer.ts';
+
+/** Writes each message as JSON into a folder (DATA_DIR/outbox): readable by people and tests. */
+export function outboxMailer(dir: string, from: string): Mailer {
+  return {
+    name: 'outbox',
+    async send(message) {
+      await fs.mkdir(dir, { recursive: true });
+      const sentAt = new Date();
+      const file = path.join(dir, `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+      await fs.writeFile(file, JSON.stringify({ from, ...message, sent_at: sentAt.toISOString() }, null, 2));
+    },
+  };
+}

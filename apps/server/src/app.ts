@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { localeFromAcceptLanguage, translate } from '@vm/domain';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Captcha, noCaptcha, recaptcha } from './adapters/captcha/captcha.ts';
+import type { Mailer } from './adapters/mail/mailer.ts';
+import { outboxMailer } from './adapters/mail/outbox-mailer.ts';
+import { smtpMailer } from './adapters/mail/smtp-mailer.ts';
+import { logPhoneVerifier } from './adapters/sms/log-phone-verifier.ts';
+import type { PhoneVerifier } from './adapters/sms/phone-verifier.ts';
+import { twilioPhoneVerifier } from './adapters/sms/twilio-phone-verifier.ts';
+import type { FileStore } from './adapters/storage/file-store.ts';
+import { localFileStore } from './adapters/storage/local-file-store.ts';
+import type { Db } from './db/database.ts';
+import type { AppConfig } from './env.ts';
+import { ApiError, ValidationFailed } from './lib/errors.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { bearerToken } from './lib/request-context.ts';
+import { authRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { passwordResetRepository } from './modules/auth/password-reset.repository.ts';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
+import { passwordResetService } from './modules/auth/password-reset.service.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { filesService } from './modules/files/files.service.ts';
+import { imagesRepository } from './modules/files/images.repository.ts';
+import { phoneRepository } from './modules/phone/phone.repository.ts';
+import { phoneRoutes } from './modules/phone/phone.routes.ts';
+import { phoneService } from './modules/phone/phone.service.ts';
+import { usersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { usersService } from './modules/users/users.service.ts';
+
+/** Everything from outside the process; tests pass their own. */
+export type AppDeps = {
+  config: AppConfig;
+  db: Db;
+  now?: () => Date;
+  phoneVerifier?: PhoneVerifier;
+  mailer?: Mailer;
+  fileStore?: FileStore;
+  captcha?: Captcha;
+  logger?: boolean | object;
+};
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+// Never log credentials: headers, and the ?access_token= that image originals accept.
+const redactUrl = (url: string) => url.replace(/([?&]access_token=)[^&]*/gi, '$1[redacted]');
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: MAX_BODY_BYTES,
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      },
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const phoneVerifier =
+    deps.phoneVerifier ?? (config.twilio ? twilioPhoneVerifier(config.twilio) : logPhoneVerifier(app.log));
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom));
+  const fileStore = deps.fileStore ?? localFileStore(path.join(config.dataDir, 'files'));
+  const captcha = deps.captcha ?? (config.captcha.provider === 'recaptcha' && config.captcha.secret ? recaptcha(config.captcha.secret) : noCaptcha);
+
+  const limits = config.rateLimits;
+  const authRepo = authRepository(db);
+  const auth = authService({
+    repo: authRepo,
+    now,
+    accessTtl: config.tokens.accessTtl,
+    refreshTtl: config.tokens.refreshTtl,
+    usernameLimiter: new RateLimiter(limits.tokenPerUsername, limits.tokenWindow),
+  });
+  const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: new RateLimiter(limits.smsPerNumber, limits.smsWindow) });
+  const users = usersService({ db, repo: usersRepository(db), phone, now });
+  const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: app.log, attachTo: { profile_picture: users.setProfileImage } });
+  const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 10 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => {
+      const err = new ApiError(429, 'too_many_requests', 'too_many_requests', { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) });
+      return Object.assign(err, { statusCode: 429 });
+    },
+  });
+
+  app.decorateRequest('auth', null);
+  app.decorateRequest('locale', 'nl');
+  app.addHook('onRequest', async (req) => {
+    req.locale = localeFromAcceptLanguage(req.headers['accept-language']);
+    const token = bearerToken(req);
+    req.auth = token ? await auth.authenticate(token) : null;
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError | ValidationFailed, req, reply) => {
+    const locale = req.locale ?? 'nl';
+    if (err instanceof ValidationFailed) {
+      return reply.code(400).send(err.errors.map((e) => ({ field: e.field, message: translate(e.key, locale) })));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.code(400).send(
+        err.validation.map((v) => ({
+          field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: translate(!v.message || v.message.includes(' ') ? 'invalid_body' : v.message, locale),
+        })),
+      );
+    }
+    if (err instanceof ApiError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ error: err.error, error_description: translate(err.descriptionKey, locale) });
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(500).send({ error: 'server_error', error_description: translate('server_error', locale) });
+    }
+    // Fastify's own 4xx (bad JSON, too large body, wrong content type): say so without internals.
+    const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
+    return reply.code(status).send({ error: code, error_description: translate(status === 413 ? 'file_too_large' : 'invalid_body', locale) });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ error: 'not_found', error_description: translate('not_found', req.locale ?? 'nl') });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  await app.register(authRoutes, { auth, perIpLimit: limits.tokenPerIp, windowSeconds: limits.tokenWindow });
+  await app.register(passwordResetRoutes, { resets, perIpLimit: limits.resetPerIp });
+  await app.register(phoneRoutes, { phone, captcha, perIpLimit: limits.smsPerIp, windowSeconds: limits.smsWindow });
+  await app.register(usersRoutes, { users, now });
+  await app.register(filesRoutes, { files, auth });
+  await app.register(configRoutes, { config, smsProvider: phoneVerifier.name });
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    // Hash routing: the app lives at '/', so serving the built files is all the web needs.
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
+  }
+
+  return app;
+}

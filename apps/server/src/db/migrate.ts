@@ -1,0 +1,17 @@
+import { type Migration, Migrator } from 'kysely';
+import type { Db } from './database.ts';
+import * as m0001 from './migrations/0001-accounts.ts';
+
+// Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
+const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

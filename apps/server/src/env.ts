@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only reader of process.env. Every knob has a default that runs fully offline.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const int = (def: number) => z.coerce.number().int().positive().default(def);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : null));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalText,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  WEB_DIST: optionalText,
+  LOG_LEVEL: z.string().default('info'),
+  ACCESS_TOKEN_TTL: int(900),
+  REFRESH_TOKEN_TTL: int(60 * 60 * 24 * 30),
+  TOKEN_RATE_LIMIT_PER_IP: int(30),
+  TOKEN_RATE_LIMIT_PER_USERNAME: int(10),
+  TOKEN_RATE_LIMIT_WINDOW: int(60),
+  SMS_RATE_LIMIT_PER_NUMBER: int(3),
+  SMS_RATE_LIMIT_PER_IP: int(10),
+  SMS_RATE_LIMIT_WINDOW: int(600),
+  RESET_RATE_LIMIT_PER_IP: int(5),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_VERIFY_SERVICE_SID: optionalText,
+  TWILIO_BASE_URL: z.string().default('https://verify.twilio.com'),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Vrachtmarkt <no-reply@vrachtmarkt.localhost>'),
+  FACEBOOK_APP_ID: optionalText,
+  CAPTCHA_PROVIDER: z.enum(['none', 'recaptcha']).default('none'),
+  CAPTCHA_SITE_KEY: optionalText,
+  CAPTCHA_SECRET: optionalText,
+  TRUST_PROXY: bool,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type AppConfig = {
+  env: string;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  webDist: string | null;
+  logLevel: string;
+  trustProxy: boolean;
+  tokens: { accessTtl: number; refreshTtl: number };
+  rateLimits: {
+    tokenPerIp: number;
+    tokenPerUsername: number;
+    tokenWindow: number;
+    smsPerNumber: number;
+    smsPerIp: number;
+    smsWindow: number;
+    resetPerIp: number;
+  };
+  twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  facebookAppId: string | null;
+  captcha: { provider: 'none' | 'recaptcha'; siteKey: string | null; secret: string | null };
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
+    throw new Error(`Invalid environment variables: ${fields}`);
+  }
+  const e = parsed.data;
+  const twilio =
+    e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_VERIFY_SERVICE_SID
+      ? {
+          accountSid: e.TWILIO_ACCOUNT_SID,
+          authToken: e.TWILIO_AUTH_TOKEN,
+          serviceSid: e.TWILIO_VERIFY_SERVICE_SID,
+          baseUrl: e.TWILIO_BASE_URL,
+        }
+      : null;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    tokens: { accessTtl: e.ACCESS_TOKEN_TTL, refreshTtl: e.REFRESH_TOKEN_TTL },
+    rateLimits: {
+      tokenPerIp: e.TOKEN_RATE_LIMIT_PER_IP,
+      tokenPerUsername: e.TOKEN_RATE_LIMIT_PER_USERNAME,
+      tokenWindow: e.TOKEN_RATE_LIMIT_WINDOW,
+      smsPerNumber: e.SMS_RATE_LIMIT_PER_NUMBER,
+      smsPerIp: e.SMS_RATE_LIMIT_PER_IP,
+      smsWindow: e.SMS_RATE_LIMIT_WINDOW,
+      resetPerIp: e.RESET_RATE_LIMIT_PER_IP,
+    },
+    twilio,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    facebookAppId: e.FACEBOOK_APP_ID,
+    captcha: { provider: e.CAPTCHA_PROVIDER, siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Locale } from '@vm/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from '../modules/auth/auth.service.ts';
+import { accessDenied } from './errors.ts';
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  interface FastifyRequest {
+    auth: Auth | null;
+    locale: Locale;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
+  return m?.[1] ?? null;
+}
+
+export type SignedIn = Auth & { userId: number };
+
+/** Guard: a user's access token (not a client-only one). */
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.auth || req.auth.userId === null) throw accessDenied();
+}
+
+/** Guard: any valid token, a client-credentials one included (registration calls). */
+export async function requireToken(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.auth) throw accessDenied();
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(req: FastifyRequest): SignedIn {
+  if (!req.auth || req.auth.userId === null) throw accessDenied();
+  return req.auth as SignedIn;
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ApiError, tooManyRequests } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { hashToken, newToken, safeEqual } from '../../lib/secrets.ts';
+import type { AuthRepository, ClientRecord } from './auth.repository.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+
+export const SUPPORTED_SCOPES = ['app'] as const;
+
+export type Auth = {
+  clientId: string;
+  userId: number | null;
+  role: 'sender' | 'driver' | 'admin' | null;
+  scope: string;
+};
+
+export type TokenResponse = {
+  access_token: string;
+  refresh_token?: string;
+  expires_in: number;
+  token_type: 'Bearer';
+  scope: string;
+};
+
+const oauthError = (error: string, key: string, status = 400) => new ApiError(status, error, key);
+
+// Token request bodies (RFC 6749 4.3, 4.4, 6). Answered with OAuth errors, not the field list.
+const tokenRequestSchema = z.discriminatedUnion('grant_type', [
+  z.object({
+    grant_type: z.literal('password'),
+    username: z.string().min(1).max(254),
+    password: z.string().min(1).max(200),
+    client_id: z.string().min(1).max(100),
+    client_secret: z.string().max(200).optional(),
+    scope: z.string().max(100).optional(),
+  }),
+  z.object({
+    grant_type: z.literal('client_credentials'),
+    client_id: z.string().min(1).max(100),
+    client_secret: z.string().max(200).optional(),
+    scope: z.string().max(100).optional(),
+  }),
+  z.object({
+    grant_type: z.literal('refresh_token'),
+    refresh_token: z.string().min(1).max(200),
+    client_id: z.string().min(1).max(100),
+    client_secret: z.string().max(200).optional(),
+    scope: z.string().max(100).optional(),
+  }),
+]);
+
+type Deps = {
+  repo: AuthRepository;
+  now: () => Date;
+  accessTtl: number;
+  refreshTtl: number;
+  usernameLimiter: RateLimiter;
+};
+
+export function authService({ repo, now, accessTtl, refreshTtl, usernameLimiter }: Deps) {
+  async function checkClient(clientId: string, secret: string | undefined, grant: string): Promise<ClientRecord> {
+    const client = await repo.findClient(clientId);
+    // A public client (no secret) ignores any secret sent; a confidential one must match.
+    if (!client || (client.secretHash && !(secret && safeEqual(hashToken(secret), client.secretHash)))) {
+      throw oauthError('invalid_client', 'invalid_client', 401);
+    }
+    if (!client.grants.includes(grant)) throw oauthError('unauthorized_client', 'unsupported_grant_type');
+    return client;
+  }
+
+  function checkScope(requested: string | undefined): string {
+    const scopes = (requested ?? 'app').split(' ').filter(Boolean);
+    if (scopes.length === 0 || scopes.some((s) => !(SUPPORTED_SCOPES as readonly string[]).includes(s))) {
+      throw oauthError('invalid_scope', 'invalid_scope');
+    }
+    return scopes.join(' ');
+  }
+
+  async function issue(clientId: string, userId: number | null, scope: string, familyId: string | null): Promise<TokenResponse> {
+    const issuedAt = now();
+    const access = newToken();
+    await repo.insertAccessToken({
+      tokenHash: hashToken(access),
+      clientId,
+      userId,
+      familyId,
+      scope,
+      expiresAt: new Date(issuedAt.getTime() + accessTtl * 1000),
+    });
+    const response: TokenResponse = { access_token: access, expires_in: accessTtl, token_type: 'Bearer', scope };
+    if (userId !== null && familyId !== null) {
+      const refresh = newToken();
+      await repo.insertRefreshToken({
+        tokenHash: hashToken(refresh),
+        familyId,
+        clientId,
+        userId,
+        scope,
+        expiresAt: new Date(issuedAt.getTime() + refreshTtl * 1000),
+      });
+      response.refresh_token = refresh;
+    }
+    return response;
+  }
+
+  const invalidRefresh = () => oauthError('invalid_request', 'refresh_token_invalid');
+
+  return {
+    async grant(body: unknown): Promise<TokenResponse> {
+      const grantType = (body as { grant_type?: unknown } | null)?.grant_type;
+      const parsed = tokenRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        if (grantType === 'refresh_token') throw invalidRefresh();
+        if (typeof grantType === 'string' && !['password', 'client_credentials'].includes(grantType)) {
+          throw oauthError('unsupported_grant_type', 'unsupported_grant_type');
+        }
+        throw oauthError('invalid_request', 'invalid_body');
+      }
+      const req = parsed.data;
+      const client = await checkClient(req.client_id, req.client_secret, req.grant_type);
+
+      switch (req.grant_type) {
+        case 'client_credentials':
+          // RFC 6749 4.4.3: no refresh token for a client-only token.
+          return issue(client.id, null, checkScope(req.scope), null);
+
+        case 'password': {
+          const scope = checkScope(req.scope);
+          const wait = usernameLimiter.hit(req.username.trim().toLowerCase());
+          if (wait > 0) throw tooManyRequests(wait);
+          const user = await repo.findUserCredentials(req.username.trim());
+          const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), req.password);
+          if (!user || !ok) throw oauthError('invalid_grant', 'invalid_credentials');
+          return issue(client.id, user.id, scope, randomUUID());
+        }
+
+        case 'refresh_token': {
+          const tokenHash = hashToken(req.refresh_token);
+          const record = await repo.findRefreshToken(tokenHash);
+          if (!record || record.clientId !== client.id || record.revokedAt) throw invalidRefresh();
+          // RFC 9700 4.14.2: a spent refresh token presented again means it leaked; end the family.
+          if (record.usedAt) {
+            await repo.revokeFamily(record.familyId, now());
+            throw invalidRefresh();
+          }
+          if (record.expiresAt <= now()) throw invalidRefresh();
+          if (!(await repo.spendRefreshToken(tokenHash, now()))) {
+            await repo.revokeFamily(record.familyId, now());
+            throw invalidRefresh();
+          }
+          return issue(client.id, record.userId, record.scope, record.familyId);
+        }
+      }
+    },
+
+    async authenticate(accessToken: string): Promise<Auth | null> {
+      const record = await repo.findAccessToken(hashToken(accessToken), now());
+      if (!record) return null;
+      return { clientId: record.clientId, userId: record.userId, role: record.role, scope: record.scope };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,51 @@
+import type { Locale } from '@vm/domain';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/secrets.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import type { PasswordResetRepository } from './password-reset.repository.ts';
+import { hashPassword } from './passwords.ts';
+
+export const RESET_TTL_SECONDS = 60 * 60;
+
+type Deps = {
+  resets: PasswordResetRepository;
+  auth: AuthRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+};
+
+const mail = {
+  nl: (link: string) => ({
+    subject: 'Je wachtwoord herstellen',
+    text: `Hallo,\n\nKlik op deze link om een nieuw wachtwoord te kiezen. De link werkt één keer en blijft 1 uur geldig:\n\n${link}\n\nHeb je dit niet gevraagd? Dan mag je deze mail negeren.\n`,
+  }),
+  en: (link: string) => ({
+    subject: 'Reset your password',
+    text: `Hello,\n\nFollow this link to choose a new password. It works once and stays valid for 1 hour:\n\n${link}\n\nDid not ask for this? You can ignore this mail.\n`,
+  }),
+};
+
+export function passwordResetService({ resets, auth, mailer, publicUrl, now }: Deps) {
+  return {
+    /** Always succeeds for the caller, whether or not the address has an account. */
+    async request(email: string, locale: Locale): Promise<void> {
+      const user = await auth.findUserCredentials(email);
+      if (!user) return;
+      const token = newToken();
+      await resets.insert({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_SECONDS * 1000) });
+      const link = `${publicUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
+      await mailer.send({ to: email, ...mail[locale](link) });
+    },
+
+    async reset(token: string, password: string): Promise<void> {
+      const userId = await resets.redeem(hashToken(token), await hashPassword(password), now());
+      if (userId === null) throw fieldError('token', 'reset_token_invalid');
+      // A new password signs out every session that the old one opened.
+      await auth.revokeAllForUser(userId, now());
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof passwordResetService>;

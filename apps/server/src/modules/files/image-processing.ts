@@ -1,0 +1,64 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { ApiError } from '../../lib/errors.ts';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** About 40 megapixels: larger pictures are refused before they are decoded (decompression bombs). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+type Sniffed = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif' | 'avif';
+
+/** The file type from its first bytes; the name and the browser's content type are not trusted. */
+export function sniffImage(buf: Buffer): Sniffed | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (buf.length >= 12 && buf.subarray(4, 8).toString('latin1') === 'ftyp') {
+    const brand = buf.subarray(8, 12).toString('latin1');
+    if (brand === 'avif' || brand === 'avis') return 'avif';
+    if (['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(brand)) return 'heif';
+  }
+  return null;
+}
+
+export type ProcessedImage = {
+  format: 'jpeg' | 'png';
+  width: number;
+  height: number;
+  variants: { original: Buffer; medium: Buffer; thumb: Buffer };
+};
+
+export const notAnImage = () => new ApiError(415, 'unsupported_media_type', 'file_not_image');
+export const fileTooLarge = () => new ApiError(413, 'payload_too_large', 'file_too_large');
+
+/**
+ * Decodes once, turns the picture upright (EXIF orientation) and re-encodes, which also drops
+ * EXIF data such as GPS positions. Pictures with transparency stay PNG, others become JPEG.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (input.length > MAX_UPLOAD_BYTES) throw fileTooLarge();
+  if (!sniffImage(input)) throw notAnImage();
+  let meta: Metadata;
+  try {
+    // Reads the header only; the pixel cap is checked below, before anything is decoded.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  if (!meta.width || !meta.height) throw notAnImage();
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ApiError(413, 'payload_too_large', 'image_too_many_pixels');
+
+  const format = meta.hasAlpha ? 'png' : 'jpeg';
+  const encode = (s: Sharp) => (format === 'png' ? s.png() : s.jpeg({ quality: 85, mozjpeg: true }));
+  const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  try {
+    const [original, medium, thumb] = await Promise.all([
+      encode(base()).toBuffer({ resolveWithObject: true }),
+      encode(base().resize(800, 800, { fit: 'inside', withoutEnlargement: true })).toBuffer(),
+      encode(base().resize(160, 160, { fit: 'cover' })).toBuffer(),
+    ]);
+    return { format, width: original.info.width, height: original.info.height, variants: { original: original.data, medium, thumb } };
+  } catch {
+    throw notAnImage();
+  }
+}

@@ -1,0 +1,74 @@
+import type { RegisterUserInput, UpdateUserInput, User } from '@vm/domain';
+import type { Db } from '../../db/database.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { PhoneService } from '../phone/phone.service.ts';
+import { isUniqueViolation, type UsersRepository } from './users.repository.ts';
+
+type Deps = { db: Db; repo: UsersRepository; phone: PhoneService; now: () => Date };
+
+export function usersService({ db, repo, phone, now }: Deps) {
+  return {
+    async register(input: RegisterUserInput): Promise<{ id: number }> {
+      const cellphone = phone.normalise(input.cellphone);
+      if (await repo.emailExists(input.email)) throw fieldError('email', 'email_taken');
+      const passwordHash = await hashPassword(input.password);
+      try {
+        // The SMS proof is spent in the same transaction: no account without it, no proof lost.
+        const id = await db.transaction().execute(async (trx) => {
+          await phone.consume(trx, input.verification_token, cellphone);
+          return repo.insert(
+            trx,
+            {
+              email: input.email,
+              passwordHash,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              cellphone,
+              birthday: input.birthday,
+              country: input.address.country,
+            },
+            now(),
+          );
+        });
+        return { id };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fieldError('email', 'email_taken');
+        throw err;
+      }
+    },
+
+    async get(id: number): Promise<User> {
+      const user = await repo.find(id);
+      if (!user) throw notFound();
+      return user;
+    },
+
+    async update(id: number, input: UpdateUserInput): Promise<User> {
+      const current = await this.get(id);
+      const cellphone = phone.normalise(input.cellphone);
+      await db.transaction().execute(async (trx) => {
+        if (cellphone !== current.cellphone) await phone.consume(trx, input.verification_token, cellphone);
+        await repo.update(
+          trx,
+          id,
+          {
+            firstName: input.first_name,
+            lastName: input.last_name,
+            cellphone,
+            birthday: input.birthday,
+            country: input.address.country,
+            addressFormatted: input.address.formatted,
+            company: input.company ?? undefined,
+          },
+          now(),
+        );
+      });
+      return this.get(id);
+    },
+
+    setProfileImage: (trx: Db, userId: number, imageId: string) => repo.setProfileImage(trx, userId, imageId),
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;

@@ -1,0 +1,102 @@
+// Message catalogue shared by server and web: schemas carry a key, each side translates it.
+// Dutch is the product language; English is the fallback for every other Accept-Language.
+
+export type Locale = 'nl' | 'en';
+
+const nl = {
+  required: 'Dit veld is verplicht.',
+  email_invalid: 'Vul een geldig e-mailadres in.',
+  password_min: 'Het wachtwoord moet minstens 6 tekens lang zijn.',
+  password_mismatch: 'De wachtwoorden komen niet overeen.',
+  birthday_invalid: 'Vul een geldige datum in (DD/MM/JJJJ).',
+  birthday_under_18: 'Je moet ouder zijn dan 18 jaar.',
+  phone_invalid: 'Vul een geldig telefoonnummer in.',
+  phone_not_verified: 'Verifieer eerst je telefoonnummer met de sms-code.',
+  email_taken: 'Er bestaat al een account met dit e-mailadres.',
+  code_format: 'De code bestaat uit 6 cijfers.',
+  code_invalid: 'De code is onjuist.',
+  code_expired: 'De code is verlopen. Vraag een nieuwe code aan.',
+  code_too_many_tries: 'Te veel foute pogingen. Vraag een nieuwe code aan.',
+  country_invalid: 'Kies een geldig land.',
+  too_long: 'Deze tekst is te lang.',
+  reset_token_invalid: 'Deze link om je wachtwoord te herstellen is ongeldig of verlopen.',
+  invalid_credentials: 'Het e-mailadres of wachtwoord is onjuist.',
+  // The web app and older clients match this sentence literally (SPEC section 8): never translate it.
+  refresh_token_invalid: 'The refresh token is invalid.',
+  invalid_client: 'Onbekende of ongeldige client.',
+  unsupported_grant_type: 'Dit grant type wordt niet ondersteund.',
+  invalid_scope: 'Ongeldige scope.',
+  access_denied: 'Je bent niet (meer) aangemeld.',
+  too_many_requests: 'Te veel pogingen. Probeer het later opnieuw.',
+  not_found: 'Niet gevonden.',
+  file_not_image: 'Dit bestand is geen afbeelding (JPEG, PNG, WebP, GIF, HEIC of AVIF).',
+  file_too_large: 'Dit bestand is te groot (maximaal 10 MB).',
+  image_too_many_pixels: 'Deze afbeelding heeft te veel pixels.',
+  file_missing: 'Voeg een bestand toe.',
+  invalid_body: 'De aanvraag is ongeldig.',
+  server_error: 'Er ging iets mis. Probeer het later opnieuw.',
+} as const;
+
+export type MessageKey = keyof typeof nl;
+
+const en: Record<MessageKey, string> = {
+  required: 'This field is required.',
+  email_invalid: 'Enter a valid email address.',
+  password_min: 'The password must be at least 6 characters long.',
+  password_mismatch: 'The passwords do not match.',
+  birthday_invalid: 'Enter a valid date (DD/MM/YYYY).',
+  birthday_under_18: 'You must be over 18 years old.',
+  phone_invalid: 'Enter a valid phone number.',
+  phone_not_verified: 'Verify your phone number with the SMS code first.',
+  email_taken: 'An account with this email address already exists.',
+  code_format: 'The code has 6 digits.',
+  code_invalid: 'The code is incorrect.',
+  code_expired: 'The code has expired. Request a new code.',
+  code_too_many_tries: 'Too many wrong attempts. Request a new code.',
+  country_invalid: 'Choose a valid country.',
+  too_long: 'This text is too long.',
+  reset_token_invalid: 'This password reset link is invalid or has expired.',
+  invalid_credentials: 'The email address or password is incorrect.',
+  refresh_token_invalid: 'The refresh token is invalid.',
+  invalid_client: 'Unknown or invalid client.',
+  unsupported_grant_type: 'This grant type is not supported.',
+  invalid_scope: 'Invalid scope.',
+  access_denied: 'You are not (or no longer) signed in.',
+  too_many_requests: 'Too many attempts. Try again later.',
+  not_found: 'Not found.',
+  file_not_image: 'This file is not an image (JPEG, PNG, WebP, GIF, HEIC or AVIF).',
+  file_too_large: 'This file is too large (10 MB at most).',
+  image_too_many_pixels: 'This image has too many pixels.',
+  file_missing: 'Add a file.',
+  invalid_body: 'The request is invalid.',
+  server_error: 'Something went wrong. Try again later.',
+};
+
+export const messages: Record<Locale, Record<MessageKey, string>> = { nl, en };
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(nl, key);
+}
+
+/** Translates a key; unknown keys are returned as they are so nothing is ever shown blank. */
+export function translate(key: string, locale: Locale): string {
+  return isMessageKey(key) ? messages[locale][key] : key;
+}
+
+/** Picks nl or en from an Accept-Language header (nl-BE, nl;q=0.9, fr-BE -> en). */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return 'nl';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((r) => r.lang && r.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const r of ranked) {
+    if (r.lang === 'nl' || r.lang === 'en') return r.lang;
+  }
+  return ranked.length ? 'en' : 'nl';
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+// Field rules of SPEC section 5 (Register, Login, profile). Messages are catalogue keys
+// (messages.ts) so that server and web show the same sentence in the reader's language.
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_AGE_YEARS = 18;
+export const DEFAULT_COUNTRY = 'BE';
+
+const requiredText = (max = 100) => z.string({ error: 'required' }).trim().min(1, { message: 'required', abort: true }).max(max, 'too_long');
+
+export const emailSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { message: 'required', abort: true })
+  .max(254, 'too_long')
+  .pipe(z.email({ error: 'email_invalid' }))
+  .transform((e) => e.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'required' })
+  .min(1, { message: 'required', abort: true })
+  .min(MIN_PASSWORD_LENGTH, 'password_min')
+  .max(200, 'too_long');
+
+export const countrySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'country_invalid')
+  .default(DEFAULT_COUNTRY);
+
+/** ISO calendar date YYYY-MM-DD that really exists (no 31/02). */
+export function isIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
+}
+
+/** Age in whole years on `today` (both YYYY-MM-DD); birthdays on 29 Feb count from 1 Mar. */
+export function ageOn(birthday: string, today: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}
+
+export function todayIso(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The register form's DD/MM/YYYY mask to the wire's YYYY-MM-DD; null when not a real date. */
+export function birthdayFromMask(masked: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(masked.trim());
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+export function birthdayToMask(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+export function birthdaySchema(now: () => Date = () => new Date()) {
+  return z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { message: 'required', abort: true })
+    .refine(isIsoDate, 'birthday_invalid')
+    .refine((b) => ageOn(b, todayIso(now())) >= MIN_AGE_YEARS, 'birthday_under_18');
+}
+
+export const cellphoneSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { message: 'required', abort: true })
+  .max(32, 'phone_invalid')
+  .regex(/^\+?[\d\s().\-/]{6,}$/, 'phone_invalid');
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /api/user. `verification_token` proves the SMS check of this cellphone. */
+export function registerUserSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      first_name: requiredText(),
+      last_name: requiredText(),
+      cellphone: cellphoneSchema,
+      birthday: birthdaySchema(now),
+      email: emailSchema,
+      password: passwordSchema,
+      repeat_password: z.string({ error: 'required' }).min(1, { message: 'required', abort: true }),
+      address: z.object({ country: countrySchema }).default({ country: DEFAULT_COUNTRY }),
+      verification_token: z.string({ error: 'phone_not_verified' }).min(1, 'phone_not_verified').max(200),
+    })
+    .refine((u) => u.password === u.repeat_password, { path: ['repeat_password'], message: 'password_mismatch' });
+}
+export type RegisterUserInput = z.infer<ReturnType<typeof registerUserSchema>>;
+
+export const companySchema = z.object({
+  name: z.string().trim().max(200, 'too_long').default(''),
+  vat: z.string().trim().max(40, 'too_long').default(''),
+  address: z.string().trim().max(300, 'too_long').default(''),
+  email: z.union([z.literal(''), emailSchema]).default(''),
+});
+export type CompanyInput = z.infer<typeof companySchema>;
+
+/**
+ * PUT /api/user. Only these fields can change: id, email, roles and invoice status are not in the
+ * schema, and unknown keys are stripped, so mass assignment is impossible.
+ * A changed cellphone needs a fresh verification_token, checked by the server.
+ */
+export function updateUserSchema(now: () => Date = () => new Date()) {
+  return z.object({
+    first_name: requiredText(),
+    last_name: requiredText(),
+    cellphone: cellphoneSchema,
+    birthday: birthdaySchema(now),
+    address: z
+      .object({ country: countrySchema, formatted: z.string().trim().max(300, 'too_long').default('') })
+      .default({ country: DEFAULT_COUNTRY, formatted: '' }),
+    company: companySchema.nullish(),
+    verification_token: z.string().max(200).optional(),
+  });
+}
+export type UpdateUserInput = z.infer<ReturnType<typeof updateUserSchema>>;
+
+export const phoneVerificationSendSchema = z.object({ cellphone: cellphoneSchema });
+export const phoneVerificationCheckSchema = z.object({
+  cellphone: cellphoneSchema,
+  code: z.string({ error: 'required' }).trim().regex(/^\d{6}$/, 'code_format'),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, 'reset_token_invalid').max(200),
+    password: passwordSchema,
+    repeat_password: z.string({ error: 'required' }).min(1, { message: 'required', abort: true }),
+  })
+  .refine((u) => u.password === u.repeat_password, { path: ['repeat_password'], message: 'password_mismatch' });
+
+export type ImageVariants = {
+  image: { original: { url: string }; medium: { url: string }; thumb: { url: string } };
+};
+
+export type Company = {
+  name: string;
+  vat: string;
+  address: string;
+  email: string;
+  invoice_approved: 'requested' | 'approved' | 'rejected' | null;
+};
+
+/** GET /api/user. */
+export type User = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  cellphone: string;
+  birthday: string;
+  address: { country: string; formatted: string };
+  profile_picture: ImageVariants | null;
+  company: Company | null;
+  roles: string[];
+};
+
+/** A validation failure on the wire: POST /api/user and every other body check answer a list. */
+export type FieldError = { field: string; message: string };

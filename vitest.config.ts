@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for every unit and integration suite. The server suite runs on the embedded PGlite
+// always, and once more on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+const serverProject = (kind: 'pglite' | 'postgres') => ({
+  test: {
+    name: `server-${kind}`,
+    root: './apps/server',
+    include: ['test/**/*.test.ts'],
+    env: { TEST_DB_KIND: kind },
+    globalSetup: ['./test/helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
+      './apps/web',
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});

@@ -7,6 +7,8 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     name: `server-${kind}`,
     root: './apps/server',
     include: ['test/**/*.test.ts'],
+    // The real server process is started on the embedded database; one run of it is enough.
+    exclude: kind === 'postgres' ? ['test/server-process.test.ts'] : [],
     env: { TEST_DB_KIND: kind },
     globalSetup: ['./test/helpers/global-setup.ts'],
     testTimeout: 30_000,

@@ -48,7 +48,9 @@ export type AppDeps = {
   mailer?: Mailer;
   fileStore?: FileStore;
   captcha?: Captcha;
-  logger?: boolean | object;
+  /** Where log lines go (default stdout); tests capture them to check what is never logged. */
+  logStream?: { write: (line: string) => void };
+  logger?: false;
 };
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: MAX_BODY_BYTES,
     logger: deps.logger ?? {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
@@ -174,6 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Hash routing: the app lives at '/', so serving the built files is all the web needs.
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
   }
+
+  // Expired tokens are useless; sweep them hourly so the tables stay small.
+  const sweep = setInterval(() => void authRepo.deleteExpired(now()).catch((err) => app.log.warn({ err }, 'token sweep failed')), 3600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   return app;
 }

@@ -53,12 +53,16 @@ export async function freshDatabase(): Promise<DbHandle> {
   return openDatabase({ databaseUrl: null, pglite: pg });
 }
 
-export async function createTestApp(env: Record<string, string> = {}, existing?: { handle: DbHandle; dataDir: string }): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  existing?: { handle: DbHandle; dataDir: string },
+  logStream?: { write: (line: string) => void },
+): Promise<TestApp> {
   const dataDir = existing?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'vm-test-')));
   // All test requests come from one address: keep the per-IP limits out of the way unless a test sets them.
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logStream ? 'info' : 'silent',
     TOKEN_RATE_LIMIT_PER_IP: '10000',
     SMS_RATE_LIMIT_PER_IP: '10000',
     RESET_RATE_LIMIT_PER_IP: '10000',
@@ -85,7 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}, existing?:
     phoneVerifier,
     mailer,
     fileStore: localFileStore(path.join(dataDir, 'files')),
-    logger: false,
+    ...(logStream ? { logStream } : { logger: false as const }),
   });
   await app.ready();
   return {

@@ -1,0 +1,172 @@
+import { addDays, localParts, minutesOf, timeOf, weekdayOf, zonedInstant } from './zoned-time.ts';
+
+// The pickup and delivery time-window rules of SPEC sections 4, 5 and 9. Everything is judged
+// on the wall clock of the pickup's time zone, with an injected `now`, so that the wizard and
+// the server agree and the rules can be tested on any day, DST changes included.
+
+export const DAY_CHOICES = ['today', 'tomorrow', 'this_week', 'custom'] as const;
+export type DayChoice = (typeof DAY_CHOICES)[number];
+export const TIME_CHOICES = ['workday', 'evening', 'arrangement', 'custom'] as const;
+export type TimeChoice = (typeof TIME_CHOICES)[number];
+
+export const TIME_PRESETS: Record<Exclude<TimeChoice, 'custom'>, { from: string; till: string }> = {
+  workday: { from: '08:00', till: '17:00' },
+  evening: { from: '17:00', till: '22:00' },
+  arrangement: { from: '00:00', till: '23:59' },
+};
+
+/** From these wall-clock times on, a choice for today is no longer offered. */
+export const CUTOFFS = { today: '23:00', workday: '16:00', evening: '21:00' } as const;
+/** Custom pickers: start at the latest 23:00, end at the latest 23:59. */
+export const LATEST_CUSTOM_START = '23:00';
+export const LATEST_CUSTOM_END = '23:59';
+/** A custom pickup starting at or after this time counts as an evening start. */
+export const EVENING_START = TIME_PRESETS.evening.from;
+
+export type DateRange = { from: string; till: string };
+export type WindowChoice = {
+  day: DayChoice;
+  /** Only for day 'custom'. */
+  dateFrom?: string;
+  dateTill?: string;
+  time: TimeChoice;
+  /** Only for time 'custom'. */
+  timeFrom?: string;
+  timeTill?: string;
+};
+
+export type Availability<K extends string> = Record<K, boolean>;
+
+export const todayIn = (now: Date, timeZone: string) => localParts(now, timeZone).date;
+
+/**
+ * The dates a day choice covers. 'this_week' runs from today to Sunday; on Saturday and Sunday,
+ * when that leaves less than two days, it runs to next Sunday.
+ */
+export function dayRange(choice: WindowChoice, today: string): DateRange {
+  switch (choice.day) {
+    case 'today':
+      return { from: today, till: today };
+    case 'tomorrow':
+      return { from: addDays(today, 1), till: addDays(today, 1) };
+    case 'this_week': {
+      const toSunday = 7 - weekdayOf(today);
+      return { from: today, till: addDays(today, toSunday < 2 ? toSunday + 7 : toSunday) };
+    }
+    case 'custom':
+      return { from: choice.dateFrom ?? today, till: choice.dateTill ?? choice.dateFrom ?? today };
+  }
+}
+
+export function timeRange(choice: WindowChoice): { from: string; till: string } {
+  if (choice.time === 'custom') return { from: choice.timeFrom ?? '00:00', till: choice.timeTill ?? customTillMin(choice.timeFrom ?? '00:00') };
+  return TIME_PRESETS[choice.time];
+}
+
+/** The earliest 'till' a custom window may have: start + 1 h, or the start itself in the 23h hour. */
+export function customTillMin(timeFrom: string): string {
+  const m = minutesOf(timeFrom);
+  return m >= 23 * 60 ? timeFrom : timeOf(m + 60);
+}
+
+/** Pickup days: today is gone from 23:00. */
+export function pickupDayOptions(now: Date, timeZone: string): Availability<DayChoice> {
+  const { time } = localParts(now, timeZone);
+  return { today: time < CUTOFFS.today, tomorrow: true, this_week: true, custom: true };
+}
+
+/** Time choices for a window starting on `startDate`: on today, workday from 16:00 and evening from 21:00 are gone. */
+export function timeOptions(startDate: string, now: Date, timeZone: string): Availability<TimeChoice> {
+  const local = localParts(now, timeZone);
+  const isToday = startDate === local.date;
+  return {
+    workday: !isToday || local.time < CUTOFFS.workday,
+    evening: !isToday || local.time < CUTOFFS.evening,
+    arrangement: !isToday || local.time < CUTOFFS.today,
+    custom: !isToday || local.time < CUTOFFS.today,
+  };
+}
+
+/**
+ * Delivery days after a pickup choice: never before the pickup's first day. So a pickup tomorrow
+ * disables delivery today, and a pickup this week (which may end on Sunday) disables today and
+ * tomorrow.
+ */
+export function deliveryDayOptions(pickup: WindowChoice, now: Date, timeZone: string): Availability<DayChoice> {
+  const today = todayIn(now, timeZone);
+  const base = pickupDayOptions(now, timeZone);
+  const pickupDays = dayRange(pickup, today);
+  return {
+    today: base.today && pickup.day !== 'this_week' && pickupDays.from <= today,
+    tomorrow: pickup.day !== 'this_week' && addDays(today, 1) >= pickupDays.from,
+    this_week: true,
+    custom: true,
+  };
+}
+
+/**
+ * Delivery time choices on `deliveryStart`. On the pickup's own day a delivery may not start before
+ * the pickup ('arrangement' is agreed with the driver, so it stays); after a custom pickup that
+ * starts in the evening, the same-day workday and evening choices are gone.
+ */
+export function deliveryTimeOptions(pickup: WindowChoice, deliveryStart: string, now: Date, timeZone: string): Availability<TimeChoice> {
+  const options = timeOptions(deliveryStart, now, timeZone);
+  const pickupDays = dayRange(pickup, todayIn(now, timeZone));
+  if (pickupDays.from !== pickupDays.till || pickupDays.from !== deliveryStart) return options;
+  const pickupFrom = minutesOf(timeRange(pickup).from);
+  const eveningStart = pickup.time === 'custom' && pickupFrom >= minutesOf(EVENING_START);
+  return {
+    workday: options.workday && !eveningStart && minutesOf(TIME_PRESETS.workday.from) >= pickupFrom,
+    evening: options.evening && !eveningStart && minutesOf(TIME_PRESETS.evening.from) >= pickupFrom,
+    arrangement: options.arrangement,
+    custom: options.custom,
+  };
+}
+
+/** The earliest start a custom delivery may pick on `deliveryStart` (the pickup's start on its own day). */
+export function deliveryCustomStartMin(pickup: WindowChoice, deliveryStart: string, today: string): string {
+  const pickupDays = dayRange(pickup, today);
+  return pickupDays.from === deliveryStart ? timeRange(pickup).from : '00:00';
+}
+
+export type WindowError = { field: 'dateFrom' | 'dateTill' | 'timeFrom' | 'timeTill' | 'day' | 'time'; key: WindowErrorKey };
+export type WindowErrorKey = 'date_order' | 'date_in_past' | 'time_order' | 'time_too_late' | 'option_unavailable' | 'before_pickup';
+
+/** Checks one side's choice as the wizard and the server must: answers every broken rule. */
+export function checkWindow(choice: WindowChoice, now: Date, timeZone: string, pickup?: WindowChoice): WindowError[] {
+  const errors: WindowError[] = [];
+  const today = todayIn(now, timeZone);
+  const days = dayRange(choice, today);
+  const times = timeRange(choice);
+
+  const dayOk = pickup ? deliveryDayOptions(pickup, now, timeZone)[choice.day] : pickupDayOptions(now, timeZone)[choice.day];
+  if (!dayOk) errors.push({ field: 'day', key: 'option_unavailable' });
+  if (choice.day === 'custom') {
+    const past = days.from < today || (days.from === today && !pickupDayOptions(now, timeZone).today);
+    if (past) errors.push({ field: 'dateFrom', key: 'date_in_past' });
+    if (days.till < days.from) errors.push({ field: 'dateTill', key: 'date_order' });
+    if (pickup && days.from < dayRange(pickup, today).from) errors.push({ field: 'dateFrom', key: 'before_pickup' });
+  }
+
+  const timeOk = pickup ? deliveryTimeOptions(pickup, days.from, now, timeZone)[choice.time] : timeOptions(days.from, now, timeZone)[choice.time];
+  if (!timeOk) errors.push({ field: 'time', key: 'option_unavailable' });
+  if (choice.time === 'custom') {
+    if (!isTime(times.from) || times.from > LATEST_CUSTOM_START) errors.push({ field: 'timeFrom', key: 'time_too_late' });
+    if (!isTime(times.till) || times.till > LATEST_CUSTOM_END) errors.push({ field: 'timeTill', key: 'time_too_late' });
+    else if (days.from === days.till && times.till < customTillMin(times.from)) errors.push({ field: 'timeTill', key: 'time_order' });
+    if (pickup && times.from < deliveryCustomStartMin(pickup, days.from, today)) errors.push({ field: 'timeFrom', key: 'before_pickup' });
+  }
+  return errors;
+}
+
+const isTime = (t: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
+
+/** The window as unix seconds in its zone (date_from, date_till of SPEC section 3). */
+export function windowSeconds(choice: WindowChoice, now: Date, timeZone: string): { from: number; till: number } {
+  const days = dayRange(choice, todayIn(now, timeZone));
+  const times = timeRange(choice);
+  return {
+    from: Math.floor(zonedInstant(days.from, times.from, timeZone).getTime() / 1000),
+    till: Math.floor(zonedInstant(days.till, times.till, timeZone).getTime() / 1000),
+  };
+}

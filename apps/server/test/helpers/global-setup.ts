@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { extractLocalities, LOCALITIES_FILE } from '../../scripts/extract-localities.ts';
 import { connectAdmin, databaseUrl } from './postgres.ts';
 
 declare module 'vitest' {
@@ -19,6 +21,8 @@ declare module 'vitest' {
  * file then starts from a copy in milliseconds instead of migrating again.
  */
 export default async function setup(project: TestProject) {
+  // The embedded geocoder's data is a build product; make it when a fresh clone has none.
+  if (!existsSync(LOCALITIES_FILE)) await extractLocalities();
   const kind = project.config.env?.TEST_DB_KIND ?? process.env.TEST_DB_KIND;
   if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;

@@ -1,0 +1,87 @@
+// Addresses as SPEC section 3 normalises them, and the parser of what a sender types:
+// "street number [box], [zip] city" (Belgian style), e.g. "Kerkstraat 12 bus 3, 3500 Hasselt".
+
+export type Precision = 'house' | 'street' | 'locality';
+
+export type Address = {
+  street: string;
+  number: string;
+  box: string;
+  zip: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  lat: number;
+  lng: number;
+  formatted: string;
+  /** How exact lat/lng are: the embedded geocoder only knows localities. */
+  precision: Precision;
+  attribution: string;
+};
+
+export type ParsedAddressText = { street: string; number: string; box: string; zip: string; city: string };
+
+const BOX = /\s*(?:,\s*)?(?:bus|boîte|boite|bte|box|b\.)\s*([\w-]+)\s*$/i;
+
+/** Splits the typed text; parts it cannot find are empty strings. */
+export function parseAddressText(text: string): ParsedAddressText {
+  const result: ParsedAddressText = { street: '', number: '', box: '', zip: '', city: '' };
+  const cleaned = text.replace(/\s+/g, ' ').trim();
+  if (!cleaned) return result;
+  const parts = cleaned.split(',').map((p) => p.trim()).filter(Boolean);
+
+  // The locality part: the last part with a postcode before a name ("3500 Hasselt"), else the
+  // last part after a comma. A 4-digit house number ("Kerkstraat 1234") is no postcode.
+  let localityIdx = parts.findLastIndex((p) => /(^|\s)(B-|BE-)?\d{4}(\s+\p{L}|$)/u.test(p) && !/^\p{L}.*\s\d{4}$/u.test(p));
+  if (localityIdx < 0 && parts.length > 1) localityIdx = parts.length - 1;
+  if (localityIdx >= 0) {
+    const loc = parts[localityIdx]!;
+    const zip = /\b(\d{4})(?=\s+\p{L}|$)/u.exec(loc);
+    result.zip = zip?.[1] ?? '';
+    result.city = loc.replace(/\b\d{4}\b/, '').replace(/^(B|BE)-/i, '').trim();
+    // "Kerkstraat 12 3500 Hasselt": street and locality in one part.
+    const before = zip ? loc.slice(0, zip.index).trim() : '';
+    if (before && localityIdx === 0) parts.splice(0, 1, before);
+    else parts.splice(localityIdx, 1);
+    if (before && localityIdx === 0) result.city = loc.slice(zip!.index + 4).trim();
+  }
+
+  let streetPart = parts.join(' ').trim();
+  const box = BOX.exec(streetPart);
+  if (box) {
+    result.box = box[1]!;
+    streetPart = streetPart.slice(0, box.index).trim();
+  }
+  // "Kerkstraat 12A" (Dutch order) or "12 rue de la Loi" (French order).
+  const tail = /^(.*\D)\s+(\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?)$/.exec(streetPart);
+  const head = /^(\d+[a-zA-Z]?)\s*,?\s+(\D.*)$/.exec(streetPart);
+  if (tail) {
+    result.street = tail[1]!.trim();
+    result.number = tail[2]!;
+  } else if (head) {
+    result.number = head[1]!;
+    result.street = head[2]!.trim();
+  } else if (localityIdx >= 0 || parts.length > 0) {
+    result.street = streetPart;
+  }
+  if (localityIdx < 0 && !result.number) {
+    // A lone word such as "Hasselt" is a locality, not a street.
+    result.city = result.street;
+    result.street = '';
+  }
+  return result;
+}
+
+/** SPEC section 5: an address needs a street and a number. */
+export const hasStreetAndNumber = (a: Pick<Address, 'street' | 'number'>) => a.street.trim() !== '' && a.number.trim() !== '';
+
+export function formatAddress(a: Pick<Address, 'street' | 'number' | 'box' | 'zip' | 'city'>): string {
+  const line1 = [a.street, a.number].filter(Boolean).join(' ') + (a.box ? ` bus ${a.box}` : '');
+  const line2 = [a.zip, a.city].filter(Boolean).join(' ');
+  return [line1.trim(), line2].filter(Boolean).join(', ');
+}
+
+/** Lower case without diacritics, for matching Liège to "liege" and Bruxelles to "BRUXELLES". */
+export function foldText(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’']/g, "'").trim();
+}

@@ -9,6 +9,9 @@ import { localeFromAcceptLanguage, translate } from '@vm/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Captcha, noCaptcha, recaptcha } from './adapters/captcha/captcha.ts';
+import type { Geocoder, Router } from './adapters/geo/geo.ts';
+import { selectGeo } from './adapters/geo/select.ts';
+import { geoTzTimeZones } from './adapters/geo/timezones.ts';
 import type { Mailer } from './adapters/mail/mailer.ts';
 import { outboxMailer } from './adapters/mail/outbox-mailer.ts';
 import { smtpMailer } from './adapters/mail/smtp-mailer.ts';
@@ -29,6 +32,7 @@ import { passwordResetRepository } from './modules/auth/password-reset.repositor
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { passwordResetService } from './modules/auth/password-reset.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { filesService } from './modules/files/files.service.ts';
 import { imagesRepository } from './modules/files/images.repository.ts';
@@ -48,6 +52,8 @@ export type AppDeps = {
   mailer?: Mailer;
   fileStore?: FileStore;
   captcha?: Captcha;
+  geocoder?: Geocoder;
+  router?: Router;
   /** Where log lines go (default stdout); tests capture them to check what is never logged. */
   logStream?: { write: (line: string) => void };
   logger?: false;
@@ -84,6 +90,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom));
   const fileStore = deps.fileStore ?? localFileStore(path.join(config.dataDir, 'files'));
   const captcha = deps.captcha ?? (config.captcha.provider === 'recaptcha' && config.captcha.secret ? recaptcha(config.captcha.secret) : noCaptcha);
+
+  const selected = deps.geocoder && deps.router ? null : selectGeo(config);
+  const geocoder = deps.geocoder ?? selected!.geocoder;
+  const router = deps.router ?? selected!.router;
+  const timeZones = geoTzTimeZones();
 
   const limits = config.rateLimits;
   const authRepo = authRepository(db);
@@ -171,7 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(phoneRoutes, { phone, captcha, perIpLimit: limits.smsPerIp, windowSeconds: limits.smsWindow });
   await app.register(usersRoutes, { users, now });
   await app.register(filesRoutes, { files, auth });
-  await app.register(configRoutes, { config, smsProvider: phoneVerifier.name });
+  await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp });
+  await app.register(configRoutes, { config, providers: { sms: phoneVerifier.name, geocoder: geocoder.name, router: router.name } });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     // Hash routing: the app lives at '/', so serving the built files is all the web needs.

@@ -42,6 +42,14 @@ const envSchema = z.object({
   CAPTCHA_SITE_KEY: optionalText,
   CAPTCHA_SECRET: optionalText,
   TRUST_PROXY: bool,
+  GEOCODER: z.enum(['embedded', 'photon', 'nominatim']).default('embedded'),
+  PHOTON_URL: z.string().default('https://photon.komoot.io'),
+  NOMINATIM_URL: z.string().default('https://nominatim.openstreetmap.org'),
+  ROUTER: z.enum(['estimate', 'osrm']).default('estimate'),
+  OSRM_URL: z.string().default('https://router.project-osrm.org'),
+  TILE_URL: optionalText,
+  TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  GEO_RATE_LIMIT_PER_IP: int(120),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,6 +79,16 @@ export type AppConfig = {
   mailFrom: string;
   facebookAppId: string | null;
   captcha: { provider: 'none' | 'recaptcha'; siteKey: string | null; secret: string | null };
+  geo: {
+    geocoder: 'embedded' | 'photon' | 'nominatim';
+    photonUrl: string;
+    nominatimUrl: string;
+    router: 'estimate' | 'osrm';
+    osrmUrl: string;
+    tileUrl: string | null;
+    tileAttribution: string;
+    ratePerIp: number;
+  };
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -116,5 +134,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     facebookAppId: e.FACEBOOK_APP_ID,
     captcha: { provider: e.CAPTCHA_PROVIDER, siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET },
+    geo: {
+      geocoder: e.GEOCODER,
+      photonUrl: e.PHOTON_URL,
+      nominatimUrl: e.NOMINATIM_URL,
+      router: e.ROUTER,
+      osrmUrl: e.OSRM_URL,
+      tileUrl: e.TILE_URL,
+      tileAttribution: e.TILE_ATTRIBUTION,
+      ratePerIp: e.GEO_RATE_LIMIT_PER_IP,
+    },
   };
 }

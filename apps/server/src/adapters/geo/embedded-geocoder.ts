@@ -5,7 +5,7 @@ import { haversineMetres } from './haversine.ts';
 
 export type Locality = { id: number; name: string; names: string[]; lat: number; lng: number; region: string; population: number };
 
-type Indexed = Locality & { folded: string[] };
+type Indexed = Locality & { folded: { key: string; name: string }[] };
 
 export const GEONAMES_ATTRIBUTION = 'GeoNames (geonames.org), CC BY 4.0';
 /** Farther than this from any locality, a point has no address (e.g. in the North Sea). */
@@ -17,7 +17,11 @@ const MAX_REVERSE_METRES = 15_000;
  * every answer says precision 'locality'.
  */
 export function embeddedGeocoder(localities: Locality[]): Geocoder {
-  const index: Indexed[] = localities.map((l) => ({ ...l, folded: [...new Set(l.names.map(foldText))] }));
+  const index: Indexed[] = localities.map((l) => {
+    const byKey = new Map<string, string>();
+    for (const name of [l.name, ...l.names]) if (!byKey.has(foldText(name))) byKey.set(foldText(name), name);
+    return { ...l, folded: [...byKey].map(([key, name]) => ({ key, name })) };
+  });
 
   const toAddress = (l: Locality, parsed: ReturnType<typeof parseAddressText>, cityName?: string): Address => {
     const parts = { street: parsed.street, number: parsed.number, box: parsed.box, zip: parsed.zip, city: cityName ?? l.name };
@@ -30,17 +34,17 @@ export function embeddedGeocoder(localities: Locality[]): Geocoder {
     if (q.length < 2) return [];
     const hits: { l: Indexed; name: string; score: number }[] = [];
     for (const l of index) {
-      let best = -1;
-      let bestName = l.name;
-      l.folded.forEach((n, i) => {
-        const score = n === q ? 2 : n.startsWith(q) ? 1 : -1;
-        if (score > best) {
-          best = score;
-          // Show the name the sender used (Luik, Bergen) when that is how they found it.
-          bestName = score === 2 || foldText(l.name).startsWith(q) ? (score === 2 ? l.names[i]! : l.name) : l.names[i]!;
-        }
-      });
-      if (best >= 0) hits.push({ l, name: bestName, score: best });
+      const exact = l.folded.find((f) => f.key === q);
+      if (exact) {
+        // Show the name the sender used (Luik, Bergen, Bruxelles).
+        hits.push({ l, name: exact.name, score: 2 });
+        continue;
+      }
+      const prefixed = l.folded.filter((f) => f.key.startsWith(q));
+      if (prefixed.length === 0) continue;
+      // Prefer the town's own name, else the shortest name that matched.
+      const own = prefixed.find((f) => f.name === l.name);
+      hits.push({ l, name: own?.name ?? prefixed.sort((a, b) => a.key.length - b.key.length)[0]!.name, score: 1 });
     }
     hits.sort((a, b) => b.score - a.score || b.l.population - a.l.population);
     return hits.slice(0, limit);

@@ -5,14 +5,19 @@ import type { AppConfig } from '../../env.ts';
 const configResponse = z.object({
   facebook_app_id: z.string().nullable(),
   captcha: z.object({ provider: z.enum(['none', 'recaptcha']), site_key: z.string().nullable() }),
-  sms_provider: z.string(),
+  map: z.object({ tile_url: z.string().nullable(), attribution: z.string() }),
+  providers: z.object({ sms: z.string(), geocoder: z.string(), router: z.string() }),
 });
 
+type Options = { config: AppConfig; providers: { sms: string; geocoder: string; router: string } };
+
 /** GET /api/config: what the web app needs to know of the server's providers. No secrets. */
-export const configRoutes: FastifyPluginAsync<{ config: AppConfig; smsProvider: string }> = async (app, { config, smsProvider }) => {
+export const configRoutes: FastifyPluginAsync<Options> = async (app, { config, providers }) => {
   app.get('/api/config', { schema: { response: { 200: configResponse } } }, async () => ({
     facebook_app_id: config.facebookAppId,
     captcha: { provider: config.captcha.provider, site_key: config.captcha.siteKey },
-    sms_provider: smsProvider,
+    // No tile server configured: the web app draws its built-in basemap (Natural Earth).
+    map: { tile_url: config.geo.tileUrl, attribution: config.geo.tileUrl ? config.geo.tileAttribution : 'GeoNames (CC BY 4.0), Natural Earth' },
+    providers,
   }));
 };

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ GEO_RATE_LIMIT_PER_IP: '40' });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('geo endpoints (no login)', () => {
+  it('autocompletes the typed address into normalised addresses', async () => {
+    const res = await get(`/api/geo/autocomplete?q=${encodeURIComponent('Rue Neuve 12, 1000 Bruxelles')}`);
+    expect(res.statusCode).toBe(200);
+    const [first] = res.json();
+    expect(first).toMatchObject({ street: 'Rue Neuve', number: '12', zip: '1000', city: 'Bruxelles', country: 'BE', precision: 'locality' });
+    expect((await get('/api/geo/autocomplete?q=a')).json()).toEqual([]);
+  });
+
+  it('reverse-geocodes, answering null where nothing is near', async () => {
+    expect((await get('/api/geo/reverse?lat=50.9311&lng=5.3378')).json().city).toBe('Hasselt');
+    const sea = await get('/api/geo/reverse?lat=51.8&lng=2.2');
+    expect(sea.statusCode).toBe(200);
+    expect(sea.json()).toBeNull();
+    const bad = await get('/api/geo/reverse?lat=91&lng=5');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()[0].field).toBe('lat');
+  });
+
+  it('answers the time zone of a point', async () => {
+    expect((await get('/api/geo/timezone?lat=50.85&lng=4.35')).json()).toEqual({ timezone: 'Europe/Brussels' });
+  });
+
+  it('tells the web app about the map and providers, without secrets', async () => {
+    const res = (await get('/api/config')).json();
+    expect(res.map).toEqual({ tile_url: null, attribution: 'GeoNames (CC BY 4.0), Natural Earth' });
+    expect(res.providers).toEqual({ sms: 'log', geocoder: 'embedded', router: 'estimate' });
+    expect(JSON.stringify(res)).not.toMatch(/secret|token/i);
+  });
+
+  it('is rate-limited per IP', async () => {
+    let last = 0;
+    for (let i = 0; i < 45; i++) last = (await get('/api/geo/timezone?lat=50.85&lng=4.35')).statusCode;
+    expect(last).toBe(429);
+  });
+});

@@ -33,6 +33,9 @@ import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { passwordResetService } from './modules/auth/password-reset.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { shipmentsRepository } from './modules/shipments/shipments.repository.ts';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
+import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { filesService } from './modules/files/files.service.ts';
 import { imagesRepository } from './modules/files/images.repository.ts';
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: new RateLimiter(limits.smsPerNumber, limits.smsWindow) });
   const users = usersService({ db, repo: usersRepository(db), phone, now });
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: app.log, attachTo: { profile_picture: users.setProfileImage } });
+  const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, router, timeZones, now });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
 
   await app.register(helmet, {
@@ -182,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(phoneRoutes, { phone, captcha, perIpLimit: limits.smsPerIp, windowSeconds: limits.smsWindow });
   await app.register(usersRoutes, { users, now });
   await app.register(filesRoutes, { files, auth });
+  await app.register(shipmentsRoutes, { shipments });
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp });
   await app.register(configRoutes, { config, providers: { sms: phoneVerifier.name, geocoder: geocoder.name, router: router.name } });
 

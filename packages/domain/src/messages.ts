@@ -35,6 +35,20 @@ const nl = {
   file_missing: 'Voeg een bestand toe.',
   invalid_body: 'De aanvraag is ongeldig.',
   server_error: 'Er ging iets mis. Probeer het later opnieuw.',
+  number_whole: 'Vul een geheel getal in.',
+  dimension_min: 'Minimaal 1.',
+  dimension_max: 'Dit is meer dan het maximum voor dit type.',
+  too_many_photos: "Te veel foto's voor dit pakket.",
+  date_order: 'De startdatum moet voor de einddatum liggen.',
+  date_in_past: 'De gekozen datum moet in de toekomst liggen.',
+  time_order: 'Het einduur moet minstens een uur na het beginuur liggen.',
+  time_too_late: 'Kies een beginuur tot 23:00 en een einduur tot 23:59.',
+  option_unavailable: 'Deze keuze is niet meer mogelijk.',
+  before_pickup: 'De levering kan niet voor het ophalen beginnen.',
+  address_incomplete: 'Het adres moet een volledig adres met straat en huisnummer zijn.',
+  no_address_found: 'Geen adres gevonden voor deze locatie.',
+  timezone_mismatch: 'De tijdzone past niet bij dit adres.',
+  package_required: 'Voeg minstens één pakket toe.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
@@ -70,6 +84,20 @@ const en: Record<MessageKey, string> = {
   file_missing: 'Add a file.',
   invalid_body: 'The request is invalid.',
   server_error: 'Something went wrong. Try again later.',
+  number_whole: 'Enter a whole number.',
+  dimension_min: 'At least 1.',
+  dimension_max: 'This is more than the maximum for this type.',
+  too_many_photos: 'Too many photos for this package.',
+  date_order: 'The start date should be less than the end date',
+  date_in_past: 'The picked date should be in the future',
+  time_order: 'The end time must be at least one hour after the start time.',
+  time_too_late: 'Choose a start time up to 23:00 and an end time up to 23:59.',
+  option_unavailable: 'This choice is no longer available.',
+  before_pickup: 'The delivery cannot start before the pickup.',
+  address_incomplete: 'The address should contain a full address with street and number',
+  no_address_found: 'No address found for this location.',
+  timezone_mismatch: 'The time zone does not match this address.',
+  package_required: 'Add at least one package.',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { nl, en };

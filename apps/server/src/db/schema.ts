@@ -96,7 +96,75 @@ export type ImagesTable = {
   createdAt: CreatedAt;
 };
 
+type SideColumns<P extends string> = {
+  [K in 'DateFrom' | 'DateTill' as `${P}${K}`]: Timestamp;
+} & {
+  [K in 'Timezone' | 'Street' | 'Number' | 'Box' | 'Zip' | 'City' | 'Country' | 'Notes' | 'Name' as `${P}${K}`]: string;
+} & {
+  [K in 'Lat' | 'Lng' as `${P}${K}`]: number;
+};
+
+export type ShipmentState =
+  | 'new'
+  | 'accepted'
+  | 'onwaytopickup'
+  | 'nearpickup'
+  | 'arrivedpickup'
+  | 'loading'
+  | 'loaded'
+  | 'onwaytodelivery'
+  | 'neardelivery'
+  | 'arriveddelivery'
+  | 'unloading'
+  | 'unloaded'
+  | 'delivered'
+  | 'finalised'
+  | 'cancelled';
+
+export type ShipmentsTable = {
+  id: Generated<number>;
+  referenceId: string;
+  senderId: number;
+  state: ShipmentState;
+  insurance: string;
+  routePoints: string;
+  routeDistance: number;
+  routeDuration: number;
+  routeEstimated: boolean;
+  driverRouteDistance: number | null;
+  driverRouteDuration: number | null;
+  currentLat: number | null;
+  currentLng: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+} & SideColumns<'pickup'> &
+  SideColumns<'delivery'>;
+
+export type ShipmentStatesTable = { id: Generated<number>; shipmentId: number; state: ShipmentState; createdAt: Timestamp };
+
+export type PackagesTable = {
+  id: Generated<number>;
+  shipmentId: number;
+  position: number;
+  type: string;
+  description: string;
+  notes: string;
+  width: number;
+  height: number;
+  length: number;
+  weight: number;
+  tags: ColumnType<string[], string, string>;
+  palletType: string | null;
+  mustBeTraded: boolean;
+};
+
+export type PackagePhotosTable = { packageId: number; imageId: string; position: number };
+
 export type Database = {
+  shipments: ShipmentsTable;
+  shipmentStates: ShipmentStatesTable;
+  packages: PackagesTable;
+  packagePhotos: PackagePhotosTable;
   users: UsersTable;
   companies: CompaniesTable;
   oauthClients: OauthClientsTable;

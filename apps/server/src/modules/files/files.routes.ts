@@ -1,13 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { bearerToken, currentUser, requireUser } from '../../lib/request-context.ts';
+import { readContentAndFiles } from '../../lib/multipart.ts';
 import { parseBody } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { FilesService } from './files.service.ts';
 import { IMAGE_VARIANTS } from './image-urls.ts';
-import { fileTooLarge, MAX_UPLOAD_BYTES } from './image-processing.ts';
 
 // POST /api/attachment's `content` field (SPEC section 7).
 const attachmentContentSchema = z.object({
@@ -20,35 +19,10 @@ const attachmentContentSchema = z.object({
 
 type Options = { files: FilesService; auth: AuthService };
 
-async function readMultipart(req: FastifyRequest): Promise<{ content: unknown; files: Map<string, Buffer> }> {
-  let content: unknown = undefined;
-  const files = new Map<string, Buffer>();
-  for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 64 * 1024 } })) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      files.set(part.fieldname, data);
-    } else if (part.fieldname === 'content') {
-      try {
-        content = JSON.parse(String(part.value));
-      } catch {
-        throw new ApiError(400, 'invalid_request', 'invalid_body');
-      }
-    }
-  }
-  return { content, files };
-}
-
 export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, auth }) => {
   app.post('/api/attachment', { onRequest: requireUser }, async (req, reply) => {
     const me = currentUser(req);
-    if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'invalid_body');
-    let parsed: { content: unknown; files: Map<string, Buffer> };
-    try {
-      parsed = await readMultipart(req);
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-      throw err;
-    }
+    const parsed = await readContentAndFiles(req, 1);
     const content = parseBody(attachmentContentSchema, parsed.content);
     // Only the caller's own profile: another user's id answers 404 like a missing one.
     if (content.object_id !== me.userId) throw notFound();

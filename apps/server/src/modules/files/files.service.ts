@@ -3,7 +3,7 @@ import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { IMAGE_VARIANTS, type ImageVariant, imageVariants } from './image-urls.ts';
-import { processImage } from './image-processing.ts';
+import { type ProcessedImage, processImage } from './image-processing.ts';
 import type { ImagesRepository } from './images.repository.ts';
 
 type Log = { warn: (obj: object, msg: string) => void };
@@ -24,27 +24,52 @@ export function filesService({ db, repo, store, log, attachTo }: Deps) {
     await Promise.all(IMAGE_VARIANTS.map((v) => store.delete(keyOf(id, v, format))));
   }
 
-  return {
-    /**
-     * Stores the files first, then records them in one transaction. If the transaction fails the
-     * files are removed again, so nothing is left half-stored.
-     */
-    async saveProfilePicture(userId: number, upload: Buffer) {
-      const img = await processImage(upload);
-      const id = randomUUID();
-      const written: ImageVariant[] = [];
-      let replaced: string | null;
-      try {
+  /**
+   * Checks and stores uploaded pictures, not yet recorded: the caller records them inside its own
+   * transaction with `record`, or calls `discard` when that transaction fails, so that nothing is
+   * ever left half-stored.
+   */
+  async function prepareImages(ownerId: number, kind: string, uploads: Buffer[]) {
+    const processed: { id: string; img: ProcessedImage }[] = [];
+    for (const upload of uploads) processed.push({ id: randomUUID(), img: await processImage(upload) });
+    const written: { id: string; v: ImageVariant; format: string }[] = [];
+    const discard = () => Promise.all(written.map((w) => store.delete(keyOf(w.id, w.v, w.format)))).then(() => undefined, () => undefined);
+    try {
+      for (const { id, img } of processed) {
         for (const v of IMAGE_VARIANTS) {
           await store.put(keyOf(id, v, img.format), img.variants[v]);
-          written.push(v);
+          written.push({ id, v, format: img.format });
         }
+      }
+    } catch (err) {
+      await discard();
+      throw err;
+    }
+    return {
+      ids: processed.map((p) => p.id),
+      record: async (trx: Db) => {
+        for (const { id, img } of processed) {
+          await repo.insert(trx, { id, ownerId, kind, format: img.format, width: img.width, height: img.height, bytes: img.variants.original.length });
+        }
+      },
+      discard,
+    };
+  }
+
+  return {
+    prepareImages,
+
+    async saveProfilePicture(userId: number, upload: Buffer) {
+      const prepared = await prepareImages(userId, 'profile_picture', [upload]);
+      const id = prepared.ids[0]!;
+      let replaced: string | null;
+      try {
         replaced = await db.transaction().execute(async (trx) => {
-          await repo.insert(trx, { id, ownerId: userId, kind: 'profile_picture', format: img.format, width: img.width, height: img.height, bytes: img.variants.original.length });
+          await prepared.record(trx);
           return attachTo.profile_picture(trx, userId, id);
         });
       } catch (err) {
-        await Promise.all(written.map((v) => store.delete(keyOf(id, v, img.format)))).catch(() => undefined);
+        await prepared.discard();
         throw err;
       }
       if (replaced) await this.removeImage(replaced);

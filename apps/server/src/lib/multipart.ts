@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import { fileTooLarge, MAX_UPLOAD_BYTES } from '../modules/files/image-processing.ts';
+import { ApiError } from './errors.ts';
+
+/**
+ * Reads a multipart body of SPEC section 7: a `content` field holding JSON plus files, each under
+ * its own field name. Files are buffered (each at most 10 MB, `maxFiles` in all).
+ */
+export async function readContentAndFiles(req: FastifyRequest, maxFiles: number): Promise<{ content: unknown; files: Map<string, Buffer> }> {
+  if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'invalid_body');
+  let content: unknown = undefined;
+  const files = new Map<string, Buffer>();
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles, fields: 4, fieldSize: 256 * 1024 } })) {
+      if (part.type === 'file') {
+        files.set(part.fieldname, await part.toBuffer());
+      } else if (part.fieldname === 'content') {
+        try {
+          content = JSON.parse(String(part.value));
+        } catch {
+          throw new ApiError(400, 'invalid_request', 'invalid_body');
+        }
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new ApiError(413, 'payload_too_large', 'too_many_photos');
+    throw err;
+  }
+  return { content, files };
+}

@@ -1,0 +1,74 @@
+import { createShipmentSchema } from '@vm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readContentAndFiles } from '../../lib/multipart.ts';
+import { currentUser, requireUser } from '../../lib/request-context.ts';
+import { parseBody } from '../../lib/validate.ts';
+import type { ShipmentsService } from './shipments.service.ts';
+
+const url = z.object({ url: z.string() });
+const image = z.object({ original: url, medium: url, thumb: url });
+const location = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  address: z.object({ name: z.string(), street: z.string(), number: z.string(), box: z.string(), zip: z.string(), city: z.string(), country: z.string(), formatted: z.string() }),
+});
+export const shipmentResponse = z.object({
+  id: z.number(),
+  reference_id: z.string(),
+  current_state: z.object({ state: z.string() }),
+  states: z.array(z.object({ state: z.string(), created_at: z.number() })),
+  pickup_date_from: z.number(),
+  pickup_date_till: z.number(),
+  pickup_timezone: z.string(),
+  delivery_date_from: z.number(),
+  delivery_date_till: z.number(),
+  delivery_timezone: z.string(),
+  pickup_location: location,
+  delivery_location: location,
+  current_location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  route: z.object({ points: z.string(), distance: z.number(), duration: z.number(), estimated: z.boolean() }),
+  driver_route: z.object({ distance: z.number(), duration: z.number() }).nullable(),
+  packages: z.array(
+    z.object({
+      id: z.number(),
+      type: z.string(),
+      description: z.string(),
+      notes: z.string(),
+      width: z.number(),
+      height: z.number(),
+      length: z.number(),
+      weight: z.number(),
+      tags: z.array(z.string()),
+      pallet_type: z.string().nullable(),
+      must_be_traded: z.boolean(),
+      attachments: z.array(z.object({ id: z.string(), image })),
+    }),
+  ),
+  offers: z.array(z.unknown()),
+  accepted_offer: z.unknown().nullable(),
+  insurance: z.string(),
+  ratings: z.array(z.object({ ratingable_id: z.number(), author_id: z.number(), rating: z.number() })),
+  created_at: z.number(),
+});
+
+type Options = { shipments: ShipmentsService };
+
+export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments }) => {
+  app.post('/api/shipment', { onRequest: requireUser, schema: { response: { 201: z.object({ id: z.number() }) } } }, async (req, reply) => {
+    const me = currentUser(req);
+    const { content, files } = await readContentAndFiles(req, 10);
+    const input = parseBody(createShipmentSchema, content);
+    return reply.code(201).send(await shipments.create(me.userId, input, files));
+  });
+
+  app.get('/api/shipment/sender', { onRequest: requireUser, schema: { response: { 200: z.array(shipmentResponse) } } }, async (req) =>
+    shipments.list(currentUser(req).userId),
+  );
+
+  app.get(
+    '/api/shipment/:id',
+    { onRequest: requireUser, schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: shipmentResponse } } },
+    async (req) => shipments.get(currentUser(req).userId, req.params.id),
+  );
+};

@@ -6,3 +6,4 @@ export * from './shipment.ts';
 export * from './time-windows.ts';
 export * from './user.ts';
 export * from './zoned-time.ts';
+export * from './shipment-states.ts';

@@ -1,3 +1,4 @@
+import type { ShipmentStateName } from '@vm/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Kysely's view of the tables (camelCase via CamelCasePlugin). Row types stay inside
@@ -104,22 +105,7 @@ type SideColumns<P extends string> = {
   [K in 'Lat' | 'Lng' as `${P}${K}`]: number;
 };
 
-export type ShipmentState =
-  | 'new'
-  | 'accepted'
-  | 'onwaytopickup'
-  | 'nearpickup'
-  | 'arrivedpickup'
-  | 'loading'
-  | 'loaded'
-  | 'onwaytodelivery'
-  | 'neardelivery'
-  | 'arriveddelivery'
-  | 'unloading'
-  | 'unloaded'
-  | 'delivered'
-  | 'finalised'
-  | 'cancelled';
+export type ShipmentState = ShipmentStateName;
 
 export type ShipmentsTable = {
   id: Generated<number>;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { canTransition, driverRating, experienceLevel, matchesFilter, nextDriverState, SHIPMENT_STATES } from './shipment-states.ts';
+
+describe('state graph', () => {
+  it('lets the sender cancel only a new shipment', () => {
+    expect(canTransition('new', 'cancelled', 'sender')).toBe(true);
+    for (const s of SHIPMENT_STATES.filter((x) => x !== 'new')) expect(canTransition(s, 'cancelled', 'sender'), s).toBe(false);
+  });
+
+  it('walks the driver from accepted to finalised one step at a time, and never back', () => {
+    let s = nextDriverState('accepted');
+    const seen = ['accepted'];
+    while (s) {
+      expect(canTransition(seen.at(-1) as never, s, 'driver') || s === 'finalised').toBe(true);
+      seen.push(s);
+      s = nextDriverState(s);
+    }
+    expect(seen.at(-1)).toBe('finalised');
+    expect(canTransition('loaded', 'loading', 'driver')).toBe(false);
+    expect(canTransition('new', 'onwaytopickup', 'driver')).toBe(false);
+    expect(canTransition('finalised', 'cancelled', 'system')).toBe(false);
+    expect(canTransition('new', 'accepted', 'sender')).toBe(false);
+  });
+});
+
+describe('list filters at their boundaries', () => {
+  const now = 1_800_000_000;
+  it('moves a new shipment from active to cancelled/expired exactly at pickup_date_till', () => {
+    expect(matchesFilter('active', { state: 'new', pickup_date_till: now + 1 }, now)).toBe(true);
+    expect(matchesFilter('active', { state: 'new', pickup_date_till: now }, now)).toBe(false);
+    expect(matchesFilter('cancelled', { state: 'new', pickup_date_till: now }, now)).toBe(true);
+    expect(matchesFilter('cancelled', { state: 'new', pickup_date_till: now + 1 }, now)).toBe(false);
+    expect(matchesFilter('cancelled', { state: 'cancelled', pickup_date_till: now + 99 }, now)).toBe(true);
+  });
+
+  it('puts accepted through delivered under delivering, finalised under previous', () => {
+    expect(matchesFilter('delivering', { state: 'accepted', pickup_date_till: 0 }, now)).toBe(true);
+    expect(matchesFilter('delivering', { state: 'delivered', pickup_date_till: 0 }, now)).toBe(true);
+    expect(matchesFilter('delivering', { state: 'finalised', pickup_date_till: 0 }, now)).toBe(false);
+    expect(matchesFilter('delivering', { state: 'new', pickup_date_till: now + 5 }, now)).toBe(false);
+    expect(matchesFilter('previous', { state: 'finalised', pickup_date_till: 0 }, now)).toBe(true);
+    expect(matchesFilter('previous', { state: 'delivered', pickup_date_till: 0 }, now)).toBe(false);
+  });
+});
+
+describe('driver experience and rating', () => {
+  it('uses the intended thresholds', () => {
+    expect([0, 3, 4, 10, 11, 24, 25].map(experienceLevel)).toEqual(['newbie', 'newbie', 'intermediate', 'intermediate', 'experienced', 'experienced', 'ambassador']);
+  });
+  it('rounds total / count', () => {
+    expect(driverRating(14, 3)).toBe(5);
+    expect(driverRating(13, 3)).toBe(4);
+    expect(driverRating(0, 0)).toBe(0);
+  });
+});

@@ -7,3 +7,4 @@ export * from './time-windows.ts';
 export * from './user.ts';
 export * from './zoned-time.ts';
 export * from './shipment-states.ts';
+export * from './pricing.ts';

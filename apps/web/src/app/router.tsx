@@ -1,0 +1,46 @@
+import { createHashRouter, Navigate } from 'react-router';
+import { setSessionEndedHandler } from '../lib/api-client.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { ComingNextPage } from './coming-next-page.tsx';
+import { GuestOnly, HOME, RequireAuth } from './guards.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+
+// The route table of SPEC section 2. Every screen is its own lazy chunk, so the login route
+// loads only what it shows.
+export const router = createHashRouter([
+  {
+    element: <AppLayout />,
+    HydrateFallback: () => null,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: 'login', lazy: () => import('../features/auth/components/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
+        ],
+      },
+      { path: 'register', lazy: () => import('../features/auth/components/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
+      { path: 'forgot-password', lazy: () => import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })) },
+      { path: 'reset-password', lazy: () => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: 'jobs/create', element: <ComingNextPage screen="create" /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'jobs', element: <Navigate to={HOME} replace /> },
+          { path: 'jobs/status/:state', element: <ComingNextPage screen="jobs" /> },
+          { path: 'jobs/:jobId', element: <ComingNextPage screen="job" /> },
+          { path: 'chat', element: <ComingNextPage screen="chat" /> },
+          { path: 'chat/:jobId', element: <ComingNextPage screen="chat" /> },
+          { path: 'account', lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
+          { path: 'edit-user', lazy: () => import('../features/account/components/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage })) },
+        ],
+      },
+      { path: '*', element: <Navigate to={HOME} replace /> },
+    ],
+  },
+]);
+
+// A refused refresh token ends the session: back to login (SPEC section 8).
+setSessionEndedHandler(() => {
+  queryClient.clear();
+  void router.navigate('/login');
+});

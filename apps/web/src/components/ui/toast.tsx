@@ -1,0 +1,43 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type ToastKind = 'success' | 'danger' | 'info';
+type Toast = { id: number; kind: ToastKind; text: string };
+type ShowToast = (text: string, kind?: ToastKind, ms?: number) => void;
+
+/** Lifetimes of SPEC sections 8 and 9: 5 s by default, 10 s for the listed calls. */
+export const TOAST_MS = { default: 5_000, long: 10_000 } as const;
+
+const ToastContext = createContext<ShowToast>(() => undefined);
+export const useToast = () => useContext(ToastContext);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((x) => x.id !== id)), []);
+  const show = useCallback<ShowToast>(
+    (text, kind = 'info', ms = TOAST_MS.default) => {
+      const id = next.current++;
+      setToasts((all) => [...all, { id, kind, text }]);
+      window.setTimeout(() => dismiss(id), ms);
+    },
+    [dismiss],
+  );
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <section className="toasts" aria-label={t('toast.region')} aria-live="polite">
+        {toasts.map((x) => (
+          <div key={x.id} className={`toast toast-${x.kind}`} role={x.kind === 'danger' ? 'alert' : 'status'}>
+            <span>{x.text}</span>
+            <button type="button" className="toast-close" aria-label={t('toast.close')} onClick={() => dismiss(x.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </section>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,49 @@
+import type { User } from '@vm/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { api, requestToken, storeTokens } from './api-client.ts';
+import { queryClient } from './query-client.ts';
+import { onTokenChange, readToken, writeToken } from './token-store.ts';
+
+// Who is signed in: the stored token plus GET /api/user. Shared by the layout and the features.
+
+export const currentUserQuery = queryOptions({
+  queryKey: ['user'],
+  queryFn: ({ signal }) => api<User>('/api/user', { signal }),
+  staleTime: 60_000,
+});
+
+const tokenSnapshot = () => readToken()?.refresh_token ?? readToken()?.access_token ?? null;
+
+/** True while a token is stored (re-renders on login, refresh and logout). */
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(onTokenChange, tokenSnapshot) !== null;
+}
+
+export function useCurrentUser() {
+  const signedIn = useSignedIn();
+  return useQuery({ ...currentUserQuery, enabled: signedIn });
+}
+
+export async function logIn(email: string, password: string): Promise<User> {
+  storeTokens(await requestToken({ grant_type: 'password', username: email, password }));
+  return queryClient.fetchQuery(currentUserQuery);
+}
+
+/** Logout needs no server call (SPEC section 2): forget the tokens and every cached answer. */
+export function logOut(): void {
+  writeToken(null);
+  queryClient.clear();
+}
+
+/** A client-credentials token for the registration calls; kept in memory only. */
+let clientToken: Promise<string> | null = null;
+export function getClientToken(): Promise<string> {
+  clientToken ??= requestToken({ grant_type: 'client_credentials' })
+    .then((t) => t.access_token)
+    .catch((err) => {
+      clientToken = null;
+      throw err;
+    });
+  return clientToken;
+}

@@ -43,7 +43,7 @@ const dimension = (max: number) =>
   z.number({ error: 'required' }).int('number_whole').min(1, 'dimension_min').max(max, 'dimension_max');
 
 const common = {
-  description: z.string({ error: 'required' }).trim().min(1, { message: 'required', abort: true }).max(1000, 'too_long'),
+  description: z.string({ error: 'required' }).trim().min(1, 'required').max(1000, 'too_long'),
   notes: z.string().trim().max(1000, 'too_long').default(''),
   tags: z.array(z.enum(PACKAGE_TAGS)).max(PACKAGE_TAGS.length).default([]),
   /** Multipart field names of this package's photos. */

@@ -20,10 +20,10 @@ export const shipmentSideSchema = z
     number: text(20),
     box: text(20),
     zip: text(20),
-    city: z.string({ error: 'required' }).trim().min(1, { message: 'required', abort: true }).max(100, 'too_long'),
+    city: z.string({ error: 'required' }).trim().min(1, 'required').max(100, 'too_long'),
     country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'country_invalid').default('BE'),
     /** The instructions for the driver: required (SPEC section 5). */
-    notes: z.string({ error: 'required' }).trim().min(1, { message: 'required', abort: true }).max(2000, 'too_long'),
+    notes: z.string({ error: 'required' }).trim().min(1, 'required').max(2000, 'too_long'),
     /** Company name: only for a business address. */
     name: text(200),
   })

@@ -59,3 +59,10 @@ describe('register schema (SPEC section 5)', () => {
     expect(loginSchema.safeParse({ email: '', password: '123456' }).error?.issues[0]?.message).toBe('required');
   });
 });
+
+describe('password mismatch', () => {
+  it('is reported even while other fields are wrong', () => {
+    const r = registerUserSchema(() => new Date('2026-11-22T12:00:00Z')).safeParse({ first_name: '', password: 'geheim1', repeat_password: 'geheim2' });
+    expect(r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toContain('repeat_password:password_mismatch');
+  });
+});

@@ -7,19 +7,19 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_AGE_YEARS = 18;
 export const DEFAULT_COUNTRY = 'BE';
 
-const requiredText = (max = 100) => z.string({ error: 'required' }).trim().min(1, { message: 'required', abort: true }).max(max, 'too_long');
+const requiredText = (max = 100) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'too_long');
 
 export const emailSchema = z
   .string({ error: 'required' })
   .trim()
-  .min(1, { message: 'required', abort: true })
+  .min(1, 'required')
   .max(254, 'too_long')
   .pipe(z.email({ error: 'email_invalid' }))
   .transform((e) => e.toLowerCase());
 
 export const passwordSchema = z
   .string({ error: 'required' })
-  .min(1, { message: 'required', abort: true })
+  .min(1, 'required')
   .min(MIN_PASSWORD_LENGTH, 'password_min')
   .max(200, 'too_long');
 
@@ -69,17 +69,18 @@ export function birthdaySchema(now: () => Date = () => new Date()) {
   return z
     .string({ error: 'required' })
     .trim()
-    .min(1, { message: 'required', abort: true })
-    .refine(isIsoDate, 'birthday_invalid')
-    .refine((b) => ageOn(b, todayIso(now())) >= MIN_AGE_YEARS, 'birthday_under_18');
+    .min(1, 'required')
+    // Each rule speaks only when the earlier ones hold, so a field shows one message at a time.
+    .refine((b) => b === '' || isIsoDate(b), 'birthday_invalid')
+    .refine((b) => !isIsoDate(b) || ageOn(b, todayIso(now())) >= MIN_AGE_YEARS, 'birthday_under_18');
 }
 
 export const cellphoneSchema = z
   .string({ error: 'required' })
   .trim()
-  .min(1, { message: 'required', abort: true })
+  .min(1, 'required')
   .max(32, 'phone_invalid')
-  .regex(/^\+?[\d\s().\-/]{6,}$/, 'phone_invalid');
+  .regex(/^$|^\+?[\d\s().\-/]{6,}$/, 'phone_invalid');
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -97,11 +98,19 @@ export function registerUserSchema(now: () => Date = () => new Date()) {
       birthday: birthdaySchema(now),
       email: emailSchema,
       password: passwordSchema,
-      repeat_password: z.string({ error: 'required' }).min(1, { message: 'required', abort: true }),
+      repeat_password: z.string({ error: 'required' }).min(1, 'required'),
       address: z.object({ country: countrySchema }).default({ country: DEFAULT_COUNTRY }),
       verification_token: z.string({ error: 'phone_not_verified' }).min(1, 'phone_not_verified').max(200),
     })
-    .refine((u) => u.password === u.repeat_password, { path: ['repeat_password'], message: 'password_mismatch' });
+    .refine((u) => u.password === u.repeat_password, {
+      path: ['repeat_password'],
+      message: 'password_mismatch',
+      // Also report the mismatch while other fields are still wrong, so the form shows every problem at once.
+      when: (p) => {
+        const v = p.value as { password?: unknown; repeat_password?: unknown };
+        return typeof v.password === 'string' && typeof v.repeat_password === 'string';
+      },
+    });
 }
 export type RegisterUserInput = z.infer<ReturnType<typeof registerUserSchema>>;
 
@@ -144,9 +153,17 @@ export const resetPasswordSchema = z
   .object({
     token: z.string().min(1, 'reset_token_invalid').max(200),
     password: passwordSchema,
-    repeat_password: z.string({ error: 'required' }).min(1, { message: 'required', abort: true }),
+    repeat_password: z.string({ error: 'required' }).min(1, 'required'),
   })
-  .refine((u) => u.password === u.repeat_password, { path: ['repeat_password'], message: 'password_mismatch' });
+  .refine((u) => u.password === u.repeat_password, {
+      path: ['repeat_password'],
+      message: 'password_mismatch',
+      // Also report the mismatch while other fields are still wrong, so the form shows every problem at once.
+      when: (p) => {
+        const v = p.value as { password?: unknown; repeat_password?: unknown };
+        return typeof v.password === 'string' && typeof v.repeat_password === 'string';
+      },
+    });
 
 export type ImageVariants = {
   image: { original: { url: string }; medium: { url: string }; thumb: { url: string } };

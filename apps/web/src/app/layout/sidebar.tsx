@@ -8,7 +8,11 @@ function Item({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) 
   const [open, setOpen] = useState(item.kind === 'group' ? (item.expanded ?? false) : false);
   switch (item.kind) {
     case 'separator':
-      return <li className="menu-separator" role="separator" />;
+      return (
+        <li aria-hidden="true">
+          <hr className="menu-separator" />
+        </li>
+      );
     case 'link':
       return (
         <li>

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export type TestServer = {
+  url: string;
+  dataDir: string;
+  /** The newest SMS code the embedded provider logged for this number (E.164). */
+  smsCode: (e164: string) => Promise<string>;
+  /** Mails written to DATA_DIR/outbox, oldest first. */
+  outbox: () => Promise<{ to: string; subject: string; text: string }[]>;
+  stop: () => Promise<void>;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** The real server (`apps/server/src/server.ts`) with the built web app and a fresh data folder. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vm-e2e-'));
+  const port = await freePort();
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (i > 150 || child.exitCode !== null) throw new Error(`server did not start:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    dataDir,
+    async smsCode(e164) {
+      for (let i = 0; i < 50; i++) {
+        const matches = [...logs.join('').matchAll(new RegExp(`SMS verification code for \\${e164}: (\\d{6})`, 'g'))];
+        if (matches.length) return matches.at(-1)![1]!;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no SMS code logged for ${e164}`);
+    },
+    async outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
+      return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), 'utf8'))));
+    },
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      child.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('login and register have no serious or critical axe violations', async ({ page }) => {
+  await page.goto('/#/login');
+  await expect(page.getByRole('heading', { name: 'Aanmelden' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/#/register');
+  await expect(page.getByRole('heading', { name: 'Registreren' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('account and edit-user have no serious or critical axe violations', async ({ page, server }) => {
+  const p = await registerViaApi(server);
+  await page.goto('/#/login?redirect=%2Faccount');
+  await logInViaForm(page, p);
+  await expect(page.getByRole('heading', { name: 'Mijn profiel' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/#/edit-user');
+  await expect(page.getByRole('heading', { name: 'Profiel bewerken' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

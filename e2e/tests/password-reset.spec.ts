@@ -1,0 +1,36 @@
+import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
+
+test('resets a forgotten password end to end through the outbox', async ({ page, context, server }) => {
+  const p = await registerViaApi(server);
+  await page.goto('/#/login');
+  // 'Forgot password?' opens in a new tab.
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /Wachtwoord vergeten\?/ }).click()]);
+  await expect(tab).toHaveURL(/#\/forgot-password$/);
+  await tab.getByLabel('E-mailadres').fill(p.email);
+  await tab.getByRole('button', { name: 'Stuur de link' }).click();
+  await expect(tab.getByRole('status')).toContainText(p.email);
+
+  await expect.poll(async () => (await server.outbox()).filter((m) => m.to === p.email).length).toBe(1);
+  const mail = (await server.outbox()).find((m) => m.to === p.email)!;
+  const link = /(http\S+#\/reset-password\?token=[\w-]+)/.exec(mail.text)![1]!;
+  await tab.goto(link);
+  await tab.bringToFront();
+  await tab.getByLabel('Nieuw wachtwoord').fill('nieuw-geheim-1');
+  await tab.getByLabel('Herhaal wachtwoord').fill('nieuw-geheim-1');
+  await tab.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(tab.getByRole('status')).toHaveText('Je wachtwoord is gewijzigd. Je kunt je nu aanmelden.');
+
+  // The link works once (a fresh load of the same link).
+  await tab.goto('about:blank');
+  await tab.goto(link);
+  await tab.getByLabel('Nieuw wachtwoord').fill('nog-een-ander');
+  await tab.getByLabel('Herhaal wachtwoord').fill('nog-een-ander');
+  await tab.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(tab.getByRole('alert')).toHaveText('Deze link om je wachtwoord te herstellen is ongeldig of verlopen.');
+
+  await page.bringToFront();
+  await logInViaForm(page, p);
+  await expect(page.getByRole('alert')).toHaveText('Het e-mailadres of wachtwoord is onjuist.');
+  await logInViaForm(page, { email: p.email, password: 'nieuw-geheim-1' });
+  await expect(page.getByTestId('user-widget')).toContainText(p.email);
+});

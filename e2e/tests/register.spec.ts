@@ -1,0 +1,55 @@
+import { expect, logInViaForm, newPerson, test } from '../support/fixtures.ts';
+
+test('registers with phone verification and lands on the create-shipment route; logs out and in again', async ({ page, server }) => {
+  const p = newPerson();
+  await page.goto('/#/register');
+  await expect(page.getByRole('heading', { name: 'Registreren' })).toBeVisible();
+
+  await page.getByLabel('Gsm-nummer').fill(p.typedPhone);
+  await page.getByRole('button', { name: 'Verstuur code' }).click();
+  await expect(page.getByText(`Code verstuurd naar ${p.e164}.`)).toBeVisible();
+  await page.getByLabel('Verificatiecode').fill(await server.smsCode(p.e164));
+  await page.getByRole('button', { name: 'Verifieer code' }).click();
+  await expect(page.getByText('Gsm-nummer geverifieerd.')).toBeVisible();
+
+  await page.getByLabel('Voornaam').fill(p.first);
+  await page.getByLabel('Achternaam').fill(p.last);
+  await page.getByLabel('Geboortedatum').pressSequentially('02041991');
+  await expect(page.getByLabel('Geboortedatum')).toHaveValue('02/04/1991');
+  await page.getByLabel('E-mailadres').fill(p.email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(p.password);
+  await page.getByLabel('Herhaal wachtwoord').fill(p.password);
+  await expect(page.getByLabel('Land')).toHaveValue('BE');
+  await page.getByRole('button', { name: 'Registreren' }).click();
+
+  await expect(page).toHaveURL(/#\/jobs\/create$/);
+  const widget = page.getByTestId('user-widget');
+  await expect(widget).toContainText(`${p.first} ${p.last}`);
+  await expect(widget).toContainText(p.email);
+
+  // Logout makes no server call.
+  const calls: string[] = [];
+  page.on('request', (r) => calls.push(r.url()));
+  await widget.getByRole('button', { name: 'Afmelden' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  expect(calls.filter((u) => u.includes('/oauth') || u.includes('/api/'))).toEqual([]);
+  await expect(page.getByTestId('user-widget')).toHaveCount(0);
+
+  await logInViaForm(page, p);
+  await expect(page).toHaveURL(/#\/jobs\/status\/active$/);
+  await expect(page.getByTestId('user-widget')).toContainText(p.email);
+});
+
+test('shows the rules of the register form under the fields', async ({ page }) => {
+  await page.goto('/#/register');
+  await page.getByLabel('Gsm-nummer').fill('0470 12 34 56');
+  await page.getByLabel('Geboortedatum').fill('01/01/2015');
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('abc');
+  await page.getByLabel('Herhaal wachtwoord').fill('abd');
+  await page.getByRole('button', { name: 'Registreren' }).click();
+  await expect(page.getByText('Je moet ouder zijn dan 18 jaar.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Het wachtwoord moet minstens 6 tekens lang zijn.')).toBeVisible();
+  await expect(page.getByText('De wachtwoorden komen niet overeen.')).toBeVisible();
+  await expect(page.getByText('Verifieer eerst je telefoonnummer met de sms-code.')).toBeVisible();
+  await expect(page).toHaveURL(/#\/register$/);
+});

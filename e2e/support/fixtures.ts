@@ -48,6 +48,8 @@ export async function logInViaForm(page: Page, p: Pick<Person, 'email' | 'passwo
 /** One server per worker; tests that need special settings start their own with startServer. */
 export const test = base.extend<object, { server: TestServer }>({
   server: [
+    // Playwright reads fixture dependencies from this destructuring; this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startServer();
       await use(server);

@@ -31,6 +31,11 @@ export async function extractLocalities(out = LOCALITIES_FILE): Promise<number> 
   return records.length;
 }
 
+/** Makes the file when a fresh clone has none (the server calls this at start-up). */
+export async function ensureLocalities(): Promise<void> {
+  if (!fs.existsSync(LOCALITIES_FILE)) await extractLocalities();
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const count = await extractLocalities();
   console.warn(`extracted ${count} Belgian localities to ${path.relative(process.cwd(), LOCALITIES_FILE)}`);

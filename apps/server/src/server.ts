@@ -1,9 +1,11 @@
+import { ensureLocalities } from '../scripts/extract-localities.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadConfig } from './env.ts';
 
 const config = loadConfig();
+await ensureLocalities();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(handle.db);
 const app = await buildApp({ config, db: handle.db });

@@ -23,6 +23,19 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, 'password_min')
   .max(200, 'too_long');
 
+/** password === repeat_password, reported on repeat_password even while other fields are still wrong. */
+const passwordsMatch: [(u: { password: string; repeat_password: string }) => boolean, { path: string[]; message: string; when: (p: { value: unknown }) => boolean }] = [
+  (u) => u.password === u.repeat_password,
+  {
+    path: ['repeat_password'],
+    message: 'password_mismatch',
+    when: (p) => {
+      const v = p.value as { password?: unknown; repeat_password?: unknown };
+      return typeof v.password === 'string' && typeof v.repeat_password === 'string';
+    },
+  },
+];
+
 export const countrySchema = z
   .string()
   .trim()
@@ -102,15 +115,7 @@ export function registerUserSchema(now: () => Date = () => new Date()) {
       address: z.object({ country: countrySchema }).default({ country: DEFAULT_COUNTRY }),
       verification_token: z.string({ error: 'phone_not_verified' }).min(1, 'phone_not_verified').max(200),
     })
-    .refine((u) => u.password === u.repeat_password, {
-      path: ['repeat_password'],
-      message: 'password_mismatch',
-      // Also report the mismatch while other fields are still wrong, so the form shows every problem at once.
-      when: (p) => {
-        const v = p.value as { password?: unknown; repeat_password?: unknown };
-        return typeof v.password === 'string' && typeof v.repeat_password === 'string';
-      },
-    });
+    .refine(...passwordsMatch);
 }
 export type RegisterUserInput = z.infer<ReturnType<typeof registerUserSchema>>;
 
@@ -155,15 +160,7 @@ export const resetPasswordSchema = z
     password: passwordSchema,
     repeat_password: z.string({ error: 'required' }).min(1, 'required'),
   })
-  .refine((u) => u.password === u.repeat_password, {
-      path: ['repeat_password'],
-      message: 'password_mismatch',
-      // Also report the mismatch while other fields are still wrong, so the form shows every problem at once.
-      when: (p) => {
-        const v = p.value as { password?: unknown; repeat_password?: unknown };
-        return typeof v.password === 'string' && typeof v.repeat_password === 'string';
-      },
-    });
+  .refine(...passwordsMatch);
 
 export type ImageVariants = {
   image: { original: { url: string }; medium: { url: string }; thumb: { url: string } };

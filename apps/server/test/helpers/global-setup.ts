@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { extractLocalities, LOCALITIES_FILE } from '../../scripts/extract-localities.ts';
+import { ensureLocalities } from '../../scripts/extract-localities.ts';
 import { connectAdmin, databaseUrl } from './postgres.ts';
 
 declare module 'vitest' {
@@ -22,7 +21,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   // The embedded geocoder's data is a build product; make it when a fresh clone has none.
-  if (!existsSync(LOCALITIES_FILE)) await extractLocalities();
+  await ensureLocalities();
   const kind = project.config.env?.TEST_DB_KIND ?? process.env.TEST_DB_KIND;
   if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;

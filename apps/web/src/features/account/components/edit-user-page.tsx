@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PhoneVerification } from '../../../components/phone-verification.tsx';
 import { maskBirthday } from '../../../components/ui/birthday-input.ts';
+import { CountrySelect } from '../../../components/ui/country-select.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/form.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { updateUser } from '../api/update-user.ts';
-
-const COUNTRIES = ['BE', 'NL', 'LU', 'FR', 'DE'] as const;
 
 export function EditUserPage() {
   const user = useCurrentUser().data;
@@ -90,16 +89,7 @@ function EditUserForm({ user }: { user: User }) {
           error={errors.cellphone ?? (phoneChanged && !verificationToken ? t('editUser.phoneChanged') : undefined)}
         />
         <Field label={t('editUser.address')} autoComplete="street-address" value={form.formatted} onChange={set('formatted')} error={errors['address.formatted']} />
-        <div className="field">
-          <label htmlFor="edit-country">{t('editUser.country')}</label>
-          <select id="edit-country" value={form.country} onChange={set('country')}>
-            {COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`countries.${c}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CountrySelect label={t('editUser.country')} value={form.country} onChange={set('country')} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('editUser.submit')}

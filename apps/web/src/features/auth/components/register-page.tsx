@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PhoneVerification } from '../../../components/phone-verification.tsx';
 import { maskBirthday } from '../../../components/ui/birthday-input.ts';
+import { CountrySelect } from '../../../components/ui/country-select.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -13,8 +14,6 @@ import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { getClientToken, logIn, useSignedIn } from '../../../lib/session.ts';
 import { getConfig, uploadProfilePicture } from '../../../lib/user-api.ts';
 import { registerUser } from '../api/register-user.ts';
-
-const COUNTRIES = ['BE', 'NL', 'LU', 'FR', 'DE'] as const;
 
 /** Details a social login hands over; when present, the page greets the person by name. */
 type Prefill = { first_name?: string; last_name?: string; email?: string };
@@ -134,16 +133,7 @@ export function RegisterPage() {
         <Field label={t('register.email')} type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
         <Field label={t('register.password')} type="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errors.password} />
         <Field label={t('register.repeatPassword')} type="password" autoComplete="new-password" value={form.repeat_password} onChange={set('repeat_password')} error={errors.repeat_password} />
-        <div className="field">
-          <label htmlFor="register-country">{t('register.country')}</label>
-          <select id="register-country" value={form.country} onChange={set('country')}>
-            {COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`countries.${c}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CountrySelect label={t('register.country')} value={form.country} onChange={set('country')} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('register.submit')}
         </button>

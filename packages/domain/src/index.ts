@@ -8,3 +8,4 @@ export * from './user.ts';
 export * from './zoned-time.ts';
 export * from './shipment-states.ts';
 export * from './pricing.ts';
+export * from './distance.ts';

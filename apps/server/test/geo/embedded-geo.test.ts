@@ -2,7 +2,8 @@ import polyline from '@mapbox/polyline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embeddedGeocoder, loadLocalities } from '../../src/adapters/geo/embedded-geocoder.ts';
 import type { Geocoder } from '../../src/adapters/geo/geo.ts';
-import { DETOUR_FACTOR, haversineRouter } from '../../src/adapters/geo/haversine-router.ts';
+import { DETOUR_FACTOR } from '@vm/domain/distance';
+import { haversineRouter } from '../../src/adapters/geo/haversine-router.ts';
 import { geoTzTimeZones } from '../../src/adapters/geo/timezones.ts';
 import { LOCALITIES_FILE } from '../../scripts/extract-localities.ts';
 

@@ -21,7 +21,7 @@ export const router = createHashRouter([
       { path: 'register', lazy: () => import('../features/auth/components/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
       { path: 'forgot-password', lazy: () => import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })) },
       { path: 'reset-password', lazy: () => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
-      { path: 'jobs/create', element: <ComingNextPage screen="create" /> },
+      { path: 'jobs/create', lazy: () => import('../features/wizard/components/wizard-page.tsx').then((m) => ({ Component: m.WizardPage })) },
       {
         element: <RequireAuth />,
         children: [

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Address, foldText, formatAddress, parseAddressText } from '@vm/domain';
 import type { Geocoder } from './geo.ts';
-import { haversineMetres } from './haversine.ts';
+import { haversineMetres } from '@vm/domain/distance';
 
 export type Locality = { id: number; name: string; names: string[]; lat: number; lng: number; region: string; population: number };
 

@@ -1,4 +1,5 @@
 import type { Address } from '@vm/domain';
+import type { LatLng } from '@vm/domain/distance';
 
 // The geo services of ARCHITECTURE.md. Every answer says how exact it is and whose data it is,
 // so the UI stays honest about an estimate.
@@ -13,7 +14,7 @@ export type Geocoder = {
   reverse(lat: number, lng: number): Promise<Address | null>;
 };
 
-export type LatLng = { lat: number; lng: number };
+export type { LatLng };
 
 export type Route = {
   /** Encoded polyline, precision 5. */

@@ -1,9 +1,7 @@
 import polyline from '@mapbox/polyline';
 import type { Router } from './geo.ts';
-import { haversineMetres } from './haversine.ts';
+import { estimatedRoadMetres } from '@vm/domain/distance';
 
-/** Roads are longer than the straight line; 1.3 is a common average detour factor for Belgium. */
-export const DETOUR_FACTOR = 1.3;
 /** A van's average door-to-door speed, towns and motorways together. */
 export const AVERAGE_SPEED_KMH = 60;
 
@@ -12,7 +10,7 @@ export function haversineRouter(): Router {
   return {
     name: 'estimate',
     async route(from, to) {
-      const distance = Math.round(haversineMetres(from, to) * DETOUR_FACTOR);
+      const distance = estimatedRoadMetres(from, to);
       const duration = Math.round(distance / ((AVERAGE_SPEED_KMH * 1000) / 3600));
       return {
         points: polyline.encode([

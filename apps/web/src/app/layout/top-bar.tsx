@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { StepTracker } from '../../features/wizard/components/step-tracker.tsx';
 import { logOut, useCurrentUser, useSignedIn } from '../../lib/session.ts';
 
 type Props = { menuOpen: boolean; onToggleMenu: () => void; sidebarId: string };
@@ -23,8 +24,7 @@ export function TopBar({ menuOpen, onToggleMenu, sidebarId }: Props) {
       </Link>
       <div className="top-bar-center">
         {onCreateRoute ? (
-          // The wizard's step tracker takes this place (issue 3 fills it).
-          <div id="step-tracker" className="step-tracker" aria-label={t('nav.steps')} />
+          <StepTracker />
         ) : (
           <Link to="/jobs/create" className="button button-primary">
             {t('nav.createJob')}

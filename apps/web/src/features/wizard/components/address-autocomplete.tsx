@@ -1,0 +1,88 @@
+import type { Address } from '@vm/domain/address';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validationText } from '../../../lib/i18n.ts';
+import { autocomplete } from '../api/geo.ts';
+
+type Props = { label: string; text: string; onText: (t: string) => void; onPick: (a: Address) => void; error?: string };
+
+/** A combobox: the sender types, our server suggests (ARIA 1.2 combobox with a listbox). */
+export function AddressAutocomplete({ label, text, onText, onPick, error }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [suggestions, setSuggestions] = useState<Address[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  useEffect(() => {
+    if (text.trim().length < 2) return;
+    const abort = new AbortController();
+    const timer = window.setTimeout(() => {
+      autocomplete(text, abort.signal)
+        .then((list) => {
+          setSuggestions(list);
+          setActive(-1);
+        })
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      window.clearTimeout(timer);
+      abort.abort();
+    };
+  }, [text]);
+
+  const pick = (a: Address) => {
+    onPick(a);
+    setOpen(false);
+  };
+  const visible = open && text.trim().length >= 2 && suggestions.length > 0;
+  return (
+    <div className="field autocomplete">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        role="combobox"
+        aria-expanded={visible}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={visible && active >= 0 ? `${id}-opt-${active}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          onText(e.target.value);
+          setOpen(true);
+        }}
+        onKeyDown={(e) => {
+          if (!visible) return;
+          if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, suggestions.length - 1));
+          else if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+          else if (e.key === 'Enter' && active >= 0) pick(suggestions[active]!);
+          else if (e.key === 'Escape') setOpen(false);
+          else return;
+          e.preventDefault();
+        }}
+        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+      />
+      {visible && (
+        <ul id={`${id}-list`} role="listbox" aria-label={t('wizard.suggestions')} className="suggestions">
+          {suggestions.map((s, i) => (
+            <li key={`${s.formatted}-${s.lat}-${i}`} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(s)}>
+              {s.formatted}
+              {s.precision === 'locality' && <span className="choice-hint"> · {t('wizard.precisionLocality')}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p id={`${id}-hint`} className="field-hint">
+        {t('wizard.addressHint')}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {validationText(error)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { expect, logInViaForm, newPerson, registerViaApi, test } from '../support/fixtures.ts';
+
+async function chooseAddress(page: Page, typed: string, suggestion: RegExp) {
+  const input = page.getByRole('combobox', { name: 'Adres' });
+  await input.fill(typed);
+  await page.getByRole('option', { name: suggestion }).first().click();
+  await expect(input).toHaveValue(new RegExp(suggestion.source.split(',')[0]!));
+}
+
+async function fillSide(page: Page, address: string, suggestion: RegExp, day: string, time: RegExp, instructions: string) {
+  await chooseAddress(page, address, suggestion);
+  await page.getByRole('radio', { name: day }).check();
+  await page.getByRole('radio', { name: time }).check();
+  await page.getByLabel('Instructies voor de chauffeur').fill(instructions);
+}
+
+async function throughToInsurance(page: Page) {
+  await page.goto('/#/jobs/create');
+  await page.getByRole('radio', { name: /Klein · Makkelijk te dragen/ }).check();
+  await page.getByRole('button', { name: 'Verder: Pakketinfo →' }).click();
+  await expect(page.getByText('Zorg ervoor dat al je goederen samen deze grenzen niet overschrijden')).toBeVisible();
+  await page.getByLabel('Omschrijving van de goederen').fill('Een gitaar in een harde koffer');
+  await page.getByRole('button', { name: 'Verder: Ophaalgegevens →' }).click();
+  await fillSide(page, 'Kerkstraat 12, 3500 Hasselt', /Kerkstraat 12, 3500 Hasselt/, 'Morgen', /Werkdag/, 'Bel aan bij nummer 12');
+  await page.getByRole('button', { name: 'Verder: Leveringsgegevens →' }).click();
+  await fillSide(page, 'Rue Neuve 5, 1000 Bruxelles', /Rue Neuve 5, 1000 Bruxelles/, 'Morgen', /Avond/, 'Levering aan de achterdeur');
+  await page.getByRole('button', { name: 'Verder: Prijsgegevens →' }).click();
+  await expect(page.getByTestId('price-estimate')).toContainText('Geschatte prijs');
+  await page.getByRole('button', { name: 'Verder: Verzekering →' }).click();
+  await expect(page.getByRole('radio', { name: /Basis \(500 euro\)/ })).toBeChecked();
+}
+
+test.describe('create-shipment wizard', () => {
+  test.use({ timezoneId: 'Europe/Brussels' });
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
+  });
+
+  test('logged in: a small shipment with autocomplete, completed, lands on the job', async ({ page, server }) => {
+    const p = await registerViaApi(server);
+    await page.goto('/#/login');
+    await logInViaForm(page, p);
+    await expect(page).toHaveURL(/#\/jobs\/status\/active$/);
+    await throughToInsurance(page);
+    await page.getByRole('radio', { name: /All-in tot 1.250 euro/ }).check();
+    await page.getByRole('button', { name: 'Opdracht plaatsen' }).click();
+    await expect(page).toHaveURL(/#\/jobs\/\d+$/);
+    await expect(page.getByText('Je opdracht is aangemaakt!')).toBeVisible();
+  });
+
+  test('logged out: Register keeps everything and comes back to finish', async ({ page, server }) => {
+    await throughToInsurance(page);
+    await page.getByRole('button', { name: 'Registreren' }).click();
+    await expect(page).toHaveURL(/#\/register\?redirect=%2Fjobs%2Fcreate$/);
+    const p = newPerson();
+    await page.getByLabel('Gsm-nummer').fill(p.typedPhone);
+    await page.getByRole('button', { name: 'Verstuur code' }).click();
+    await page.getByLabel('Verificatiecode').fill(await server.smsCode(p.e164));
+    await page.getByRole('button', { name: 'Verifieer code' }).click();
+    await page.getByLabel('Voornaam').fill(p.first);
+    await page.getByLabel('Achternaam').fill(p.last);
+    await page.getByLabel('Geboortedatum').fill('02/04/1991');
+    await page.getByLabel('E-mailadres').fill(p.email);
+    await page.getByLabel('Wachtwoord', { exact: true }).fill(p.password);
+    await page.getByLabel('Herhaal wachtwoord').fill(p.password);
+    await page.getByRole('button', { name: 'Registreren' }).click();
+    await expect(page).toHaveURL(/#\/jobs\/create$/);
+    await expect(page.getByRole('heading', { name: 'Verzekering' })).toBeVisible();
+    await page.getByRole('button', { name: 'Opdracht plaatsen' }).click();
+    await expect(page).toHaveURL(/#\/jobs\/\d+$/);
+  });
+
+  test('refuses an address without a house number', async ({ page }) => {
+    await page.goto('/#/jobs/create');
+    await page.getByRole('radio', { name: /Middelgroot/ }).check();
+    await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
+    await page.getByLabel('Omschrijving van de goederen').fill('Zetel');
+    await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
+    await chooseAddress(page, 'Kerkstraat, 3500 Hasselt', /Kerkstraat, 3500 Hasselt/);
+    await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
+    await expect(page.getByText('Het adres moet een volledig adres met straat en huisnummer zijn.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ophaalgegevens' })).toBeVisible();
+  });
+
+  test('keeps its state across a reload', async ({ page }) => {
+    await page.goto('/#/jobs/create');
+    await page.getByRole('radio', { name: /Groot/ }).check();
+    await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
+    await page.getByLabel('Omschrijving van de goederen').fill('Drie paletten tegels');
+    await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Ophaalgegevens' })).toBeVisible();
+    await page.getByRole('button', { name: /Terug: Pakketinfo/ }).click();
+    await expect(page.getByLabel('Omschrijving van de goederen')).toHaveValue('Drie paletten tegels');
+  });
+});
+
+test.describe('time rules in Brussels time', () => {
+  async function toPickup(page: Page) {
+    await page.goto('/#/jobs/create');
+    await page.getByRole('radio', { name: /Klein/ }).check();
+    await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
+    await page.getByLabel('Omschrijving van de goederen').fill('Doos');
+    await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
+    await chooseAddress(page, 'Kerkstraat 12, 3500 Hasselt', /Kerkstraat 12, 3500 Hasselt/);
+  }
+
+  test('today is disabled at 23:10', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-23T22:10:00Z'));
+    await toPickup(page);
+    await expect(page.getByRole('radio', { name: 'Vandaag' })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: 'Morgen' })).toBeEnabled();
+  });
+
+  test('workday is disabled at 16:30 today', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-23T15:30:00Z'));
+    await toPickup(page);
+    await page.getByRole('radio', { name: 'Vandaag' }).check();
+    await expect(page.getByRole('radio', { name: /Werkdag/ })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: /Avond/ })).toBeEnabled();
+  });
+
+  test('delivery today is disabled when pickup is tomorrow', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
+    await toPickup(page);
+    await page.getByRole('radio', { name: 'Morgen' }).check();
+    await page.getByRole('radio', { name: /Werkdag/ }).check();
+    await page.getByLabel('Instructies voor de chauffeur').fill('Achterdeur');
+    await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
+    await chooseAddress(page, 'Meir 24, 2000 Antwerpen', /Meir 24, 2000 Antwerpen/);
+    await expect(page.getByRole('radio', { name: 'Vandaag' })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: 'Morgen' })).toBeEnabled();
+  });
+});

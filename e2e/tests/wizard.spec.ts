@@ -96,6 +96,27 @@ test.describe('create-shipment wizard', () => {
   });
 });
 
+test('the map shows the built-in basemap without a tile server, and a click picks the place', async ({ page }) => {
+  await page.goto('/#/jobs/create');
+  await page.getByRole('radio', { name: /Klein/ }).check();
+  await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
+  await page.getByLabel('Omschrijving van de goederen').fill('Doos');
+  await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
+  const map = page.getByTestId('location-map');
+  await expect(map).toHaveCSS('height', '300px');
+  // Country shapes from Natural Earth and GeoNames town names, no tiles.
+  await expect(map.locator('path.basemap-be')).toBeVisible();
+  await expect(map.locator('.town-label', { hasText: 'Hasselt' })).toBeVisible();
+  await expect(map.locator('.leaflet-tile')).toHaveCount(0);
+  await expect(map).toContainText('Natural Earth');
+  await map.click({ position: { x: 300, y: 150 } });
+  await expect(page.getByRole('combobox', { name: 'Adres' })).toHaveValue(/Hasselt/);
+  // A town alone is no full address: the street and number are still asked for.
+  await page.getByLabel('Instructies voor de chauffeur').fill('x');
+  await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
+  await expect(page.getByText('Het adres moet een volledig adres met straat en huisnummer zijn.')).toBeVisible();
+});
+
 test.describe('time rules in Brussels time', () => {
   async function toPickup(page: Page) {
     await page.goto('/#/jobs/create');

@@ -32,6 +32,7 @@ import { passwordResetRepository } from './modules/auth/password-reset.repositor
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { passwordResetService } from './modules/auth/password-reset.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { BASEMAP_FILE } from '../scripts/extract-basemap.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { shipmentsRepository } from './modules/shipments/shipments.repository.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
@@ -63,6 +64,9 @@ export type AppDeps = {
 };
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** 'https://{s}.tile.example.org/{z}/{x}/{y}.png' -> 'https://*.tile.example.org' for the CSP. */
+const tileOrigin = (template: string) => new URL(template.replace(/\{s\}/g, 'a').replace(/\{[^}]+\}/g, '0')).origin.replace('://a.', '://*.');
 
 // Never log credentials: headers, and the ?access_token= that image originals accept.
 const redactUrl = (url: string) => url.replace(/([?&]access_token=)[^&]*/gi, '$1[redacted]');
@@ -120,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.geo.tileUrl ? [tileOrigin(config.geo.tileUrl)] : [])],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -187,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, now });
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments });
-  await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp });
+  await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
   await app.register(configRoutes, { config, providers: { sms: phoneVerifier.name, geocoder: geocoder.name, router: router.name } });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {

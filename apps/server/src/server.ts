@@ -1,3 +1,4 @@
+import { ensureBasemap } from '../scripts/extract-basemap.ts';
 import { ensureLocalities } from '../scripts/extract-localities.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
@@ -6,6 +7,7 @@ import { loadConfig } from './env.ts';
 
 const config = loadConfig();
 await ensureLocalities();
+await ensureBasemap();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(handle.db);
 const app = await buildApp({ config, db: handle.db });

@@ -45,3 +45,14 @@ describe('geo endpoints (no login)', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('built-in basemap', () => {
+  it('serves Belgium with its neighbours and the GeoNames towns', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/geo/basemap' });
+    expect(res.statusCode).toBe(200);
+    const map = res.json();
+    expect(map.countries.features.map((f: { properties: { country: string } }) => f.properties.country).sort()).toEqual(['BE', 'DE', 'FR', 'LU', 'NL']);
+    expect(map.towns.length).toBeGreaterThan(2000);
+    expect(map.attribution).toContain('Natural Earth');
+  });
+});

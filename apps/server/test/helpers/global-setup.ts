@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { ensureBasemap } from '../../scripts/extract-basemap.ts';
 import { ensureLocalities } from '../../scripts/extract-localities.ts';
 import { connectAdmin, databaseUrl } from './postgres.ts';
 
@@ -22,6 +23,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The embedded geocoder's data is a build product; make it when a fresh clone has none.
   await ensureLocalities();
+  await ensureBasemap();
   const kind = project.config.env?.TEST_DB_KIND ?? process.env.TEST_DB_KIND;
   if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;

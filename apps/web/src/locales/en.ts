@@ -158,6 +158,7 @@ export const en: Translations = {
     address: 'Address',
     addressHint: 'Street and number, postcode and town, e.g. Kerkstraat 12, 3500 Hasselt',
     suggestions: 'Address suggestions',
+    map: 'Map: click or drag the pin to choose the place',
     precisionLocality: 'Approximate place (town)',
     day: 'Day',
     days: { today: 'Today', tomorrow: 'Tomorrow', this_week: 'This week', custom: 'Custom' },

@@ -157,6 +157,7 @@ export const nl = {
     address: 'Adres',
     addressHint: 'Straat en huisnummer, postcode en gemeente, bv. Kerkstraat 12, 3500 Hasselt',
     suggestions: 'Adressuggesties',
+    map: 'Kaart: klik of sleep de speld om de plaats te kiezen',
     precisionLocality: 'Plaats bij benadering (gemeente)',
     day: 'Dag',
     days: { today: 'Vandaag', tomorrow: 'Morgen', this_week: 'Deze week', custom: 'Zelf kiezen' },

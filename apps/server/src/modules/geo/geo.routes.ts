@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Geocoder, TimeZones } from '../../adapters/geo/geo.ts';
@@ -19,10 +20,10 @@ const address = z.object({
 const lat = z.coerce.number({ error: 'invalid_body' }).min(-90, 'invalid_body').max(90, 'invalid_body');
 const lng = z.coerce.number({ error: 'invalid_body' }).min(-180, 'invalid_body').max(180, 'invalid_body');
 
-type Options = { geocoder: Geocoder; timeZones: TimeZones; perIpLimit: number };
+type Options = { geocoder: Geocoder; timeZones: TimeZones; perIpLimit: number; basemapFile: string };
 
 /** The browser's only way to geo data: no login needed, rate-limited per IP. */
-export const geoRoutes: FastifyPluginAsyncZod<Options> = async (app, { geocoder, timeZones, perIpLimit }) => {
+export const geoRoutes: FastifyPluginAsyncZod<Options> = async (app, { geocoder, timeZones, perIpLimit, basemapFile }) => {
   const config = { rateLimit: { max: perIpLimit, timeWindow: 60_000 } };
   // A provider that fails or times out is a 502 for the client, never a 500 with internals.
   const upstream = async <T>(call: () => Promise<T>): Promise<T> => {
@@ -45,6 +46,13 @@ export const geoRoutes: FastifyPluginAsyncZod<Options> = async (app, { geocoder,
     { config, schema: { querystring: z.object({ lat, lng }), response: { 200: address.nullable() } } },
     async (req) => upstream(() => geocoder.reverse(req.query.lat, req.query.lng)),
   );
+
+  // The built-in basemap (a build product), for when no tile server is configured or reachable.
+  const basemap = fs.existsSync(basemapFile) ? fs.readFileSync(basemapFile) : null;
+  app.get('/api/geo/basemap', async (_req, reply) => {
+    if (!basemap) throw new ApiError(404, 'not_found', 'not_found');
+    return reply.header('content-type', 'application/json').header('cache-control', 'public, max-age=86400').send(basemap);
+  });
 
   app.get(
     '/api/geo/timezone',

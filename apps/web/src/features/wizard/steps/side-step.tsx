@@ -13,11 +13,13 @@ import {
   timeOptions,
   todayIn,
 } from '@vm/domain/time-windows';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, TextAreaField } from '../../../components/ui/field.tsx';
-import { timezoneOf } from '../api/geo.ts';
+import { reverseGeocode, timezoneOf } from '../api/geo.ts';
 import { AddressAutocomplete } from '../components/address-autocomplete.tsx';
 import { ChoiceGroup } from '../components/choice-group.tsx';
+import { LocationMap } from '../components/location-map.tsx';
 import { useDebouncedField } from '../components/use-debounced-field.ts';
 import { type StepErrors, windowChoice } from '../to-shipment.ts';
 import { setWizard, type SideState, type WizardState } from '../wizard-state.ts';
@@ -42,13 +44,25 @@ export function SideStep({ side, state, errors, now }: Props) {
   const timeOpts = side === 'pickup' || !pickupChoice ? timeOptions(start, now, tz) : deliveryTimeOptions(pickupChoice, start, now, tz);
   const minStart = side === 'delivery' && pickupChoice ? deliveryCustomStartMin(pickupChoice, start, todayIn(now, tz)) : '00:00';
 
+  const [mapError, setMapError] = useState<string | undefined>();
+
   async function pick(address: Address) {
+    setMapError(undefined);
     update({ address, addressText: address.formatted });
     const { timezone } = await timezoneOf(address.lat, address.lng).catch(() => ({ timezone: value.timezone }));
     update({ timezone });
   }
 
-  const dateError = errors.dateFrom ?? errors.dateTill;
+  /** A click or drag on the map: the place found there, or the SPEC's message when there is none. */
+  async function pickOnMap(p: { lat: number; lng: number }) {
+    const found = await reverseGeocode(p.lat, p.lng).catch(() => null);
+    if (!found) {
+      setMapError('no_address_found');
+      return;
+    }
+    // Keep the exact point that was chosen; the text can still be completed with street and number.
+    await pick({ ...found, lat: p.lat, lng: p.lng });
+  }
   return (
     <div className="side-step">
       <ChoiceGroup
@@ -66,10 +80,14 @@ export function SideStep({ side, state, errors, now }: Props) {
       <AddressAutocomplete
         label={t('wizard.address')}
         text={value.addressText}
-        onText={(addressText) => update({ addressText, address: null })}
+        onText={(addressText) => {
+          setMapError(undefined);
+          update({ addressText, address: null });
+        }}
         onPick={pick}
-        error={errors.address}
+        error={mapError ?? errors.address}
       />
+      <LocationMap point={value.address} label={t('wizard.map')} onPick={(p) => void pickOnMap(p)} />
 
       {value.address && (
         <ChoiceGroup
@@ -92,7 +110,7 @@ export function SideStep({ side, state, errors, now }: Props) {
           legend={t('wizard.time')}
           name={`${side}-time`}
           value={value.time}
-          error={errors.time ? t(`validation.${errors.time}`) : !dateError && errors.day ? undefined : undefined}
+          error={errors.time ? t(`validation.${errors.time}`) : undefined}
           options={TIMES.map((x) => ({ value: x, label: t(`wizard.times.${x}`), disabled: !timeOpts[x] }))}
           onChange={(time) => update(time === 'custom' ? { time, timeFrom: minStart === '00:00' ? '08:00' : minStart, timeTill: customTillMin(minStart === '00:00' ? '08:00' : minStart) } : { time })}
         />

@@ -31,7 +31,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    // Every test browser comes from 127.0.0.1: per-IP limits would count the whole suite as one visitor.
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      SMS_RATE_LIMIT_PER_IP: '1000',
+      TOKEN_RATE_LIMIT_PER_IP: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));

@@ -9,6 +9,7 @@ import {
   timeOptions,
   type WindowChoice,
   windowSeconds,
+  deliveryWindowSeconds,
 } from './time-windows.ts';
 import { localParts, zonedInstant } from './zoned-time.ts';
 
@@ -165,5 +166,17 @@ describe('window in unix seconds', () => {
     const arrangement = windowSeconds({ day: 'custom', dateFrom: '2026-10-25', dateTill: '2026-10-25', time: 'arrangement' }, now, BXL);
     // 00:00 CEST to 23:59 CET: a 25-hour day.
     expect((arrangement.till - arrangement.from) / 3600).toBeCloseTo(24 + 59 / 60);
+  });
+});
+
+describe('delivery window', () => {
+  it('starts no earlier than the pickup when the delivery choice is wider', () => {
+    const now = at('2026-11-23', '09:00');
+    const pickup: WindowChoice = { day: 'tomorrow', time: 'workday' };
+    const w = deliveryWindowSeconds({ day: 'this_week', time: 'arrangement' }, pickup, now, BXL);
+    expect(new Date(w.from * 1000).toISOString()).toBe(iso(at('2026-11-24', '08:00')));
+    expect(new Date(w.till * 1000).toISOString()).toBe(iso(at('2026-11-29', '23:59')));
+    const later = deliveryWindowSeconds({ day: 'custom', dateFrom: '2026-11-26', dateTill: '2026-11-26', time: 'workday' }, pickup, now, BXL);
+    expect(new Date(later.from * 1000).toISOString()).toBe(iso(at('2026-11-26', '08:00')));
   });
 });

@@ -170,3 +170,13 @@ export function windowSeconds(choice: WindowChoice, now: Date, timeZone: string)
     till: Math.floor(zonedInstant(days.till, times.till, timeZone).getTime() / 1000),
   };
 }
+
+/**
+ * The delivery window as sent to the server: it never starts before the pickup, so a wide choice
+ * (this week, by arrangement) begins when the pickup does.
+ */
+export function deliveryWindowSeconds(delivery: WindowChoice, pickup: WindowChoice, now: Date, timeZone: string, pickupZone = timeZone): { from: number; till: number } {
+  const d = windowSeconds(delivery, now, timeZone);
+  const p = windowSeconds(pickup, now, pickupZone);
+  return { from: Math.max(d.from, p.from), till: d.till };
+}

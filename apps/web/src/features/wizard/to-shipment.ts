@@ -1,7 +1,7 @@
 import { hasStreetAndNumber } from '@vm/domain/address';
 import { packageSchema, type PackageInput } from '@vm/domain/packages';
 import type { CreateShipmentInput } from '@vm/domain/shipment';
-import { checkWindow, type WindowChoice, windowSeconds } from '@vm/domain/time-windows';
+import { checkWindow, deliveryWindowSeconds, type WindowChoice, windowSeconds } from '@vm/domain/time-windows';
 import { getPhotos } from './photo-store.ts';
 import type { SideState, WizardState } from './wizard-state.ts';
 
@@ -72,8 +72,7 @@ export function stepErrors(state: WizardState, step: number, now: Date): StepErr
   }
 }
 
-const sideContent = (side: SideState, tz: string, now: Date) => {
-  const w = windowSeconds(windowChoice(side)!, now, tz);
+const sideContent = (side: SideState, w: { from: number; till: number }) => {
   const a = side.address!;
   return {
     date_from: w.from,
@@ -97,8 +96,8 @@ export function toShipment(state: WizardState, now: Date): { content: CreateShip
   const { packages, files } = packagesOf(state);
   return {
     content: {
-      pickup: sideContent(state.pickup, state.pickup.timezone, now),
-      delivery: sideContent(state.delivery, state.delivery.timezone, now),
+      pickup: sideContent(state.pickup, windowSeconds(windowChoice(state.pickup)!, now, state.pickup.timezone)),
+      delivery: sideContent(state.delivery, deliveryWindowSeconds(windowChoice(state.delivery)!, windowChoice(state.pickup)!, now, state.delivery.timezone, state.pickup.timezone)),
       insurance: state.insurance,
       packages,
     },

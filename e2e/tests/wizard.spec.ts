@@ -22,6 +22,9 @@ async function throughToInsurance(page: Page) {
   await expect(page.getByText('Zorg ervoor dat al je goederen samen deze grenzen niet overschrijden')).toBeVisible();
   await page.getByLabel('Omschrijving van de goederen').fill('Een gitaar in een harde koffer');
   await page.getByRole('button', { name: 'Verder: Ophaalgegevens →' }).click();
+  // A click on the map finds the town there; the autocomplete then gives the full address.
+  await page.getByTestId('location-map').click({ position: { x: 300, y: 150 } });
+  await expect(page.getByRole('combobox', { name: 'Adres' })).toHaveValue(/Hasselt/);
   await fillSide(page, 'Kerkstraat 12, 3500 Hasselt', /Kerkstraat 12, 3500 Hasselt/, 'Morgen', /Werkdag/, 'Bel aan bij nummer 12');
   await page.getByRole('button', { name: 'Verder: Leveringsgegevens →' }).click();
   await fillSide(page, 'Rue Neuve 5, 1000 Bruxelles', /Rue Neuve 5, 1000 Bruxelles/, 'Morgen', /Avond/, 'Levering aan de achterdeur');
@@ -37,7 +40,7 @@ test.describe('create-shipment wizard', () => {
     await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
   });
 
-  test('logged in: a small shipment with autocomplete, completed, lands on the job', async ({ page, server }) => {
+  test('logged in: a small shipment chosen with a map click and autocomplete, completed, lands on the job', async ({ page, server }) => {
     const p = await registerViaApi(server);
     await page.goto('/#/login');
     await logInViaForm(page, p);

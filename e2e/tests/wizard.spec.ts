@@ -15,6 +15,20 @@ async function fillSide(page: Page, address: string, suggestion: RegExp, day: st
   await page.getByLabel('Instructies voor de chauffeur').fill(instructions);
 }
 
+/** Through type and info to the pickup step, with the pickup address chosen. */
+async function toPickupStep(page: Page, type: RegExp = /Klein/, description = 'Doos') {
+  await page.goto('/#/jobs/create');
+  await page.getByRole('radio', { name: type }).check();
+  await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
+  await page.getByLabel('Omschrijving van de goederen').fill(description);
+  await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
+}
+
+async function toPickup(page: Page) {
+  await toPickupStep(page);
+  await chooseAddress(page, 'Kerkstraat 12, 3500 Hasselt', /Kerkstraat 12, 3500 Hasselt/);
+}
+
 async function throughToInsurance(page: Page) {
   await page.goto('/#/jobs/create');
   await page.getByRole('radio', { name: /Klein · Makkelijk te dragen/ }).check();
@@ -75,11 +89,7 @@ test.describe('create-shipment wizard', () => {
   });
 
   test('refuses an address without a house number', async ({ page }) => {
-    await page.goto('/#/jobs/create');
-    await page.getByRole('radio', { name: /Middelgroot/ }).check();
-    await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
-    await page.getByLabel('Omschrijving van de goederen').fill('Zetel');
-    await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
+    await toPickupStep(page, /Middelgroot/, 'Zetel');
     await chooseAddress(page, 'Kerkstraat, 3500 Hasselt', /Kerkstraat, 3500 Hasselt/);
     await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
     await expect(page.getByText('Het adres moet een volledig adres met straat en huisnummer zijn.')).toBeVisible();
@@ -87,11 +97,7 @@ test.describe('create-shipment wizard', () => {
   });
 
   test('keeps its state across a reload', async ({ page }) => {
-    await page.goto('/#/jobs/create');
-    await page.getByRole('radio', { name: /Groot/ }).check();
-    await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
-    await page.getByLabel('Omschrijving van de goederen').fill('Drie paletten tegels');
-    await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
+    await toPickupStep(page, /Groot/, 'Drie paletten tegels');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Ophaalgegevens' })).toBeVisible();
     await page.getByRole('button', { name: /Terug: Pakketinfo/ }).click();
@@ -100,11 +106,7 @@ test.describe('create-shipment wizard', () => {
 });
 
 test('the map shows the built-in basemap without a tile server, and a click picks the place', async ({ page }) => {
-  await page.goto('/#/jobs/create');
-  await page.getByRole('radio', { name: /Klein/ }).check();
-  await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
-  await page.getByLabel('Omschrijving van de goederen').fill('Doos');
-  await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
+  await toPickupStep(page);
   const map = page.getByTestId('location-map');
   await expect(map).toHaveCSS('height', '300px');
   // Country shapes from Natural Earth and GeoNames town names, no tiles.
@@ -121,15 +123,6 @@ test('the map shows the built-in basemap without a tile server, and a click pick
 });
 
 test.describe('time rules in Brussels time', () => {
-  async function toPickup(page: Page) {
-    await page.goto('/#/jobs/create');
-    await page.getByRole('radio', { name: /Klein/ }).check();
-    await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
-    await page.getByLabel('Omschrijving van de goederen').fill('Doos');
-    await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
-    await chooseAddress(page, 'Kerkstraat 12, 3500 Hasselt', /Kerkstraat 12, 3500 Hasselt/);
-  }
-
   test('today is disabled at 23:10', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2026-11-23T22:10:00Z'));
     await toPickup(page);

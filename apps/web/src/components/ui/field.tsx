@@ -1,27 +1,31 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import { validationText } from '../../lib/i18n.ts';
 
-type Props = InputHTMLAttributes<HTMLInputElement> & {
+type Common = {
   label: string;
   /** A catalogue key or a ready message (server texts). */
   error?: string;
   hint?: ReactNode;
-  children?: ReactNode;
 };
 
-/** A labelled input with its hint and its error in red under it, linked for screen readers. */
-export function Field({ label, error, hint, children, id, ...input }: Props) {
+/** Ids and aria attributes that tie a control to its hint and its error. */
+function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
   const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const controlId = id ?? auto;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  return {
+    controlId,
+    hintId,
+    errorId,
+    aria: { 'aria-invalid': error ? true : undefined, 'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined },
+  };
+}
+
+/** The hint, and the error in red under the control. */
+function FieldMessages({ hint, error, hintId, errorId }: { hint: ReactNode; error?: string; hintId?: string; errorId?: string }) {
   return (
-    <div className="field">
-      <label htmlFor={inputId}>{label}</label>
-      <div className="field-row">
-        <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...input} />
-        {children}
-      </div>
+    <>
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
@@ -32,32 +36,33 @@ export function Field({ label, error, hint, children, id, ...input }: Props) {
           {validationText(error)}
         </p>
       )}
+    </>
+  );
+}
+
+/** A labelled input with its hint and its error, linked for screen readers. */
+export function Field({ label, error, hint, children, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { children?: ReactNode }) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <div className="field">
+      <label htmlFor={ids.controlId}>{label}</label>
+      <div className="field-row">
+        <input id={ids.controlId} {...ids.aria} {...input} />
+        {children}
+      </div>
+      <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   );
 }
 
-type AreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode };
-
 /** The same as Field, for longer text. */
-export function TextAreaField({ label, error, hint, id, ...area }: AreaProps) {
-  const auto = useId();
-  const areaId = id ?? auto;
-  const hintId = hint ? `${areaId}-hint` : undefined;
-  const errorId = error ? `${areaId}-error` : undefined;
+export function TextAreaField({ label, error, hint, id, ...area }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const ids = useFieldIds(id, hint, error);
   return (
     <div className="field">
-      <label htmlFor={areaId}>{label}</label>
-      <textarea id={areaId} rows={3} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...area} />
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {validationText(error)}
-        </p>
-      )}
+      <label htmlFor={ids.controlId}>{label}</label>
+      <textarea id={ids.controlId} rows={3} {...ids.aria} {...area} />
+      <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   );
 }

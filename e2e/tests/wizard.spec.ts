@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, logInViaForm, newPerson, registerViaApi, test } from '../support/fixtures.ts';
 
@@ -97,11 +98,18 @@ test.describe('create-shipment wizard', () => {
   });
 
   test('keeps its state across a reload', async ({ page }) => {
-    await toPickupStep(page, /Groot/, 'Drie paletten tegels');
+    await page.goto('/#/jobs/create');
+    await page.getByRole('radio', { name: /Groot/ }).check();
+    await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
+    await page.getByLabel('Omschrijving van de goederen').fill('Drie paletten tegels');
+    await page.getByLabel("Foto's").setInputFiles({ name: 'tegels.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer() });
+    await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Ophaalgegevens' })).toBeVisible();
     await page.getByRole('button', { name: /Terug: Pakketinfo/ }).click();
     await expect(page.getByLabel('Omschrijving van de goederen')).toHaveValue('Drie paletten tegels');
+    // The chosen photo is kept too.
+    await expect(page.getByText('tegels.png')).toBeVisible();
   });
 });
 

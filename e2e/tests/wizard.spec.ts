@@ -113,6 +113,18 @@ test.describe('create-shipment wizard', () => {
   });
 });
 
+test('logging out forgets the draft of the person who left', async ({ page, server }) => {
+  const p = await registerViaApi(server);
+  await page.goto('/#/login');
+  await logInViaForm(page, p);
+  await expect(page).toHaveURL(/#\/jobs\/status\/active$/);
+  await toPickupStep(page, /Groot/, 'Piano');
+  await page.getByTestId('user-widget').getByRole('button', { name: 'Afmelden' }).click();
+  await page.goto('/#/jobs/create');
+  await expect(page.getByRole('heading', { name: 'Kies type' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Groot/ })).not.toBeChecked();
+});
+
 test('the map shows the built-in basemap without a tile server, and a click picks the place', async ({ page }) => {
   await toPickupStep(page);
   const map = page.getByTestId('location-map');

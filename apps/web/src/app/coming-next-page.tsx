@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-type Props = { screen: 'jobs' | 'job' | 'create' | 'chat' };
+type Props = { screen: 'jobs' | 'job' | 'chat' };
 
 /** Screens that belong to later issues; their routes, guards and redirects are final already. */
 export function ComingNextPage({ screen }: Props) {

@@ -25,7 +25,7 @@ export const en: Translations = {
   activity: { title: 'Activity', empty: 'No activity yet. Notifications about your jobs appear here.' },
   loading: 'Loading…',
   comingNext: {
-    title: { jobs: 'Jobs', job: 'Job', create: 'Create new job', chat: 'Chat' },
+    title: { jobs: 'Jobs', job: 'Job', chat: 'Chat' },
     text: 'This screen comes in a next version. You can already manage your profile.',
   },
   login: {

@@ -24,7 +24,7 @@ export const nl = {
   activity: { title: 'Activiteit', empty: 'Nog geen activiteit. Meldingen over je opdrachten verschijnen hier.' },
   loading: 'Laden…',
   comingNext: {
-    title: { jobs: 'Opdrachten', job: 'Opdracht', create: 'Nieuwe opdracht', chat: 'Chat' },
+    title: { jobs: 'Opdrachten', job: 'Opdracht', chat: 'Chat' },
     text: 'Dit scherm komt in een volgende versie. Je kunt je profiel al beheren.',
   },
   login: {

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { StepTracker } from '../../features/wizard/components/step-tracker.tsx';
+import { clearPhotos } from '../../features/wizard/photo-store.ts';
+import { resetWizard } from '../../features/wizard/wizard-state.ts';
 import { logOut, useCurrentUser, useSignedIn } from '../../lib/session.ts';
 
 type Props = { menuOpen: boolean; onToggleMenu: () => void; sidebarId: string };
@@ -45,6 +47,9 @@ export function TopBar({ menuOpen, onToggleMenu, sidebarId }: Props) {
             className="button button-ghost"
             onClick={() => {
               logOut();
+              // A shared device keeps no draft of the person who left.
+              resetWizard();
+              clearPhotos();
               navigate('/login');
             }}
           >

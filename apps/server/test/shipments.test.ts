@@ -173,6 +173,19 @@ describe('POST /api/shipment', () => {
 });
 
 describe('reading shipments', () => {
+  it('answers 304 to a poll when the list did not change, and 200 with a new ETag when it did', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/shipment/sender', headers: sender.auth });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const same = await t.app.inject({ method: 'GET', url: '/api/shipment/sender', headers: { ...sender.auth, 'if-none-match': etag } });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    await create(content());
+    const changed = await t.app.inject({ method: 'GET', url: '/api/shipment/sender', headers: { ...sender.auth, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   it("lists only the sender's own shipments, newest first, and answers 404 for another sender's", async () => {
     const other = await registerAndLogin(t);
     const mine = (await create(content())).json().id;

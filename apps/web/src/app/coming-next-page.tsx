@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-type Props = { screen: 'jobs' | 'job' | 'chat' };
+type Props = { screen: 'job' | 'chat' };
 
 /** Screens that belong to later issues; their routes, guards and redirects are final already. */
 export function ComingNextPage({ screen }: Props) {

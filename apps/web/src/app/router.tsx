@@ -26,7 +26,7 @@ export const router = createHashRouter([
         element: <RequireAuth />,
         children: [
           { path: 'jobs', element: <Navigate to={HOME} replace /> },
-          { path: 'jobs/status/:state', element: <ComingNextPage screen="jobs" /> },
+          { path: 'jobs/status/:state', lazy: () => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage })) },
           { path: 'jobs/:jobId', element: <ComingNextPage screen="job" /> },
           { path: 'chat', element: <ComingNextPage screen="chat" /> },
           { path: 'chat/:jobId', element: <ComingNextPage screen="chat" /> },

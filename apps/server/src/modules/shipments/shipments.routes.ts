@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createShipmentSchema } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,9 +63,14 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     return reply.code(201).send(await shipments.create(me.userId, input, files));
   });
 
-  app.get('/api/shipment/sender', { onRequest: requireUser, schema: { response: { 200: z.array(shipmentResponse) } } }, async (req) =>
-    shipments.list(currentUser(req).userId),
-  );
+  // Polled every 30 s: an ETag lets an unchanged list answer 304 without a body.
+  app.get('/api/shipment/sender', { onRequest: requireUser, schema: { response: { 200: z.array(shipmentResponse), 304: z.null() } } }, async (req, reply) => {
+    const list = await shipments.list(currentUser(req).userId);
+    const etag = `"${createHash('sha1').update(JSON.stringify(list)).digest('base64url')}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
+    return list;
+  });
 
   app.get(
     '/api/shipment/:id',

@@ -199,3 +199,42 @@ describe('reading shipments', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/shipment/${mine}` })).statusCode).toBe(401);
   });
 });
+
+describe('cancel and insurance change', () => {
+  const status = (id: number, state: string, auth = sender.auth) => t.app.inject({ method: 'POST', url: `/api/shipment/${id}/status`, payload: { state }, headers: auth });
+  const insurance = (id: number, value: string, auth = sender.auth) => t.app.inject({ method: 'PUT', url: `/api/shipment/${id}`, payload: { id, insurance: value }, headers: auth });
+
+  it('changes the insurance of a new shipment, then refuses once it is cancelled', async () => {
+    const { id } = (await create(content())).json();
+    const changed = await insurance(id, 'all_2500');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().insurance).toBe('all_2500');
+    expect((await insurance(id, 'gold')).statusCode).toBe(400);
+
+    const cancelled = await status(id, 'cancelled');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().current_state.state).toBe('cancelled');
+    expect(cancelled.json().states.map((x: { state: string }) => x.state)).toEqual(['new', 'cancelled']);
+
+    const locked = await insurance(id, 'free');
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error_description).toBe('De verzekering kan niet meer gewijzigd worden: er is al een bod aanvaard of de opdracht is geannuleerd.');
+    const again = await status(id, 'cancelled');
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('lets the sender set no other state', async () => {
+    const { id } = (await create(content())).json();
+    const res = await status(id, 'finalised');
+    expect(res.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json().current_state.state).toBe('new');
+  });
+
+  it("answers 404 for another sender's shipment on both routes", async () => {
+    const other = await registerAndLogin(t);
+    const { id } = (await create(content())).json();
+    expect((await status(id, 'cancelled', other.auth)).statusCode).toBe(404);
+    expect((await insurance(id, 'free', other.auth)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json()).toMatchObject({ insurance: 'cmr', current_state: { state: 'new' } });
+  });
+});

@@ -49,6 +49,8 @@ const nl = {
   no_address_found: 'Geen adres gevonden voor deze locatie.',
   timezone_mismatch: 'De tijdzone past niet bij dit adres.',
   package_required: 'Voeg minstens één pakket toe.',
+  state_change_not_allowed: 'Deze opdracht kan in haar huidige status niet meer zo gewijzigd worden.',
+  insurance_locked: 'De verzekering kan niet meer gewijzigd worden: er is al een bod aanvaard of de opdracht is geannuleerd.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
@@ -98,6 +100,8 @@ const en: Record<MessageKey, string> = {
   no_address_found: 'No address found for this location.',
   timezone_mismatch: 'The time zone does not match this address.',
   package_required: 'Add at least one package.',
+  state_change_not_allowed: 'This shipment can no longer be changed like that in its current state.',
+  insurance_locked: 'The insurance can no longer be changed: an offer was accepted or the shipment was cancelled.',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { nl, en };

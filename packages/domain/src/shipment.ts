@@ -105,3 +105,9 @@ export type ShipmentRead = {
   ratings: { ratingable_id: number; author_id: number; rating: number }[];
   created_at: number;
 };
+
+/** POST /api/shipment/{id}/status: the sender may only cancel (SPEC section 4). */
+export const senderStatusSchema = z.object({ state: z.literal('cancelled', { error: 'state_change_not_allowed' }) });
+
+/** PUT /api/shipment/{id}: only the insurance can change, and only before an offer is accepted. */
+export const updateInsuranceSchema = z.object({ id: z.number().int().optional(), insurance: z.enum(INSURANCE_CHOICES, { error: 'required' }) });

@@ -154,6 +154,34 @@ export function shipmentsRepository(db: Db) {
     },
 
     listForSender: (senderId: number) => load({ senderId }),
+
+    /** Moves a sender's shipment from one state to another, only if it is still in `from`. */
+    async changeState(id: number, senderId: number, from: ShipmentState, to: ShipmentState, now: Date): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('shipments')
+          .set({ state: to, updatedAt: now })
+          .where('id', '=', id)
+          .where('senderId', '=', senderId)
+          .where('state', '=', from)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return false;
+        await trx.insertInto('shipmentStates').values({ shipmentId: id, state: to, createdAt: now }).execute();
+        return true;
+      });
+    },
+
+    /** Sets the insurance while the shipment is still new (no accepted offer, not cancelled). */
+    async setInsurance(id: number, senderId: number, insurance: string, now: Date): Promise<boolean> {
+      const res = await db
+        .updateTable('shipments')
+        .set({ insurance, updatedAt: now })
+        .where('id', '=', id)
+        .where('senderId', '=', senderId)
+        .where('state', '=', 'new')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
   };
 }
 

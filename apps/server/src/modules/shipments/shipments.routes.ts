@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createShipmentSchema } from '@vm/domain';
+import { createShipmentSchema, senderStatusSchema, updateInsuranceSchema } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readContentAndFiles } from '../../lib/multipart.ts';
@@ -71,6 +71,20 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
     return list;
   });
+
+  const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+  app.post(
+    '/api/shipment/:id/status',
+    { onRequest: requireUser, schema: { params: idParams, body: senderStatusSchema, response: { 200: shipmentResponse } } },
+    async (req) => shipments.cancel(currentUser(req).userId, req.params.id),
+  );
+
+  app.put(
+    '/api/shipment/:id',
+    { onRequest: requireUser, schema: { params: idParams, body: updateInsuranceSchema, response: { 200: shipmentResponse } } },
+    async (req) => shipments.setInsurance(currentUser(req).userId, req.params.id, req.body.insurance),
+  );
 
   app.get(
     '/api/shipment/:id',

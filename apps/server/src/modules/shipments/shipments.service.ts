@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { checkShipmentTimes, type CreateShipmentInput, type ShipmentRead } from '@vm/domain';
+import { canTransition, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type ShipmentRead, type ShipmentStateName } from '@vm/domain';
 import type { Router, TimeZones } from '../../adapters/geo/geo.ts';
 import type { Db } from '../../db/database.ts';
-import { notFound, ValidationFailed } from '../../lib/errors.ts';
+import { ApiError, notFound, ValidationFailed } from '../../lib/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { ShipmentsRepository } from './shipments.repository.ts';
 
@@ -55,6 +55,22 @@ export function shipmentsService({ db, repo, files, router, timeZones, now }: De
     },
 
     list: (senderId: number) => repo.listForSender(senderId),
+
+    /** The sender cancels; only a new shipment can be (SPEC section 4). */
+    async cancel(senderId: number, id: number): Promise<ShipmentRead> {
+      const s = await this.get(senderId, id);
+      const from = s.current_state.state as ShipmentStateName;
+      if (!canTransition(from, 'cancelled', 'sender') || !(await repo.changeState(id, senderId, from, 'cancelled', now()))) {
+        throw new ApiError(409, 'conflict', 'state_change_not_allowed');
+      }
+      return this.get(senderId, id);
+    },
+
+    async setInsurance(senderId: number, id: number, insurance: InsuranceChoice): Promise<ShipmentRead> {
+      await this.get(senderId, id);
+      if (!(await repo.setInsurance(id, senderId, insurance, now()))) throw new ApiError(409, 'conflict', 'insurance_locked');
+      return this.get(senderId, id);
+    },
   };
 }
 

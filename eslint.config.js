@@ -17,8 +17,8 @@ export default tseslint.config(
     },
   },
   {
-    // Module augmentation of fastify's request has to be an interface.
-    files: ['apps/server/src/lib/request-context.ts', 'apps/server/test/helpers/global-setup.ts'],
+    // Module augmentation of fastify's request and instance has to be an interface.
+    files: ['apps/server/src/lib/request-context.ts', 'apps/server/src/app.ts', 'apps/server/test/helpers/global-setup.ts'],
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
   {

@@ -41,6 +41,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       DATABASE_URL: '',
       SMS_RATE_LIMIT_PER_IP: '1000',
       TOKEN_RATE_LIMIT_PER_IP: '1000',
+      // Deterministic by default; the marketplace tests start a server with fast demo drivers.
+      DEMO_DRIVERS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
@@ -18,10 +19,13 @@ import { smtpMailer } from './adapters/mail/smtp-mailer.ts';
 import { logPhoneVerifier } from './adapters/sms/log-phone-verifier.ts';
 import type { PhoneVerifier } from './adapters/sms/phone-verifier.ts';
 import { twilioPhoneVerifier } from './adapters/sms/twilio-phone-verifier.ts';
+import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
+import { sandboxPaymentProvider } from './adapters/payments/sandbox-payment-provider.ts';
+import { stripePaymentProvider } from './adapters/payments/stripe-payment-provider.ts';
 import type { FileStore } from './adapters/storage/file-store.ts';
 import { localFileStore } from './adapters/storage/local-file-store.ts';
 import type { Db } from './db/database.ts';
-import type { AppConfig } from './env.ts';
+import { ADMIN_TOKEN_FILE, type AppConfig } from './env.ts';
 import { ApiError, ValidationFailed } from './lib/errors.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { bearerToken } from './lib/request-context.ts';
@@ -34,6 +38,13 @@ import { passwordResetService } from './modules/auth/password-reset.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { BASEMAP_FILE } from '../scripts/extract-basemap.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { adminRoutes, hashAdminToken } from './modules/admin/admin.routes.ts';
+import { startDemoDrivers } from './modules/demo-drivers/demo-drivers.ts';
+import { billingRoutes } from './modules/payments/billing.routes.ts';
+import { paymentsRepository } from './modules/payments/payments.repository.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { paymentsService } from './modules/payments/payments.service.ts';
+import { driverRoutes } from './modules/shipments/driver.routes.ts';
 import { shipmentsRepository } from './modules/shipments/shipments.repository.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
@@ -58,6 +69,7 @@ export type AppDeps = {
   captcha?: Captcha;
   geocoder?: Geocoder;
   router?: Router;
+  paymentProvider?: PaymentProvider;
   /** Where log lines go (default stdout); tests capture them to check what is never logged. */
   logStream?: { write: (line: string) => void };
   logger?: false;
@@ -70,6 +82,30 @@ const tileOrigin = (template: string) => new URL(template.replace(/\{s\}/g, 'a')
 
 // Never log credentials: headers, and the ?access_token= that image originals accept.
 const redactUrl = (url: string) => url.replace(/([?&]access_token=)[^&]*/gi, '$1[redacted]');
+
+function selectPaymentProvider(config: AppConfig): PaymentProvider {
+  const p = config.payments;
+  if (p.provider === 'stripe') {
+    return stripePaymentProvider({ secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret, apiBase: p.apiBase ?? undefined });
+  }
+  return sandboxPaymentProvider({ publicUrl: config.publicUrl, webhookSecret: p.webhookSecret ?? `whsec_sandbox_${randomBytes(16).toString('hex')}` });
+}
+
+/** ADMIN_TOKEN, or a fresh random one written (owner-only) where `npm run admin` finds it. */
+function adminToken(config: AppConfig): string {
+  if (config.adminToken) return config.adminToken;
+  const token = randomBytes(32).toString('base64url');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(path.join(config.dataDir, ADMIN_TOKEN_FILE), token, { mode: 0o600 });
+  return token;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The demo drivers when on (tests drive their tick by hand). */
+    demoDrivers: Awaited<ReturnType<typeof startDemoDrivers>> | null;
+  }
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -116,16 +152,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = usersService({ db, repo: usersRepository(db), phone, now });
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: app.log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, router, timeZones, now });
+  const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
+  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, publicUrl: config.publicUrl, now, log: app.log });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
 
+  // Stripe Elements (card entry in the browser) needs Stripe's script, frames and API.
+  const stripeElements = paymentProvider.name === 'stripe' && paymentProvider.publishableKey !== null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripeElements ? ['https://js.stripe.com'] : [])],
+        frameSrc: stripeElements ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.geo.tileUrl ? [tileOrigin(config.geo.tileUrl)] : [])],
-        connectSrc: ["'self'"],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.geo.tileUrl ? [tileOrigin(config.geo.tileUrl)] : []),
+          ...(config.geo.streetViewUrl ? [tileOrigin(config.geo.streetViewUrl)] : []),
+        ],
+        connectSrc: ["'self'", ...(stripeElements ? ['https://api.stripe.com'] : [])],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -191,8 +238,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, now });
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments });
+  await app.register(driverRoutes, { shipments });
+  await app.register(paymentsRoutes, { payments, provider: paymentProvider });
+  await app.register(billingRoutes, { payments, provider: paymentProvider });
+  await app.register(adminRoutes, { db, adminTokenHash: hashAdminToken(adminToken(config)), now });
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
-  await app.register(configRoutes, { config, providers: { sms: phoneVerifier.name, geocoder: geocoder.name, router: router.name } });
+  await app.register(configRoutes, {
+    config,
+    providers: { sms: phoneVerifier.name, geocoder: geocoder.name, router: router.name },
+    payments: { provider: paymentProvider.name, testMode: paymentProvider.testMode, publishableKey: paymentProvider.publishableKey },
+  });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     // Hash routing: the app lives at '/', so serving the built files is all the web needs.
@@ -204,5 +259,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, now, log: app.log, config: config.demoDrivers }) : null;
+  if (demo) app.addHook('onClose', () => demo.stop());
+
+  app.decorate('demoDrivers', demo);
   return app;
 }

@@ -50,6 +50,17 @@ const envSchema = z.object({
   TILE_URL: optionalText,
   TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   GEO_RATE_LIMIT_PER_IP: int(120),
+  STREET_VIEW_URL: optionalText,
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText,
+  DEMO_DRIVERS: z.enum(['true', 'false', '1', '0', 'on', 'off']).optional(),
+  DEMO_OFFER_DELAY_SECONDS: z.coerce.number().min(0).default(3),
+  DEMO_STEP_SECONDS: z.coerce.number().positive().default(20),
+  DEMO_DRIVER_PASSWORD: optionalText,
+  ADMIN_TOKEN: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,8 +99,20 @@ export type AppConfig = {
     tileUrl: string | null;
     tileAttribution: string;
     ratePerIp: number;
+    /** A street-imagery URL template with {lat} and {lng}; no panel without one. */
+    streetViewUrl: string | null;
   };
+  payments:
+    | { provider: 'sandbox'; webhookSecret: string | null }
+    | { provider: 'stripe'; secretKey: string; publishableKey: string | null; webhookSecret: string; apiBase: string | null };
+  /** For `npm run admin`; without it the server makes one and writes it to DATA_DIR/admin-token. */
+  adminToken: string | null;
+  /** null when off (the default in production). */
+  demoDrivers: { offerDelaySeconds: number; stepSeconds: number; password: string | null } | null;
 };
+
+/** Where the server writes its generated admin token for `npm run admin`. */
+export const ADMIN_TOKEN_FILE = 'admin-token';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -109,6 +132,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           baseUrl: e.TWILIO_BASE_URL,
         }
       : null;
+  let payments: AppConfig['payments'] = { provider: 'sandbox', webhookSecret: e.STRIPE_WEBHOOK_SECRET };
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) throw new Error('Invalid environment variables: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    payments = { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE };
+  }
+  // Demo drivers: on for a developer's `npm start`, off in production unless asked for.
+  const demoOn = e.DEMO_DRIVERS === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'on'].includes(e.DEMO_DRIVERS);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -143,6 +173,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       tileUrl: e.TILE_URL,
       tileAttribution: e.TILE_ATTRIBUTION,
       ratePerIp: e.GEO_RATE_LIMIT_PER_IP,
+      streetViewUrl: e.STREET_VIEW_URL,
     },
+    payments,
+    adminToken: e.ADMIN_TOKEN,
+    demoDrivers: demoOn ? { offerDelaySeconds: e.DEMO_OFFER_DELAY_SECONDS, stepSeconds: e.DEMO_STEP_SECONDS, password: e.DEMO_DRIVER_PASSWORD } : null,
   };
 }

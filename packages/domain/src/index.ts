@@ -9,3 +9,4 @@ export * from './zoned-time.ts';
 export * from './shipment-states.ts';
 export * from './pricing.ts';
 export * from './distance.ts';
+export * from './marketplace.ts';

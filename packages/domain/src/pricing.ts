@@ -20,7 +20,14 @@ export function costBreakdown(routeCents: number, insurance: InsuranceChoice, va
 }
 
 /** The wire shape (SPEC section 3: cost_breakdown_sender), euros with 2 decimals. */
-export function costBreakdownEuros(c: CostBreakdownCents) {
+export type CostBreakdownEuros = {
+  route: number;
+  insurance: number;
+  vat: { percent: number; amount: number };
+  total: { beforetaxes: number; aftertaxes: number };
+};
+
+export function costBreakdownEuros(c: CostBreakdownCents): CostBreakdownEuros {
   const e = (cents: number) => Math.round(cents) / 100;
   return {
     route: e(c.route),

@@ -1,3 +1,4 @@
+import type { OfferRead } from './marketplace.ts';
 import { z } from 'zod';
 import { hasStreetAndNumber } from './address.ts';
 import { DEFAULT_INSURANCE, INSURANCE_CHOICES } from './insurance.ts';
@@ -99,8 +100,8 @@ export type ShipmentRead = {
   route: { points: string; distance: number; duration: number; estimated: boolean };
   driver_route: { distance: number; duration: number } | null;
   packages: PackageRead[];
-  offers: unknown[];
-  accepted_offer: unknown | null;
+  offers: OfferRead[];
+  accepted_offer: OfferRead | null;
   insurance: string;
   ratings: { ratingable_id: number; author_id: number; rating: number }[];
   created_at: number;

@@ -119,11 +119,12 @@ export function registerUserSchema(now: () => Date = () => new Date()) {
 }
 export type RegisterUserInput = z.infer<ReturnType<typeof registerUserSchema>>;
 
+/** The company block (SPEC section 5): name and VAT required, a valid facturation email. */
 export const companySchema = z.object({
-  name: z.string().trim().max(200, 'too_long').default(''),
-  vat: z.string().trim().max(40, 'too_long').default(''),
+  name: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'too_long'),
+  vat: z.string({ error: 'required' }).trim().min(1, 'required').max(40, 'too_long'),
   address: z.string().trim().max(300, 'too_long').default(''),
-  email: z.union([z.literal(''), emailSchema]).default(''),
+  email: emailSchema,
 });
 export type CompanyInput = z.infer<typeof companySchema>;
 

@@ -121,6 +121,8 @@ export type ShipmentsTable = {
   driverRouteDuration: number | null;
   currentLat: number | null;
   currentLng: number | null;
+  revision: Generated<number>;
+  acceptedOfferId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 } & SideColumns<'pickup'> &
@@ -146,7 +148,52 @@ export type PackagesTable = {
 
 export type PackagePhotosTable = { packageId: number; imageId: string; position: number };
 
+export type VehiclesTable = { driverId: number; type: string; name: string };
+
+export type OfferState = 'open' | 'withdrawn' | 'accepted';
+export type OffersTable = {
+  id: Generated<number>;
+  shipmentId: number;
+  driverId: number;
+  priceCents: number;
+  state: OfferState;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+
+export type RatingsTable = { id: Generated<number>; shipmentId: number; authorId: number; ratingableId: number; rating: number; createdAt: Timestamp };
+
+export type PaymentCustomersTable = { userId: number; provider: string; customerId: string };
+
+export type CardsTable = { userId: number; cardId: string; brand: string; last4: string; expMonth: number; expYear: number; createdAt: Timestamp };
+
+export type PaymentMethod = 'card' | 'invoice' | 'bancontact';
+export type PaymentStatusColumn = 'pending' | 'succeeded' | 'failed';
+export type PaymentsTable = {
+  id: Generated<number>;
+  shipmentId: number;
+  offerId: number;
+  userId: number;
+  method: PaymentMethod;
+  amountCents: number;
+  currency: string;
+  status: PaymentStatusColumn;
+  providerRef: string | null;
+  failureMessage: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+
+export type PaymentEventsTable = { id: string; type: string; receivedAt: Timestamp };
+
 export type Database = {
+  vehicles: VehiclesTable;
+  offers: OffersTable;
+  ratings: RatingsTable;
+  paymentCustomers: PaymentCustomersTable;
+  cards: CardsTable;
+  payments: PaymentsTable;
+  paymentEvents: PaymentEventsTable;
   shipments: ShipmentsTable;
   shipmentStates: ShipmentStatesTable;
   packages: PackagesTable;

@@ -1,7 +1,7 @@
 import type { Locale } from '@vm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../modules/auth/auth.service.ts';
-import { accessDenied } from './errors.ts';
+import { accessDenied, ApiError } from './errors.ts';
 
 declare module 'fastify' {
   // Module augmentation needs an interface.
@@ -34,4 +34,18 @@ export async function requireToken(req: FastifyRequest, _reply: FastifyReply): P
 export function currentUser(req: FastifyRequest): SignedIn {
   if (!req.auth || req.auth.userId === null) throw accessDenied();
   return req.auth as SignedIn;
+}
+
+const forbiddenRole = () => new ApiError(403, 'forbidden', 'forbidden_role');
+
+/** Guard: a signed-in sender (shipper). Drivers have their own routes under /api/driver. */
+export async function requireSender(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.auth || req.auth.userId === null) throw accessDenied();
+  if (req.auth.role !== 'sender') throw forbiddenRole();
+}
+
+/** Guard: a signed-in driver. */
+export async function requireDriver(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.auth || req.auth.userId === null) throw accessDenied();
+  if (req.auth.role !== 'driver') throw forbiddenRole();
 }

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { MailMessage, Mailer } from '../../src/adapters/mail/mailer.ts';
+import { type SandboxPaymentProvider, sandboxPaymentProvider } from '../../src/adapters/payments/sandbox-payment-provider.ts';
 import type { PhoneVerifier } from '../../src/adapters/sms/phone-verifier.ts';
 import { logPhoneVerifier } from '../../src/adapters/sms/log-phone-verifier.ts';
 import { localFileStore } from '../../src/adapters/storage/local-file-store.ts';
@@ -25,6 +26,7 @@ export type TestApp = {
   /** SMS codes the embedded verifier "sent", newest last. */
   sms: { to: string; code: string }[];
   mails: MailMessage[];
+  payments: SandboxPaymentProvider;
   close: () => Promise<void>;
 };
 
@@ -66,6 +68,9 @@ export async function createTestApp(
     TOKEN_RATE_LIMIT_PER_IP: '10000',
     SMS_RATE_LIMIT_PER_IP: '10000',
     RESET_RATE_LIMIT_PER_IP: '10000',
+    // Demo drivers only where a test asks for them (and then it drives their tick by hand).
+    DEMO_DRIVERS: 'false',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
     ...env,
   });
   const handle = existing?.handle ?? (await freshDatabase());
@@ -82,7 +87,9 @@ export async function createTestApp(
   const mails: MailMessage[] = [];
   const mailer: Mailer = { name: 'memory', send: async (m) => void mails.push(m) };
 
+  const payments = sandboxPaymentProvider({ publicUrl: config.publicUrl, webhookSecret: 'whsec_test_secret' });
   const app = await buildApp({
+    paymentProvider: payments,
     config,
     db: handle.db,
     now: clock.now,
@@ -100,6 +107,7 @@ export async function createTestApp(
     dataDir,
     sms,
     mails,
+    payments,
     close: async () => {
       await app.close();
       await handle.close();

@@ -27,7 +27,7 @@ export const router = createHashRouter([
         children: [
           { path: 'jobs', element: <Navigate to={HOME} replace /> },
           { path: 'jobs/status/:state', lazy: () => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage })) },
-          { path: 'jobs/:jobId', element: <ComingNextPage screen="job" /> },
+          { path: 'jobs/:jobId', lazy: () => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage })) },
           { path: 'chat', element: <ComingNextPage screen="chat" /> },
           { path: 'chat/:jobId', element: <ComingNextPage screen="chat" /> },
           { path: 'account', lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },

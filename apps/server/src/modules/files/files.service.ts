@@ -88,10 +88,10 @@ export function filesService({ db, repo, store, log, attachTo }: Deps) {
       }
     },
 
-    /** An image's bytes for its owner; anybody else gets the same 404 as for a missing image. */
+    /** An image's bytes for those allowed to see it; anybody else gets the same 404 as for a missing image. */
     async read(viewerId: number, id: string, variant: ImageVariant): Promise<{ data: Buffer; contentType: string }> {
       const img = await repo.find(id);
-      if (!img || img.ownerId !== viewerId) throw notFound();
+      if (!img || (img.ownerId !== viewerId && !(await repo.visibleTo(viewerId, id)))) throw notFound();
       const data = await store.get(keyOf(id, variant, img.format));
       if (!data) throw notFound();
       return { data, contentType: img.format === 'png' ? 'image/png' : 'image/jpeg' };

@@ -1,4 +1,19 @@
-import { formatAddress, packageSize, type CreateShipmentInput, type LocationRead, type PackageRead, type ShipmentRead } from '@vm/domain';
+import {
+  costBreakdown,
+  costBreakdownEuros,
+  driverRating,
+  experienceLevel,
+  formatAddress,
+  packageSize,
+  type CreateShipmentInput,
+  type InsuranceChoice,
+  type LocationRead,
+  type OfferRead,
+  type PackageRead,
+  type ShipmentRead,
+  type VehicleType,
+} from '@vm/domain';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ShipmentState } from '../../db/schema.ts';
 import { imageVariants } from '../files/image-urls.ts';
@@ -14,19 +29,29 @@ export type NewShipment = {
   now: Date;
 };
 
+/** Every change a sender would see bumps the revision: the list's ETag is built from it. */
+const bump = (now: Date) => ({ updatedAt: now, revision: sql<number>`revision + 1` });
+
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const fromSeconds = (s: number) => new Date(s * 1000);
 
 export function shipmentsRepository(db: Db) {
-  async function load(where: { id?: number; senderId: number }): Promise<ShipmentRead[]> {
-    let q = db.selectFrom('shipments').selectAll().where('senderId', '=', where.senderId);
+  async function load(where: { id?: number; senderId?: number; driverId?: number }): Promise<ShipmentRead[]> {
+    let q = db.selectFrom('shipments').selectAll();
+    if (where.senderId !== undefined) q = q.where('senderId', '=', where.senderId);
     if (where.id !== undefined) q = q.where('id', '=', where.id);
+    if (where.driverId !== undefined) {
+      const driverId = where.driverId;
+      q = q.where('acceptedOfferId', 'in', db.selectFrom('offers').select('id').where('driverId', '=', driverId).where('state', '=', 'accepted'));
+    }
     const rows = await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [states, packages] = await Promise.all([
+    const [states, packages, offers, ratings] = await Promise.all([
       db.selectFrom('shipmentStates').select(['shipmentId', 'state', 'createdAt']).where('shipmentId', 'in', ids).orderBy('id').execute(),
       db.selectFrom('packages').selectAll().where('shipmentId', 'in', ids).orderBy('position').execute(),
+      loadOffers(ids),
+      db.selectFrom('ratings').select(['shipmentId', 'ratingableId', 'authorId', 'rating']).where('shipmentId', 'in', ids).orderBy('id').execute(),
     ]);
     const photos = packages.length
       ? await db.selectFrom('packagePhotos').select(['packageId', 'imageId']).where('packageId', 'in', packages.map((p) => p.id)).orderBy('position').execute()
@@ -53,6 +78,8 @@ export function shipmentsRepository(db: Db) {
           must_be_traded: p.mustBeTraded,
           attachments: photos.filter((ph) => ph.packageId === p.id).map((ph) => ({ id: ph.imageId, ...imageVariants(ph.imageId) })),
         }));
+      // Prices follow the shipment's current insurance: changing it changes every offer's total.
+      const shipmentOffers = offers.filter((o) => o.shipmentId === r.id).map((o) => offerRead(o, r.insurance as InsuranceChoice));
       return {
         id: r.id,
         reference_id: r.referenceId,
@@ -70,13 +97,70 @@ export function shipmentsRepository(db: Db) {
         route: { points: r.routePoints, distance: r.routeDistance, duration: r.routeDuration, estimated: r.routeEstimated },
         driver_route: r.driverRouteDistance !== null && r.driverRouteDuration !== null ? { distance: r.driverRouteDistance, duration: r.driverRouteDuration } : null,
         packages: pkgs,
-        offers: [],
-        accepted_offer: null,
+        offers: shipmentOffers,
+        accepted_offer: shipmentOffers.find((o) => o.id === r.acceptedOfferId) ?? null,
         insurance: r.insurance,
-        ratings: [],
+        ratings: ratings
+          .filter((x) => x.shipmentId === r.id)
+          .map((x) => ({ ratingable_id: x.ratingableId, author_id: x.authorId, rating: x.rating })),
         created_at: seconds(r.createdAt),
       };
     });
+  }
+
+  /** Offers still standing (open or accepted), cheapest first, with the driver's card and rating. */
+  async function loadOffers(shipmentIds: number[]) {
+    return db
+      .selectFrom('offers as o')
+      .innerJoin('users as u', 'u.id', 'o.driverId')
+      .leftJoin('vehicles as v', 'v.driverId', 'o.driverId')
+      .select((eb) => [
+        'o.id',
+        'o.shipmentId',
+        'o.priceCents',
+        'o.state',
+        'o.createdAt',
+        'o.driverId',
+        'u.firstName',
+        'u.lastName',
+        'u.profileImageId',
+        'v.type as vehicleType',
+        'v.name as vehicleName',
+        eb.selectFrom('ratings').select(sql<number>`count(*)::int`.as('n')).whereRef('ratings.ratingableId', '=', 'o.driverId').as('ratingCount'),
+        eb.selectFrom('ratings').select(sql<number>`coalesce(sum(rating), 0)::int`.as('t')).whereRef('ratings.ratingableId', '=', 'o.driverId').as('ratingTotal'),
+      ])
+      .where('o.shipmentId', 'in', shipmentIds)
+      .where('o.state', '!=', 'withdrawn')
+      .orderBy('o.priceCents')
+      .orderBy('o.id')
+      .execute();
+  }
+  type OfferRow = Awaited<ReturnType<typeof loadOffers>>[number];
+
+  function offerRead(o: OfferRow, insurance: InsuranceChoice): OfferRead {
+    const count = o.ratingCount ?? 0;
+    const total = o.ratingTotal ?? 0;
+    const vehicle = { type: (o.vehicleType ?? 'van') as VehicleType, name: o.vehicleName ?? '' };
+    return {
+      id: o.id,
+      shipment_id: o.shipmentId,
+      price: o.priceCents / 100,
+      state: o.state,
+      created_at: seconds(o.createdAt),
+      cost_breakdown_sender: costBreakdownEuros(costBreakdown(o.priceCents, insurance)),
+      car: { type: vehicle, driver: { user: { first_name: o.firstName, last_name: o.lastName, rating: { driver: driverRating(total, count) } } } },
+      driver: {
+        user: {
+          id: o.driverId,
+          first_name: o.firstName,
+          last_name: o.lastName,
+          driver_rating_count: count,
+          driver_rating_total: total,
+          profile_picture: o.profileImageId ? imageVariants(o.profileImageId) : null,
+        },
+      },
+      level: experienceLevel(count),
+    };
   }
 
   return {
@@ -155,16 +239,39 @@ export function shipmentsRepository(db: Db) {
 
     listForSender: (senderId: number) => load({ senderId }),
 
-    /** Moves a sender's shipment from one state to another, only if it is still in `from`. */
-    async changeState(id: number, senderId: number, from: ShipmentState, to: ShipmentState, now: Date): Promise<boolean> {
+    /** The full read of a shipment for its assigned driver (accepted offer is theirs). */
+    async findForDriver(id: number, driverId: number): Promise<ShipmentRead | null> {
+      return (await load({ id, driverId }))[0] ?? null;
+    },
+    listForDriver: (driverId: number) => load({ driverId }),
+
+    /** Who sent a shipment and which driver (if any) has its accepted offer. */
+    async parties(id: number): Promise<{ senderId: number; state: ShipmentState; driverId: number | null; pickupTill: Date; insurance: InsuranceChoice } | null> {
+      const row = await db
+        .selectFrom('shipments as s')
+        .leftJoin('offers as o', 'o.id', 's.acceptedOfferId')
+        .select(['s.senderId', 's.state', 'o.driverId', 's.pickupDateTill', 's.insurance'])
+        .where('s.id', '=', id)
+        .executeTakeFirst();
+      return row ? { senderId: row.senderId, state: row.state, driverId: row.driverId, pickupTill: row.pickupDateTill, insurance: row.insurance as InsuranceChoice } : null;
+    },
+
+    /**
+     * Moves a shipment from one state to another, only if it is still in `from` and belongs to the
+     * actor: the sender who sent it, or the driver whose offer was accepted. A sender cannot cancel
+     * while a payment for it is in flight.
+     */
+    async changeState(id: number, by: { senderId: number } | { driverId: number }, from: ShipmentState, to: ShipmentState, now: Date): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const res = await trx
-          .updateTable('shipments')
-          .set({ state: to, updatedAt: now })
-          .where('id', '=', id)
-          .where('senderId', '=', senderId)
-          .where('state', '=', from)
-          .executeTakeFirst();
+        let q = trx.updateTable('shipments').set({ state: to, ...bump(now) }).where('id', '=', id).where('state', '=', from);
+        if ('senderId' in by) {
+          q = q
+            .where('senderId', '=', by.senderId)
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))));
+        } else {
+          q = q.where('acceptedOfferId', 'in', trx.selectFrom('offers').select('id').where('driverId', '=', by.driverId).where('state', '=', 'accepted'));
+        }
+        const res = await q.executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return false;
         await trx.insertInto('shipmentStates').values({ shipmentId: id, state: to, createdAt: now }).execute();
         return true;
@@ -175,12 +282,147 @@ export function shipmentsRepository(db: Db) {
     async setInsurance(id: number, senderId: number, insurance: string, now: Date): Promise<boolean> {
       const res = await db
         .updateTable('shipments')
-        .set({ insurance, updatedAt: now })
+        .set({ insurance, ...bump(now) })
         .where('id', '=', id)
         .where('senderId', '=', senderId)
         .where('state', '=', 'new')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))))
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** The assigned driver's position; bumps the revision so the sender's list ETag changes. */
+    async setLocation(id: number, driverId: number, lat: number, lng: number, now: Date): Promise<boolean> {
+      const res = await db
+        .updateTable('shipments')
+        .set({ currentLat: lat, currentLng: lng, ...bump(now) })
+        .where('id', '=', id)
+        .where('acceptedOfferId', 'in', db.selectFrom('offers').select('id').where('driverId', '=', driverId).where('state', '=', 'accepted'))
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    async setDriverRoute(id: number, route: { distance: number; duration: number }, now: Date): Promise<void> {
+      await db.updateTable('shipments').set({ driverRouteDistance: route.distance, driverRouteDuration: route.duration, ...bump(now) }).where('id', '=', id).execute();
+    },
+
+    /** Shipments open for offers: new, pickup window not closed, soonest pickup first. */
+    async listOpen(now: Date, limit: number): Promise<ShipmentRead[]> {
+      const ids = await db
+        .selectFrom('shipments')
+        .select('id')
+        .where('state', '=', 'new')
+        .where('pickupDateTill', '>', now)
+        .orderBy('pickupDateFrom')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      if (ids.length === 0) return [];
+      const all = await Promise.all(ids.map((r) => load({ id: r.id })));
+      return all.flat();
+    },
+
+    /** A driver's offers, to show which open shipments they already bid on. */
+    async offersOfDriver(driverId: number, shipmentIds: number[]) {
+      if (shipmentIds.length === 0) return [];
+      return db.selectFrom('offers').select(['id', 'shipmentId', 'priceCents', 'state']).where('driverId', '=', driverId).where('shipmentId', 'in', shipmentIds).execute();
+    },
+
+    /**
+     * Makes or re-prices a driver's offer, only while the shipment is new and its pickup window
+     * open. Bumps the shipment's revision so the sender's list ETag changes.
+     */
+    async upsertOffer(shipmentId: number, driverId: number, priceCents: number, now: Date): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
+        const open = await trx
+          .updateTable('shipments')
+          .set({ ...bump(now) })
+          .where('id', '=', shipmentId)
+          .where('state', '=', 'new')
+          .where('pickupDateTill', '>', now)
+          .executeTakeFirst();
+        if (Number(open.numUpdatedRows) !== 1) return null;
+        const row = await trx
+          .insertInto('offers')
+          .values({ shipmentId, driverId, priceCents, state: 'open', createdAt: now, updatedAt: now })
+          .onConflict((oc) => oc.columns(['shipmentId', 'driverId']).doUpdateSet({ priceCents, state: 'open', updatedAt: now }).where('offers.state', '!=', 'accepted'))
+          .returning('id')
+          .executeTakeFirst();
+        return row?.id ?? null;
+      });
+    },
+
+    async withdrawOffer(shipmentId: number, driverId: number, now: Date): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('offers')
+          .set({ state: 'withdrawn', updatedAt: now })
+          .where('shipmentId', '=', shipmentId)
+          .where('driverId', '=', driverId)
+          .where('state', '=', 'open')
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return false;
+        await trx.updateTable('shipments').set({ ...bump(now) }).where('id', '=', shipmentId).execute();
+        return true;
+      });
+    },
+
+    /** An open offer on a sender's own shipment, in cents (never from the euros on the wire). */
+    async findOpenOffer(shipmentId: number, offerId: number, senderId: number) {
+      const row = await db
+        .selectFrom('offers as o')
+        .innerJoin('shipments as s', 's.id', 'o.shipmentId')
+        .select(['o.id', 'o.driverId', 'o.priceCents', 'o.state', 's.insurance', 's.state as shipmentState', 's.pickupDateTill'])
+        .where('o.id', '=', offerId)
+        .where('o.shipmentId', '=', shipmentId)
+        .where('s.senderId', '=', senderId)
+        .executeTakeFirst();
+      return row ? { ...row, insurance: row.insurance as InsuranceChoice } : null;
+    },
+
+    /**
+     * The one place an offer becomes accepted: a conditional update on the shipment (still new, no
+     * accepted offer) and the partial unique index on offers(shipment_id) where accepted. Runs in
+     * the caller's transaction, together with marking the payment done.
+     */
+    async acceptOffer(trx: Db, shipmentId: number, offerId: number, now: Date): Promise<boolean> {
+      const res = await trx
+        .updateTable('shipments')
+        .set({ state: 'accepted', acceptedOfferId: offerId, ...bump(now) })
+        .where('id', '=', shipmentId)
+        .where('state', '=', 'new')
+        .where('acceptedOfferId', 'is', null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      const offer = await trx.updateTable('offers').set({ state: 'accepted', updatedAt: now }).where('id', '=', offerId).where('state', '=', 'open').executeTakeFirst();
+      if (Number(offer.numUpdatedRows) !== 1) return false;
+      await trx.insertInto('shipmentStates').values({ shipmentId, state: 'accepted', createdAt: now }).execute();
+      return true;
+    },
+
+    /** Returns false when this author already rated this shipment. */
+    async insertRating(r: { shipmentId: number; authorId: number; ratingableId: number; rating: number }, now: Date): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('ratings')
+          .values({ ...r, createdAt: now })
+          .onConflict((oc) => oc.columns(['shipmentId', 'authorId']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) return false;
+        await trx.updateTable('shipments').set({ ...bump(now) }).where('id', '=', r.shipmentId).execute();
+        return true;
+      });
+    },
+
+    /** The cheap fingerprint of a sender's list for its ETag: any change bumps a revision. */
+    async senderListVersion(senderId: number): Promise<string> {
+      const row = await db
+        .selectFrom('shipments')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('maxId'), sql<number>`coalesce(sum(revision), 0)::int8`.as('revisions')])
+        .where('senderId', '=', senderId)
+        .executeTakeFirstOrThrow();
+      return `${row.n}.${row.maxId ?? 0}.${row.revisions}`;
     },
   };
 }

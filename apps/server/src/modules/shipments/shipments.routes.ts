@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createShipmentSchema, senderStatusSchema, updateInsuranceSchema } from '@vm/domain';
+import { createShipmentSchema, ratingSchema, senderStatusSchema, updateInsuranceSchema } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readContentAndFiles } from '../../lib/multipart.ts';
-import { currentUser, requireUser } from '../../lib/request-context.ts';
+import { currentUser, requireSender, requireUser } from '../../lib/request-context.ts';
 import { parseBody } from '../../lib/validate.ts';
 import type { ShipmentsService } from './shipments.service.ts';
 
@@ -14,7 +14,37 @@ const location = z.object({
   lng: z.number(),
   address: z.object({ name: z.string(), street: z.string(), number: z.string(), box: z.string(), zip: z.string(), city: z.string(), country: z.string(), formatted: z.string() }),
 });
-export const shipmentResponse = z.object({
+const money = z.object({
+  route: z.number(),
+  insurance: z.number(),
+  vat: z.object({ percent: z.number(), amount: z.number() }),
+  total: z.object({ beforetaxes: z.number(), aftertaxes: z.number() }),
+});
+const offerResponse = z.object({
+  id: z.number(),
+  shipment_id: z.number(),
+  price: z.number(),
+  state: z.enum(['open', 'withdrawn', 'accepted']),
+  created_at: z.number(),
+  cost_breakdown_sender: money,
+  car: z.object({
+    type: z.object({ type: z.string(), name: z.string() }),
+    driver: z.object({ user: z.object({ first_name: z.string(), last_name: z.string(), rating: z.object({ driver: z.number() }) }) }),
+  }),
+  driver: z.object({
+    user: z.object({
+      id: z.number(),
+      first_name: z.string(),
+      last_name: z.string(),
+      driver_rating_count: z.number(),
+      driver_rating_total: z.number(),
+      profile_picture: z.object({ image }).nullable(),
+    }),
+  }),
+  level: z.enum(['newbie', 'intermediate', 'experienced', 'ambassador']),
+});
+
+const shipmentCore = z.object({
   id: z.number(),
   reference_id: z.string(),
   current_state: z.object({ state: z.string() }),
@@ -46,17 +76,17 @@ export const shipmentResponse = z.object({
       attachments: z.array(z.object({ id: z.string(), image })),
     }),
   ),
-  offers: z.array(z.unknown()),
-  accepted_offer: z.unknown().nullable(),
   insurance: z.string(),
   ratings: z.array(z.object({ ratingable_id: z.number(), author_id: z.number(), rating: z.number() })),
   created_at: z.number(),
 });
+export const shipmentResponse = shipmentCore.extend({ offers: z.array(offerResponse), accepted_offer: offerResponse.nullable() });
+export const driverJobResponse = shipmentCore.extend({ my_offer: z.object({ id: z.number(), price: z.number(), state: z.string() }).nullable() });
 
 type Options = { shipments: ShipmentsService };
 
 export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments }) => {
-  app.post('/api/shipment', { onRequest: requireUser, schema: { response: { 201: z.object({ id: z.number() }) } } }, async (req, reply) => {
+  app.post('/api/shipment', { onRequest: requireSender, schema: { response: { 201: z.object({ id: z.number() }) } } }, async (req, reply) => {
     const me = currentUser(req);
     const { content, files } = await readContentAndFiles(req, 10);
     const input = parseBody(createShipmentSchema, content);
@@ -64,31 +94,43 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
   });
 
   // Polled every 30 s: an ETag lets an unchanged list answer 304 without a body.
-  app.get('/api/shipment/sender', { onRequest: requireUser, schema: { response: { 200: z.array(shipmentResponse), 304: z.null() } } }, async (req, reply) => {
-    const list = await shipments.list(currentUser(req).userId);
-    const etag = `"${createHash('sha1').update(JSON.stringify(list)).digest('base64url')}"`;
+  app.get('/api/shipment/sender', { onRequest: requireSender, schema: { response: { 200: z.array(shipmentResponse), 304: z.null() } } }, async (req, reply) => {
+    const me = currentUser(req).userId;
+    // Every change to a shipment (offers, states, location, ratings) bumps its updated_at, so the
+    // count, newest id and latest update identify the list without loading it.
+    const version = await shipments.listVersion(me);
+    const etag = `"${createHash('sha1').update(`${me}:${version}`).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
-    return list;
+    return shipments.list(me);
   });
 
   const idParams = z.object({ id: z.coerce.number().int().positive() });
 
   app.post(
     '/api/shipment/:id/status',
-    { onRequest: requireUser, schema: { params: idParams, body: senderStatusSchema, response: { 200: shipmentResponse } } },
+    { onRequest: requireSender, schema: { params: idParams, body: senderStatusSchema, response: { 200: shipmentResponse } } },
     async (req) => shipments.cancel(currentUser(req).userId, req.params.id),
   );
 
   app.put(
     '/api/shipment/:id',
-    { onRequest: requireUser, schema: { params: idParams, body: updateInsuranceSchema, response: { 200: shipmentResponse } } },
+    { onRequest: requireSender, schema: { params: idParams, body: updateInsuranceSchema, response: { 200: shipmentResponse } } },
     async (req) => shipments.setInsurance(currentUser(req).userId, req.params.id, req.body.insurance),
+  );
+
+  app.post(
+    '/api/rating',
+    { onRequest: requireUser, schema: { body: ratingSchema, response: { 201: ratingSchema } } },
+    async (req, reply) => {
+      await shipments.rate(currentUser(req).userId, req.body.shipment_id, req.body.rating);
+      return reply.code(201).send(req.body);
+    },
   );
 
   app.get(
     '/api/shipment/:id',
-    { onRequest: requireUser, schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: shipmentResponse } } },
+    { onRequest: requireSender, schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: shipmentResponse } } },
     async (req) => shipments.get(currentUser(req).userId, req.params.id),
   );
 };

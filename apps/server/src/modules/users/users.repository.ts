@@ -118,6 +118,12 @@ export function usersRepository(db: Db) {
       }
     },
 
+    /** Only the invoice workflow and the admin command change this. */
+    async setInvoiceStatus(userId: number, status: 'requested' | 'approved' | 'rejected' | null, now: Date): Promise<boolean> {
+      const res = await db.updateTable('companies').set({ invoiceStatus: status, updatedAt: now }).where('userId', '=', userId).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
     /** Swaps the profile picture; answers the previous image id so its files can be removed. */
     async setProfileImage(trx: Db, userId: number, imageId: string): Promise<string | null> {
       const before = await trx.selectFrom('users').select('profileImageId').where('id', '=', userId).forUpdate().executeTakeFirst();

@@ -1,7 +1,7 @@
-import { registerUserSchema, updateUserSchema } from '@vm/domain';
+import { invoiceActionSchema, registerUserSchema, updateUserSchema } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireToken, requireUser } from '../../lib/request-context.ts';
+import { currentUser, requireSender, requireToken, requireUser } from '../../lib/request-context.ts';
 import type { UsersService } from './users.service.ts';
 
 const imageUrl = z.object({ url: z.string() });
@@ -46,5 +46,12 @@ export const usersRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, 
     '/api/user',
     { onRequest: requireUser, schema: { body: updateUserSchema(now), response: { 200: userResponse } } },
     async (req) => users.update(currentUser(req).userId, req.body),
+  );
+
+  // SPEC section 4: the invoice payment toggle; approval is an admin's (npm run admin -- invoice approve).
+  app.post(
+    '/api/user/invoice',
+    { onRequest: requireSender, schema: { body: invoiceActionSchema, response: { 200: userResponse } } },
+    async (req) => users.invoiceAction(currentUser(req).userId, req.body.action),
   );
 };

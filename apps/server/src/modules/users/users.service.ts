@@ -47,6 +47,10 @@ export function usersService({ db, repo, phone, now }: Deps) {
     async update(id: number, input: UpdateUserInput): Promise<User> {
       const current = await this.get(id);
       const cellphone = phone.normalise(input.cellphone);
+      // The VAT number is locked once set: invoices were issued against it.
+      if (input.company && current.company?.vat && input.company.vat !== current.company.vat) throw fieldError('company.vat', 'vat_locked');
+      // The VAT number is locked once set: invoices were issued against it.
+      if (input.company && current.company?.vat && input.company.vat !== current.company.vat) throw fieldError('company.vat', 'vat_locked');
       await db.transaction().execute(async (trx) => {
         if (cellphone !== current.cellphone) await phone.consume(trx, input.verification_token, cellphone);
         await repo.update(
@@ -64,6 +68,14 @@ export function usersService({ db, repo, phone, now }: Deps) {
           now(),
         );
       });
+      return this.get(id);
+    },
+
+    /** The invoice toggle (SPEC section 4): request, or cancel a request or approval. Needs a company. */
+    async invoiceAction(id: number, action: 'request' | 'cancel'): Promise<User> {
+      const current = await this.get(id);
+      if (!current.company?.name || !current.company.vat) throw fieldError('company.name', 'required');
+      await repo.setInvoiceStatus(id, action === 'request' ? 'requested' : null, now());
       return this.get(id);
     },
 

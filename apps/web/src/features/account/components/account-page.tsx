@@ -6,6 +6,8 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { uploadProfilePicture } from '../../../lib/user-api.ts';
+import { CompanyBlock } from './company-block.tsx';
+import { PaymentBlock } from './payment-block.tsx';
 
 export function AccountPage() {
   const { t } = useTranslation();
@@ -60,14 +62,8 @@ export function AccountPage() {
           {t('account.edit')}
         </Link>
       </div>
-      <div className="card">
-        <h2>{t('account.companyTitle')}</h2>
-        <p className="muted">{t('account.companySoon')}</p>
-      </div>
-      <div className="card">
-        <h2>{t('account.paymentTitle')}</h2>
-        <p className="muted">{t('account.paymentSoon')}</p>
-      </div>
+      <CompanyBlock user={user} />
+      <PaymentBlock user={user} />
     </section>
   );
 }

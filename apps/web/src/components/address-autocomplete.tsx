@@ -1,8 +1,8 @@
 import type { Address } from '@vm/domain/address';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validationText } from '../../../lib/i18n.ts';
-import { autocomplete } from '../api/geo.ts';
+import { validationText } from '../lib/i18n.ts';
+import { autocomplete } from '../lib/geo-api.ts';
 
 type Props = { label: string; text: string; onText: (t: string) => void; onPick: (a: Address) => void; error?: string };
 

@@ -1,0 +1,147 @@
+import Stripe from 'stripe';
+import { CardError, type PaymentEvent, type PaymentProvider, type PaymentStatus, type RedirectPayment, WebhookSignatureError } from './payment-provider.ts';
+
+type StripeConfig = {
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string;
+  /** Another API origin (a local fake in tests); Stripe's own when absent. */
+  apiBase?: string;
+};
+
+const isCardError = (err: unknown): err is InstanceType<typeof Stripe.errors.StripeCardError> =>
+  err instanceof Stripe.errors.StripeCardError || (err instanceof Stripe.errors.StripeError && err.rawType === 'card_error');
+
+/** Card refusals carry Stripe's own wording, which the user sees as is; anything else is ours to handle. */
+const asCardError = (err: unknown): unknown =>
+  isCardError(err) ? new CardError(err.message, err.code ?? 'card_declined') : err;
+
+/**
+ * A payment that needs the customer again (requires_payment_method) only failed if an attempt was
+ * made; before any attempt it is simply not paid yet.
+ */
+const statusOf = (pi: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): PaymentStatus => {
+  if (pi.status === 'succeeded') return 'succeeded';
+  if (pi.status === 'canceled' || (pi.status === 'requires_payment_method' && pi.last_payment_error)) return 'failed';
+  return 'pending';
+};
+
+const toRedirectPayment = (pi: Stripe.PaymentIntent): RedirectPayment => ({
+  id: pi.id,
+  status: statusOf(pi),
+  amountCents: pi.amount,
+  currency: pi.currency,
+  metadata: { ...pi.metadata },
+});
+
+/** The real provider: Stripe's API through its SDK. */
+export function stripePaymentProvider(cfg: StripeConfig): PaymentProvider {
+  const base = cfg.apiBase ? new URL(cfg.apiBase) : null;
+  const stripe = new Stripe(cfg.secretKey, {
+    // A request handler must not hang on Stripe for the SDK's default 80 s.
+    timeout: 10_000,
+    // One retry is safe: every write carries our idempotency key, so Stripe answers a repeat with the first result.
+    maxNetworkRetries: 1,
+    ...(base && {
+      host: base.hostname,
+      port: base.port || (base.protocol === 'http:' ? 80 : 443),
+      protocol: base.protocol === 'http:' ? 'http' : 'https',
+    }),
+  });
+
+  return {
+    name: 'stripe',
+    testMode: cfg.secretKey.startsWith('sk_test_'),
+    publishableKey: cfg.publishableKey,
+
+    async createCustomer(input, idempotencyKey) {
+      const customer = await stripe.customers.create(
+        { email: input.email, name: input.name, metadata: { user_id: String(input.userId) } },
+        { idempotencyKey },
+      );
+      return customer.id;
+    },
+
+    async addCard(customerId, token, idempotencyKey) {
+      let source: Stripe.CustomerSource;
+      try {
+        source = await stripe.customers.createSource(customerId, { source: token }, { idempotencyKey });
+      } catch (err) {
+        throw asCardError(err);
+      }
+      // A card token always becomes a card; anything else means the token was not one.
+      if (source.object !== 'card') throw new CardError('This payment method is not a card.', 'invalid_source');
+      return { id: source.id, brand: source.brand, last4: source.last4, exp_month: source.exp_month, exp_year: source.exp_year };
+    },
+
+    async deleteCard(customerId, cardId) {
+      await stripe.customers.deleteSource(customerId, cardId);
+    },
+
+    async chargeCard(input) {
+      let pi: Stripe.PaymentIntent;
+      try {
+        pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            customer: input.customerId,
+            payment_method: input.cardId,
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (err) {
+        throw asCardError(err);
+      }
+      // Off-session there is nobody to complete 3-D Secure or wait for processing: not paid is not paid.
+      if (pi.status !== 'succeeded') throw new CardError('The payment could not be completed.', 'payment_incomplete');
+      return { id: pi.id };
+    },
+
+    async startBancontact(input) {
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'eur',
+          // The SDK's pinned API version (2026-10-28.endive) names this allowed_payment_method_types; payment_method_types is gone.
+          allowed_payment_method_types: ['bancontact'],
+          payment_method_data: { type: 'bancontact', billing_details: { name: input.ownerName } },
+          confirm: true,
+          return_url: input.returnUrl,
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      const redirectUrl = pi.next_action?.redirect_to_url?.url;
+      if (!redirectUrl) throw new Error(`Stripe gave no Bancontact redirect for ${pi.id} (status ${pi.status})`);
+      return { id: pi.id, redirectUrl };
+    },
+
+    async getPayment(id) {
+      try {
+        return toRedirectPayment(await stripe.paymentIntents.retrieve(id));
+      } catch (err) {
+        // An id Stripe does not know is an unknown payment, not an outage.
+        if (err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === 'resource_missing')) return null;
+        throw err;
+      }
+    },
+
+    parseWebhook(rawBody, signatureHeader): PaymentEvent {
+      let event: Stripe.Event;
+      try {
+        if (!signatureHeader) throw new Error('missing Stripe-Signature header');
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, cfg.webhookSecret);
+      } catch {
+        throw new WebhookSignatureError('bad signature');
+      }
+      const payment = event.type.startsWith('payment_intent.') ? toRedirectPayment(event.data.object as Stripe.PaymentIntent) : null;
+      return { id: event.id, type: event.type, payment };
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import polyline from '@mapbox/polyline';
+import { estimatePriceRange, nextDriverState, type ShipmentStateName } from '@vm/domain';
+import type { Db } from '../../db/database.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { ShipmentsService } from '../shipments/shipments.service.ts';
+import { type DemoDriverProfile, demoDriversRepository } from './demo-drivers.repository.ts';
+
+// Demo drivers make a fresh install a working marketplace: every new shipment gets 2-4 offers
+// within seconds, priced near the estimate, and an accepted demo driver drives the job through
+// its states while its position moves along the route. They act through the same service calls
+// as a real driver's API requests. The work is a periodic tick that reads the database, so it
+// survives restarts and needs no timers per shipment.
+
+export const DEMO_DRIVER_PROFILES: DemoDriverProfile[] = [
+  { email: 'jan.maes@demo.vrachtmarkt.be', firstName: 'Jan', lastName: 'Maes', vehicle: { type: 'van', name: 'Ford Transit' } },
+  { email: 'sofie.claes@demo.vrachtmarkt.be', firstName: 'Sofie', lastName: 'Claes', vehicle: { type: 'small_truck', name: 'Iveco Daily 7,2 t' } },
+  { email: 'karim.elidrissi@demo.vrachtmarkt.be', firstName: 'Karim', lastName: 'El Idrissi', vehicle: { type: 'car', name: 'Volkswagen Caddy' } },
+  { email: 'els.wouters@demo.vrachtmarkt.be', firstName: 'Els', lastName: 'Wouters', vehicle: { type: 'truck', name: 'DAF XF 12 t' } },
+];
+
+export type DemoDriversConfig = { offerDelaySeconds: number; stepSeconds: number; password: string | null };
+type Log = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+
+/** A stable pseudo-random number in [0, 1) per (shipment, slot): the same offers after a restart. */
+const jitter = (a: number, b: number) => {
+  const x = Math.sin(a * 12.9898 + b * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+};
+
+/** Where the truck is in each state: a share of the way from pickup (0) to delivery (1); null = before pickup. */
+const PROGRESS: Partial<Record<ShipmentStateName, number>> = {
+  arrivedpickup: 0,
+  loading: 0,
+  loaded: 0,
+  onwaytodelivery: 0.35,
+  neardelivery: 0.9,
+  arriveddelivery: 1,
+  unloading: 1,
+  unloaded: 1,
+  delivered: 1,
+  finalised: 1,
+};
+
+function alongRoute(points: [number, number][], share: number): { lat: number; lng: number } {
+  const i = Math.min(points.length - 1, Math.max(0, Math.round(share * (points.length - 1))));
+  const [lat, lng] = points[i]!;
+  if (points.length > 2 || share <= 0 || share >= 1) return { lat, lng };
+  // Two-point (estimated) routes: interpolate on the straight line.
+  const [a, b] = points as [[number, number], [number, number]];
+  return { lat: a[0] + (b[0] - a[0]) * share, lng: a[1] + (b[1] - a[1]) * share };
+}
+
+export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsService; now: () => Date; log: Log; config: DemoDriversConfig }) {
+  const { db, shipments, now, log, config } = deps;
+  const repo = demoDriversRepository(db);
+  const passwordHash = await hashPassword(config.password ?? randomBytes(24).toString('base64url'));
+  const driverIds = await repo.ensure(DEMO_DRIVER_PROFILES, passwordHash, now());
+
+  async function makeOffers(): Promise<void> {
+    const at = now();
+    const open = await repo.openShipments(driverIds, at, new Date(at.getTime() - 3600_000));
+    for (const s of open) {
+      const wanted = 2 + (s.id % 3);
+      for (let k = s.demoOffers ?? 0; k < wanted; k++) {
+        const due = s.createdAt.getTime() + config.offerDelaySeconds * 1000 * (k + 1);
+        if (due > at.getTime()) break;
+        const driverId = driverIds[(s.id + k) % driverIds.length]!;
+        const range = estimatePriceRange({
+          distanceMetres: s.routeDistance,
+          volumeM3: s.volumeM3 ?? 0,
+          weightKg: s.weightKg ?? 0,
+          windowHours: (s.pickupDateTill.getTime() - s.pickupDateFrom.getTime()) / 3600_000,
+        });
+        // Near the estimate: anywhere from 10 % under its middle to 10 % over, in whole euros.
+        const middle = (range.low + range.high) / 2;
+        const price = Math.max(100, Math.round((middle * (0.9 + 0.2 * jitter(s.id, k))) / 100) * 100);
+        try {
+          await shipments.offer(driverId, s.id, price);
+        } catch (err) {
+          log.warn({ err, shipmentId: s.id }, 'demo driver could not make an offer');
+        }
+      }
+    }
+  }
+
+  async function drive(): Promise<void> {
+    const at = now();
+    for (const s of await repo.assignedShipments(driverIds)) {
+      try {
+        if (s.state === 'finalised') {
+          await shipments.rate(s.driverId, s.id, 5);
+          continue;
+        }
+        if (s.driverRouteDistance === null) {
+          // The demo driver starts 8-20 km from the pickup.
+          const approach = Math.round(8000 + 12000 * jitter(s.id, 99));
+          await shipments.setDriverRoute(s.id, { distance: s.routeDistance + approach, duration: s.routeDuration + Math.round(approach / 13.9) }, at);
+        }
+        const changedAt = s.changedAt ? new Date(s.changedAt).getTime() : 0;
+        if (at.getTime() - changedAt < config.stepSeconds * 1000) continue;
+        const next = nextDriverState(s.state);
+        if (!next) continue;
+        await shipments.driverState(s.driverId, s.id, next);
+        const points = polyline.decode(s.routePoints) as [number, number][];
+        const share = PROGRESS[next];
+        const position =
+          share !== undefined
+            ? alongRoute(points, share)
+            : // On the way to the pickup: a little north-east of it, closer at each step.
+              { lat: s.pickupLat + (next === 'nearpickup' ? 0.008 : 0.05), lng: s.pickupLng + (next === 'nearpickup' ? 0.008 : 0.05) };
+        await shipments.driverLocation(s.driverId, s.id, position.lat, position.lng);
+      } catch (err) {
+        log.warn({ err, shipmentId: s.id }, 'demo driver could not move on');
+      }
+    }
+  }
+
+  // One tick at a time; a caller arriving during a tick waits for it.
+  let current: Promise<void> | null = null;
+  const tick = (): Promise<void> =>
+    (current ??= (async () => {
+      try {
+        await makeOffers();
+        await drive();
+      } finally {
+        current = null;
+      }
+    })());
+  const interval = setInterval(() => void tick().catch((err) => log.warn({ err }, 'demo drivers tick failed')), Math.min(1000, config.stepSeconds * 1000));
+  interval.unref();
+  log.info({ drivers: driverIds.length, offerDelaySeconds: config.offerDelaySeconds, stepSeconds: config.stepSeconds }, 'demo drivers on');
+  return {
+    driverIds,
+    tick,
+    stop: async () => {
+      clearInterval(interval);
+      await current;
+    },
+  };
+}

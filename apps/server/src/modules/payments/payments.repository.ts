@@ -1,0 +1,116 @@
+import type { StoredCard } from '../../adapters/payments/payment-provider.ts';
+import type { Db } from '../../db/database.ts';
+import type { PaymentMethod } from '../../db/schema.ts';
+import { isUniqueViolation } from '../users/users.repository.ts';
+
+export type PaymentRecord = {
+  id: number;
+  shipmentId: number;
+  offerId: number;
+  userId: number;
+  method: PaymentMethod;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  providerRef: string | null;
+};
+
+const PAYMENT_COLUMNS = ['id', 'shipmentId', 'offerId', 'userId', 'method', 'amountCents', 'status', 'providerRef'] as const;
+
+export function paymentsRepository(db: Db) {
+  return {
+    async customerOf(userId: number, provider: string): Promise<string | null> {
+      const row = await db.selectFrom('paymentCustomers').select('customerId').where('userId', '=', userId).where('provider', '=', provider).executeTakeFirst();
+      return row?.customerId ?? null;
+    },
+
+    async saveCustomer(userId: number, provider: string, customerId: string): Promise<void> {
+      await db
+        .insertInto('paymentCustomers')
+        .values({ userId, provider, customerId })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ provider, customerId }))
+        .execute();
+    },
+
+    async cards(userId: number): Promise<StoredCard[]> {
+      const rows = await db.selectFrom('cards').selectAll().where('userId', '=', userId).orderBy('createdAt').orderBy('cardId').execute();
+      return rows.map((r) => ({ id: r.cardId, brand: r.brand, last4: r.last4, exp_month: r.expMonth, exp_year: r.expYear }));
+    },
+
+    async addCard(userId: number, c: StoredCard, now: Date): Promise<void> {
+      await db
+        .insertInto('cards')
+        .values({ userId, cardId: c.id, brand: c.brand, last4: c.last4, expMonth: c.exp_month, expYear: c.exp_year, createdAt: now })
+        .onConflict((oc) => oc.columns(['userId', 'cardId']).doNothing())
+        .execute();
+    },
+
+    async deleteCards(userId: number): Promise<void> {
+      await db.deleteFrom('cards').where('userId', '=', userId).execute();
+    },
+
+    /**
+     * Claims the shipment for one payment: the partial unique index allows one pending or
+     * succeeded payment per shipment, so of two concurrent accepts exactly one gets here.
+     * Returns null when another payment holds the claim.
+     */
+    async claim(p: Omit<PaymentRecord, 'id' | 'status' | 'providerRef'>, now: Date): Promise<number | null> {
+      try {
+        const row = await db
+          .insertInto('payments')
+          .values({ ...p, currency: 'eur', status: 'pending', createdAt: now, updatedAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      } catch (err) {
+        if (isUniqueViolation(err)) return null;
+        throw err;
+      }
+    },
+
+    /** The payment holding a shipment's claim (pending or succeeded), if any. */
+    async liveFor(shipmentId: number): Promise<PaymentRecord | null> {
+      const row = await db.selectFrom('payments').select(PAYMENT_COLUMNS).where('shipmentId', '=', shipmentId).where('status', 'in', ['pending', 'succeeded']).executeTakeFirst();
+      return row ?? null;
+    },
+
+    async find(id: number): Promise<PaymentRecord | null> {
+      return (await db.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+
+    async findByProviderRef(ref: string): Promise<PaymentRecord | null> {
+      return (await db.selectFrom('payments').select(PAYMENT_COLUMNS).where('providerRef', '=', ref).executeTakeFirst()) ?? null;
+    },
+
+    async setProviderRef(id: number, ref: string, now: Date): Promise<void> {
+      await db.updateTable('payments').set({ providerRef: ref, updatedAt: now }).where('id', '=', id).execute();
+    },
+
+    /** Releases the claim; only a pending payment can fail. */
+    async fail(id: number, message: string, now: Date): Promise<void> {
+      await db.updateTable('payments').set({ status: 'failed', failureMessage: message.slice(0, 500), updatedAt: now }).where('id', '=', id).where('status', '=', 'pending').execute();
+    },
+
+    /** Marks the payment done; false when it was no longer pending (already applied). */
+    async succeed(trx: Db, id: number, providerRef: string | null, now: Date): Promise<boolean> {
+      const res = await trx
+        .updateTable('payments')
+        .set((eb) => ({ status: 'succeeded', providerRef: providerRef ?? eb.ref('providerRef'), updatedAt: now }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Records a webhook event id; false when it was seen before (de-duplication). */
+    async recordEvent(trx: Db, id: string, type: string, now: Date): Promise<boolean> {
+      const row = await trx.insertInto('paymentEvents').values({ id, type, receivedAt: now }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async forgetEvent(id: string): Promise<void> {
+      await db.deleteFrom('paymentEvents').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { bancontactStartSchema, formatEuro } from '@vm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { WebhookSignatureError, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
+import type { SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import { currentUser, requireSender } from '../../lib/request-context.ts';
+import { shipmentResponse } from '../shipments/shipments.routes.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+type Options = { payments: PaymentsService; provider: PaymentProvider };
+
+const offerParams = z.object({ sid: z.coerce.number().int().positive(), oid: z.coerce.number().int().positive() });
+
+export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { payments, provider }) => {
+  app.post('/api/shipment/:sid/offer/:oid', { onRequest: requireSender, schema: { params: offerParams, response: { 200: shipmentResponse } } }, async (req) =>
+    payments.accept(currentUser(req).userId, req.params.sid, req.params.oid),
+  );
+
+  app.post(
+    '/api/shipment/:sid/offer/:oid/bancontact',
+    {
+      onRequest: requireSender,
+      schema: { params: offerParams, body: bancontactStartSchema, response: { 200: z.object({ payment_id: z.number(), redirect_url: z.string() }) } },
+    },
+    async (req) => payments.startBancontact(currentUser(req).userId, req.params.sid, req.params.oid, req.body.return_path),
+  );
+
+  app.post(
+    '/api/payments/:id/confirm',
+    {
+      onRequest: requireSender,
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ status: z.enum(['succeeded', 'pending']), shipment: shipmentResponse }) },
+      },
+    },
+    async (req) => payments.confirm(currentUser(req).userId, req.params.id),
+  );
+
+  // The provider's webhook: the signature covers the exact bytes, so this route keeps the raw body.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    raw.post('/api/payments/webhook', async (req, reply) => {
+      let event;
+      try {
+        event = provider.parseWebhook(req.body as Buffer, req.headers['stripe-signature'] as string | undefined);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) throw new ApiError(400, 'invalid_signature', 'webhook_signature_invalid');
+        throw err;
+      }
+      const result = await payments.handleEvent(event);
+      return reply.send({ received: true, result });
+    });
+  });
+
+  if (provider.name === 'sandbox') await app.register(sandboxBancontactPages, { payments, provider: provider as SandboxPaymentProvider });
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The sandbox's stand-in for the bank's Bancontact page: authorise or decline, then back to the
+ * app. It also sends the signed webhook the real provider would, through the same code path.
+ */
+const sandboxBancontactPages: FastifyPluginAsyncZod<{ payments: PaymentsService; provider: SandboxPaymentProvider }> = async (app, { payments, provider }) => {
+  const params = z.object({ id: z.string().regex(/^pi_sbx_bc_[A-Za-z0-9_-]+$/) });
+
+  app.get('/sandbox/bancontact/:id', { schema: { params } }, async (req, reply) => {
+    const p = provider.describeBancontact(req.params.id);
+    if (!p) throw notFound();
+    const done = p.status !== 'pending';
+    const html = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Bancontact (testmodus)</title><link rel="stylesheet" href="/sandbox/page.css"></head><body><main>
+<p class="badge">TESTMODUS: er wordt geen geld afgeschreven</p>
+<h1>Bancontact</h1>
+<p>${escapeHtml(p.description)}</p>
+<p class="amount">${escapeHtml(formatEuro(p.amountCents))}</p>
+${
+  done
+    ? `<p>Deze betaling is al ${p.status === 'succeeded' ? 'goedgekeurd' : 'geweigerd'}.</p><p><a href="${escapeHtml(p.returnUrl)}">Terug naar Vrachtmarkt</a></p>`
+    : `<form method="post" action="/sandbox/bancontact/${escapeHtml(p.id)}/authorise"><button type="submit">Betaling goedkeuren</button></form>
+<form method="post" action="/sandbox/bancontact/${escapeHtml(p.id)}/decline"><button type="submit" class="secondary">Betaling weigeren</button></form>`
+}
+</main></body></html>`;
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
+
+  app.get('/sandbox/page.css', async (_req, reply) =>
+    reply
+      .type('text/css')
+      .send(
+        'body{font-family:system-ui,sans-serif;background:#f3f4f6;color:#111827;margin:0}main{max-width:28rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:.5rem}' +
+          '.badge{background:#fef3c7;color:#78350f;padding:.25rem .5rem;border-radius:.25rem;font-weight:600}.amount{font-size:2rem;font-weight:700}' +
+          'button{font:inherit;padding:.75rem 1.25rem;margin:.25rem 0;border-radius:.375rem;border:2px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer;width:100%}' +
+          'button.secondary{background:#fff;color:#1d4ed8}button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}',
+      ),
+  );
+
+  app.post('/sandbox/bancontact/:id/:outcome', { schema: { params: params.extend({ outcome: z.enum(['authorise', 'decline']) }) } }, async (req, reply) => {
+    const done = provider.completeBancontact(req.params.id, req.params.outcome);
+    if (!done) throw notFound();
+    const { payment } = done;
+    const body = JSON.stringify({
+      id: `evt_sbx_${randomBytes(9).toString('base64url')}`,
+      type: payment.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+      data: { object: { id: payment.id, status: payment.status === 'succeeded' ? 'succeeded' : 'canceled', amount: payment.amountCents, currency: payment.currency, metadata: payment.metadata } },
+    });
+    try {
+      await payments.handleEvent(provider.parseWebhook(Buffer.from(body), provider.signWebhook(body)));
+    } catch (err) {
+      // The return check asks the provider again, so a failed delivery loses nothing.
+      req.log.warn({ err }, 'sandbox webhook delivery failed');
+    }
+    return reply.redirect(done.returnUrl, 303);
+  });
+};

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import { costBreakdown, type CardRead, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
+import { CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
+import type { SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
+import type { Db } from '../../db/database.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import type { ShipmentsService } from '../shipments/shipments.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { PaymentRecord, PaymentsRepository } from './payments.repository.ts';
+
+type Log = { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+type Deps = {
+  db: Db;
+  repo: PaymentsRepository;
+  provider: PaymentProvider;
+  shipments: ShipmentsService;
+  users: UsersService;
+  publicUrl: string;
+  now: () => Date;
+  log: Log;
+};
+
+/** The provider's own words reach the user (SPEC section 8: card errors inline, accept failures as a toast). */
+const declined = (message: string) => new ApiError(402, 'card_error', message);
+
+/**
+ * Accepting an offer and paying for it (SPEC sections 2 and 8) plus the stored card (section 7,
+ * Billing). The rule that keeps money safe: claim first (one live payment per shipment, by a
+ * unique index), charge with an idempotency key derived from the claim, then accept in one
+ * transaction with marking the payment done. A failed charge releases the claim; nothing is accepted.
+ */
+export function paymentsService({ db, repo, provider, shipments, users, publicUrl, now, log }: Deps) {
+  async function customerFor(userId: number): Promise<string> {
+    const existing = await repo.customerOf(userId, provider.name);
+    if (existing) return existing;
+    const u = await users.get(userId);
+    const id = await provider.createCustomer({ email: u.email, name: `${u.first_name} ${u.last_name}`, userId }, `customer-${provider.name}-${userId}`);
+    await repo.saveCustomer(userId, provider.name, id);
+    return id;
+  }
+
+  /** Marks the payment done and accepts the offer together; false if it was applied before. */
+  async function complete(payment: PaymentRecord, providerRef: string | null): Promise<boolean> {
+    const at = now();
+    const applied = await db.transaction().execute(async (trx) => {
+      if (!(await repo.succeed(trx, payment.id, providerRef, at))) return false;
+      if (!(await shipments.acceptOffer(trx, payment.shipmentId, payment.offerId, at))) {
+        // Cannot happen while the claim holds (cancel and insurance wait for it); if it does, the
+        // money must not be kept silently.
+        throw new Error(`payment ${payment.id} succeeded but shipment ${payment.shipmentId} could not be accepted`);
+      }
+      return true;
+    });
+    if (applied) log.info({ paymentId: payment.id, shipmentId: payment.shipmentId, method: payment.method }, 'offer accepted');
+    return applied;
+  }
+
+  /** Frees a claim left by an abandoned Bancontact payment of the same sender, once the provider says so. */
+  async function releaseAbandoned(shipmentId: number, senderId: number): Promise<void> {
+    const live = await repo.liveFor(shipmentId);
+    if (!live || live.status !== 'pending' || live.method !== 'bancontact' || live.userId !== senderId) return;
+    const p = live.providerRef ? await provider.getPayment(live.providerRef) : null;
+    if (p?.status === 'succeeded') await complete(live, p.id);
+    else await repo.fail(live.id, 'abandoned', now());
+  }
+
+  /** Checks the offer and claims the shipment; the amount is computed here, in cents. */
+  async function claim(senderId: number, shipmentId: number, offerId: number, method: PaymentRecord['method']) {
+    const offer = await shipments.findOpenOffer(shipmentId, offerId, senderId);
+    if (!offer) throw notFound();
+    if (offer.state === 'accepted' || offer.shipmentState !== 'new') {
+      throw new ApiError(409, 'conflict', offer.shipmentState === 'cancelled' ? 'shipment_not_open' : 'offer_already_accepted');
+    }
+    if (offer.state !== 'open') throw new ApiError(409, 'conflict', 'offer_not_open');
+    if (offer.pickupDateTill <= now()) throw new ApiError(409, 'conflict', 'shipment_not_open');
+    await releaseAbandoned(shipmentId, senderId);
+    const amountCents = costBreakdown(offer.priceCents, offer.insurance).total.aftertaxes;
+    const record = { shipmentId, offerId, userId: senderId, method, amountCents };
+    const id = await repo.claim(record, now());
+    if (id === null) {
+      const live = await repo.liveFor(shipmentId);
+      throw new ApiError(409, 'conflict', live?.status === 'succeeded' ? 'offer_already_accepted' : 'payment_in_progress');
+    }
+    return { ...record, id, status: 'pending' as const, providerRef: null };
+  }
+
+  async function applyProviderPayment(payment: PaymentRecord, status: 'pending' | 'succeeded' | 'failed', ref: string): Promise<void> {
+    if (status === 'succeeded') await complete(payment, ref);
+    else if (status === 'failed') await repo.fail(payment.id, 'declined', now());
+  }
+
+  return {
+    async cards(userId: number): Promise<CardRead[]> {
+      return (await repo.cards(userId)).map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year }));
+    },
+
+    async addCard(userId: number, token: string): Promise<CardRead[]> {
+      const customer = await customerFor(userId);
+      try {
+        const card = await provider.addCard(customer, token, `addcard-${userId}-${createHash('sha256').update(token).digest('hex').slice(0, 32)}`);
+        await repo.addCard(userId, card, now());
+      } catch (err) {
+        if (err instanceof CardError) throw declined(err.message);
+        throw err;
+      }
+      return this.cards(userId);
+    },
+
+    async deleteCards(userId: number): Promise<CardRead[]> {
+      const customer = await repo.customerOf(userId, provider.name);
+      if (customer) for (const c of await repo.cards(userId)) await provider.deleteCard(customer, c.id);
+      await repo.deleteCards(userId);
+      return [];
+    },
+
+    /** The sandbox's stand-in for Stripe.js; only mounted in test mode. */
+    sandboxToken(card: SandboxCardInput): string {
+      try {
+        return (provider as SandboxPaymentProvider).createToken(card, now());
+      } catch (err) {
+        if (err instanceof CardError) throw declined(err.message);
+        throw err;
+      }
+    },
+
+    /** POST /api/shipment/{sid}/offer/{oid}: by invoice when approved, else with the first stored card. */
+    async accept(senderId: number, shipmentId: number, offerId: number): Promise<ShipmentRead> {
+      const user = await users.get(senderId);
+      const byInvoice = user.company?.invoice_approved === 'approved';
+      const card = byInvoice ? null : (await repo.cards(senderId))[0];
+      if (!byInvoice && !card) throw new ApiError(402, 'payment_required', 'no_payment_method');
+      const payment = await claim(senderId, shipmentId, offerId, byInvoice ? 'invoice' : 'card');
+      if (byInvoice) {
+        await complete(payment, null);
+      } else {
+        try {
+          const charge = await provider.chargeCard({
+            customerId: await customerFor(senderId),
+            cardId: card!.id,
+            amountCents: payment.amountCents,
+            currency: 'eur',
+            description: `Shipment ${shipmentId}, offer ${offerId}`,
+            metadata: { payment_id: String(payment.id), shipment_id: String(shipmentId), offer_id: String(offerId) },
+            // One claim, one key: a retry of this call can never charge a second time.
+            idempotencyKey: `payment-${payment.id}`,
+          });
+          await complete(payment, charge.id);
+        } catch (err) {
+          await repo.fail(payment.id, err instanceof Error ? err.message : 'error', now());
+          if (err instanceof CardError) throw declined(err.message);
+          throw err;
+        }
+      }
+      return shipments.get(senderId, shipmentId);
+    },
+
+    /** Starts Bancontact; the browser returns to returnPath in our app with ?payment={id}. */
+    async startBancontact(senderId: number, shipmentId: number, offerId: number, returnPath: string): Promise<{ payment_id: number; redirect_url: string }> {
+      const user = await users.get(senderId);
+      const payment = await claim(senderId, shipmentId, offerId, 'bancontact');
+      try {
+        const started = await provider.startBancontact({
+          amountCents: payment.amountCents,
+          currency: 'eur',
+          returnUrl: `${publicUrl}/#${returnPath}?payment=${payment.id}`,
+          ownerName: `${user.first_name} ${user.last_name}`,
+          description: `Shipment ${shipmentId}, offer ${offerId}`,
+          metadata: { payment_id: String(payment.id), shipment_id: String(shipmentId), offer_id: String(offerId) },
+          idempotencyKey: `payment-${payment.id}`,
+        });
+        await repo.setProviderRef(payment.id, started.id, now());
+        return { payment_id: payment.id, redirect_url: started.redirectUrl };
+      } catch (err) {
+        await repo.fail(payment.id, err instanceof Error ? err.message : 'error', now());
+        throw err;
+      }
+    },
+
+    /** The return from Bancontact: the provider is asked; only a succeeded payment accepts the offer. */
+    async confirm(senderId: number, paymentId: number): Promise<{ status: 'succeeded' | 'pending'; shipment: ShipmentRead }> {
+      const payment = await repo.find(paymentId);
+      if (!payment || payment.userId !== senderId) throw notFound();
+      if (payment.status === 'pending' && payment.providerRef) {
+        const p = await provider.getPayment(payment.providerRef);
+        await applyProviderPayment(payment, p?.status ?? 'failed', payment.providerRef);
+      }
+      const after = (await repo.find(paymentId))!;
+      if (after.status === 'failed') throw new ApiError(402, 'payment_declined', 'payment_declined');
+      return { status: after.status, shipment: await shipments.get(senderId, payment.shipmentId) };
+    },
+
+    /**
+     * A verified webhook event, applied once: its id is recorded first; if applying fails the
+     * record is removed so the provider's retry applies it. Applying is itself idempotent.
+     */
+    async handleEvent(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+      if (!(await repo.recordEvent(db, event.id, event.type, now()))) return 'duplicate';
+      try {
+        const payment = event.payment ? await repo.findByProviderRef(event.payment.id) : null;
+        if (!payment || !event.payment) return 'ignored';
+        await applyProviderPayment(payment, event.payment.status, event.payment.id);
+        return 'applied';
+      } catch (err) {
+        await repo.forgetEvent(event.id);
+        throw err;
+      }
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof paymentsService>;

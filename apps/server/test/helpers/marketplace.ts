@@ -1,0 +1,114 @@
+import { zonedInstant } from '@vm/domain';
+import { hashPassword } from '../../src/modules/auth/passwords.ts';
+import { type Tokens, login } from './flows.ts';
+import { multipart } from './multipart.ts';
+import type { TestApp } from './test-app.ts';
+
+// Shipments, drivers and payments for tests, through the same calls a client makes.
+
+export type Auth = { authorization: string };
+
+/** Unix seconds of a wall-clock time in Brussels (the test clock stands at 2026-11-22 11:00 there). */
+export const brussels = (date: string, time: string) => Math.floor(zonedInstant(date, time, 'Europe/Brussels').getTime() / 1000);
+
+export const shipmentSide = (over: Record<string, unknown> = {}) => ({
+  date_from: brussels('2026-11-23', '08:00'),
+  date_till: brussels('2026-11-23', '17:00'),
+  date_timezone: 'Europe/Brussels',
+  lat: 50.93106,
+  lng: 5.33781,
+  street: 'Kerkstraat',
+  number: '12',
+  box: '',
+  zip: '3500',
+  city: 'Hasselt',
+  country: 'BE',
+  notes: 'Bel aan bij de achterdeur',
+  name: '',
+  ...over,
+});
+
+export const shipmentContent = (over: Record<string, unknown> = {}) => ({
+  pickup: shipmentSide(),
+  delivery: shipmentSide({
+    lat: 50.85045,
+    lng: 4.34878,
+    street: 'Nieuwstraat',
+    number: '1',
+    zip: '1000',
+    city: 'Brussel',
+    date_from: brussels('2026-11-23', '17:00'),
+    date_till: brussels('2026-11-23', '22:00'),
+  }),
+  insurance: 'cmr',
+  packages: [{ type: 'small', description: 'Een gitaar in een koffer', photos: [] }],
+  ...over,
+});
+
+export async function postShipment(t: TestApp, auth: Auth, body: unknown, files: { field: string; data: Buffer }[] = []) {
+  const { payload, headers } = multipart(body, files.map((f) => ({ ...f, filename: `${f.field}.jpg`, type: 'image/jpeg' })));
+  return t.app.inject({ method: 'POST', url: '/api/shipment', payload, headers: { ...headers, ...auth } });
+}
+
+export async function createShipment(t: TestApp, auth: Auth, over: Record<string, unknown> = {}): Promise<number> {
+  const res = await postShipment(t, auth, shipmentContent(over));
+  if (res.statusCode !== 201) throw new Error(`create shipment: ${res.statusCode} ${res.body}`);
+  return res.json().id as number;
+}
+
+let drivers = 0;
+/** Drivers are not self-registered in the sender app: the admin tooling creates them, as here. */
+export async function createDriver(t: TestApp, vehicle = { type: 'van', name: 'Ford Transit' }) {
+  drivers += 1;
+  const email = `driver.${drivers}.${Date.now()}@example.be`;
+  const password = 'rijden123';
+  const now = t.clock.now();
+  const { id } = await t.handle.db
+    .insertInto('users')
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: 'Driver',
+      lastName: `Nummer${drivers}`,
+      cellphone: `+32479${String(100000 + drivers).slice(-6)}`,
+      birthday: '1980-02-02',
+      country: 'BE',
+      addressFormatted: '',
+      role: 'driver',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.handle.db.insertInto('vehicles').values({ driverId: id, ...vehicle }).execute();
+  const res = await login(t, email, password);
+  if (res.statusCode !== 200) throw new Error(`driver login: ${res.statusCode} ${res.body}`);
+  const tokens = res.json() as Tokens;
+  return { id, email, auth: { authorization: `Bearer ${tokens.access_token}` } };
+}
+
+export async function makeOffer(t: TestApp, driver: { auth: Auth }, shipmentId: number, price: number): Promise<number> {
+  const res = await t.app.inject({ method: 'POST', url: `/api/driver/shipment/${shipmentId}/offer`, headers: driver.auth, payload: { price } });
+  if (res.statusCode !== 201) throw new Error(`offer: ${res.statusCode} ${res.body}`);
+  return res.json().id as number;
+}
+
+export async function addCard(t: TestApp, auth: Auth, token = 'tok_visa') {
+  return t.app.inject({ method: 'POST', url: '/api/billing/addcard', headers: auth, payload: { stripeToken: token } });
+}
+
+export async function accept(t: TestApp, auth: Auth, shipmentId: number, offerId: number) {
+  return t.app.inject({ method: 'POST', url: `/api/shipment/${shipmentId}/offer/${offerId}`, headers: auth });
+}
+
+export async function driverState(t: TestApp, driver: { auth: Auth }, shipmentId: number, state: string) {
+  return t.app.inject({ method: 'POST', url: `/api/driver/shipment/${shipmentId}/status`, headers: driver.auth, payload: { state } });
+}
+
+/** Drives an accepted shipment through every driver state to finalised. */
+export async function driveToFinalised(t: TestApp, driver: { auth: Auth }, shipmentId: number) {
+  for (const state of ['onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised']) {
+    const res = await driverState(t, driver, shipmentId, state);
+    if (res.statusCode !== 200) throw new Error(`state ${state}: ${res.statusCode} ${res.body}`);
+  }
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAndLogin } from './helpers/flows.ts';
+import { accept, addCard, createDriver, createShipment, makeOffer } from './helpers/marketplace.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let driver: Awaited<ReturnType<typeof createDriver>>;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_TOKEN: 'admin-test-token-123' });
+  driver = await createDriver(t);
+});
+afterAll(() => t.close());
+
+async function newJob(price = 100) {
+  const sender = await registerAndLogin(t);
+  const id = await createShipment(t, sender.auth);
+  const offerId = await makeOffer(t, driver, id, price);
+  return { sender, id, offerId };
+}
+
+const startBancontact = (auth: { authorization: string }, id: number, offerId: number) =>
+  t.app.inject({ method: 'POST', url: `/api/shipment/${id}/offer/${offerId}/bancontact`, headers: auth, payload: { return_path: `/jobs/${id}` } });
+const confirm = (auth: { authorization: string }, paymentId: number) => t.app.inject({ method: 'POST', url: `/api/payments/${paymentId}/confirm`, headers: auth });
+
+describe('Bancontact', () => {
+  it('authorised on the bank page: back to the job, the server checks and accepts', async () => {
+    const { sender, id, offerId } = await newJob(100);
+    const start = await startBancontact(sender.auth, id, offerId);
+    expect(start.statusCode).toBe(200);
+    const { payment_id, redirect_url } = start.json();
+    const page = await t.app.inject({ method: 'GET', url: new URL(redirect_url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('TESTMODUS');
+    expect(page.body).toMatch(/€\s121,00/); // 100 € + 21 % VAT
+
+    // Until the bank answers, the return check says pending and nothing is accepted.
+    expect((await confirm(sender.auth, payment_id)).json()).toMatchObject({ status: 'pending', shipment: { current_state: { state: 'new' } } });
+
+    const back = await t.app.inject({ method: 'POST', url: `${new URL(redirect_url).pathname}/authorise` });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`${t.config.publicUrl}/#/jobs/${id}?payment=${payment_id}`);
+    const done = await confirm(sender.auth, payment_id);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'succeeded', shipment: { current_state: { state: 'accepted' }, accepted_offer: { id: offerId } } });
+  });
+
+  it('declined on the bank page: the return check refuses and the offer stays open', async () => {
+    const { sender, id, offerId } = await newJob(80);
+    const { payment_id, redirect_url } = (await startBancontact(sender.auth, id, offerId)).json();
+    await t.app.inject({ method: 'POST', url: `${new URL(redirect_url).pathname}/decline` });
+    const res = await confirm(sender.auth, payment_id);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error_description).toBe('De betaling werd geweigerd.');
+    const s = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json();
+    expect(s).toMatchObject({ current_state: { state: 'new' }, accepted_offer: null });
+    // The declined attempt released the shipment for another try.
+    await addCard(t, sender.auth);
+    expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(200);
+  });
+
+  it('an abandoned Bancontact payment does not block paying by card', async () => {
+    const { sender, id, offerId } = await newJob(70);
+    expect((await startBancontact(sender.auth, id, offerId)).statusCode).toBe(200);
+    await addCard(t, sender.auth);
+    expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(200);
+  });
+
+  it('refuses a return path that leaves the app', async () => {
+    const { sender, id, offerId } = await newJob();
+    for (const return_path of ['https://evil.example/x', '//evil.example', '/jobs/1?x=<script>']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/shipment/${id}/offer/${offerId}/bancontact`, headers: sender.auth, payload: { return_path } });
+      expect(res.statusCode, return_path).toBe(400);
+    }
+  });
+});
+
+describe('webhooks', () => {
+  async function pendingBancontact() {
+    const { sender, id, offerId } = await newJob(60);
+    const { payment_id, redirect_url } = (await startBancontact(sender.auth, id, offerId)).json();
+    const providerId = new URL(redirect_url).pathname.split('/').pop()!;
+    return { sender, id, payment_id, providerId };
+  }
+  const event = (providerId: string, eventId: string) =>
+    JSON.stringify({ id: eventId, type: 'payment_intent.succeeded', data: { object: { id: providerId, status: 'succeeded', amount: 7260, currency: 'eur', metadata: {} } } });
+  const post = (body: string, signature?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: body, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } });
+
+  it('rejects a bad signature and applies nothing', async () => {
+    const { sender, id, providerId } = await pendingBancontact();
+    const body = event(providerId, 'evt_bad_1');
+    const forged = t.payments.signWebhook(body).replace(/v1=[0-9a-f]{4}/, 'v1=0000');
+    for (const res of [await post(body, forged), await post(body), await post(body.replace('7260', '1'), t.payments.signWebhook(body))]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('invalid_signature');
+    }
+    const s = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json();
+    expect(s.current_state.state).toBe('new');
+  });
+
+  it('applies a duplicate delivery once', async () => {
+    const { sender, id, providerId } = await pendingBancontact();
+    t.payments.completeBancontact(providerId, 'authorise');
+    const body = event(providerId, 'evt_dup_1');
+    const first = await post(body, t.payments.signWebhook(body));
+    const second = await post(body, t.payments.signWebhook(body));
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect([first.json().result, second.json().result]).toEqual(['applied', 'duplicate']);
+    const s = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json();
+    expect(s.states.map((x: { state: string }) => x.state)).toEqual(['new', 'accepted']);
+    const rows = await t.handle.db.selectFrom('payments').select('status').where('shipmentId', '=', id).execute();
+    expect(rows).toEqual([{ status: 'succeeded' }]);
+  });
+});
+
+describe('invoice payment', () => {
+  const company = { name: 'Peeters Meubelen BV', vat: 'BE0123456789', address: 'Kerkstraat 12, 3500 Hasselt', email: 'factuur@peeters.be' };
+  const admin = (args: string[], token = 'admin-test-token-123') =>
+    t.app.inject({ method: 'POST', url: '/api/admin/command', headers: { authorization: `Bearer ${token}` }, payload: { args } });
+
+  it('request, admin approval, then accepting by invoice without any card charge', async () => {
+    const { sender, id, offerId } = await newJob(300);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers: sender.auth })).json();
+    const noCompany = await t.app.inject({ method: 'POST', url: '/api/user/invoice', headers: sender.auth, payload: { action: 'request' } });
+    expect(noCompany.statusCode).toBe(400);
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: sender.auth,
+      payload: { first_name: me.first_name, last_name: me.last_name, cellphone: me.cellphone, birthday: me.birthday, address: me.address, company },
+    });
+    expect(saved.statusCode).toBe(200);
+    const requested = await t.app.inject({ method: 'POST', url: '/api/user/invoice', headers: sender.auth, payload: { action: 'request' } });
+    expect(requested.json().company.invoice_approved).toBe('requested');
+
+    // Requested is not approved: without a card there is still no way to pay.
+    expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(402);
+
+    expect((await admin(['invoice', 'approve', sender.email], 'wrong-token')).statusCode).toBe(401);
+    expect((await admin(['invoice', 'approve', sender.email])).json()).toEqual({ ok: true, message: `Invoice payment approved for ${sender.email}.` });
+    const before = t.payments.charges.length;
+    const res = await accept(t, sender.auth, id, offerId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().current_state.state).toBe('accepted');
+    expect(t.payments.charges.length).toBe(before);
+    const payment = await t.handle.db.selectFrom('payments').select(['method', 'status', 'amountCents']).where('shipmentId', '=', id).executeTakeFirstOrThrow();
+    expect(payment).toEqual({ method: 'invoice', status: 'succeeded', amountCents: 36300 });
+
+    // Cancel withdraws the approval: the toggle reads 'request' again.
+    const cancelled = await t.app.inject({ method: 'POST', url: '/api/user/invoice', headers: sender.auth, payload: { action: 'cancel' } });
+    expect(cancelled.json().company.invoice_approved).toBeNull();
+  });
+
+  it('locks the VAT number once set and checks the company fields', async () => {
+    const { sender } = await newJob();
+    const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers: sender.auth })).json();
+    const put = (c: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/user', headers: sender.auth, payload: { first_name: me.first_name, last_name: me.last_name, cellphone: me.cellphone, birthday: me.birthday, address: me.address, company: c } });
+    const bad = await put({ name: '', vat: '', email: 'geen-mail' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().map((e: { field: string }) => e.field).sort()).toEqual(['company.email', 'company.name', 'company.vat']);
+    expect((await put(company)).statusCode).toBe(200);
+    const changed = await put({ ...company, vat: 'BE0999999999' });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual([{ field: 'company.vat', message: 'Het btw-nummer kan niet meer gewijzigd worden.' }]);
+  });
+
+  it('the admin command explains its mistakes', async () => {
+    expect((await admin(['invoice', 'approve', 'nobody@example.be'])).json()).toEqual({ ok: false, message: 'No user with e-mail nobody@example.be.' });
+    expect((await admin(['nonsense'])).json().message).toMatch(/^Usage:/);
+  });
+});
+
+describe('concurrent accepts', () => {
+  it('50 accepts of one shipment at once: exactly one succeeds and exactly one charge happens', async () => {
+    const { sender, id, offerId } = await newJob(100);
+    const driver2 = await createDriver(t);
+    const offer2 = await makeOffer(t, driver2, id, 110);
+    await addCard(t, sender.auth);
+    const before = t.payments.charges.length;
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => accept(t, sender.auth, id, i % 2 ? offerId : offer2)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    expect(t.payments.charges.length - before).toBe(1);
+    const accepted = await t.handle.db.selectFrom('offers').select('id').where('shipmentId', '=', id).where('state', '=', 'accepted').execute();
+    expect(accepted).toHaveLength(1);
+  });
+});

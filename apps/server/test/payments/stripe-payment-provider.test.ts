@@ -1,0 +1,273 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CardError, WebhookSignatureError } from '../../src/adapters/payments/payment-provider.ts';
+import { stripePaymentProvider } from '../../src/adapters/payments/stripe-payment-provider.ts';
+
+// A local stand-in for Stripe's API answering the documented JSON shapes, so the real SDK is
+// exercised end to end (encoding, headers, error classes) without the network.
+type Seen = { method: string; path: string; form: Record<string, string>; idempotencyKey: string | undefined; auth: string | undefined };
+const seen: Seen[] = [];
+let server: http.Server;
+let apiBase: string;
+
+const SECRET_KEY = 'sk_test_fake123';
+const WEBHOOK_SECRET = 'whsec_test_secret';
+
+const declined = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+
+const paymentIntent = (id: string, fields: Record<string, unknown>) => ({
+  id,
+  object: 'payment_intent',
+  amount: 12100,
+  currency: 'eur',
+  metadata: { payment_id: '42' },
+  last_payment_error: null,
+  next_action: null,
+  ...fields,
+});
+
+/** Answers one request: [status, body]. */
+function answer(method: string, path: string, form: Record<string, string>): [number, unknown] {
+  if (method === 'POST' && path === '/v1/customers') return [200, { id: 'cus_new1', object: 'customer', email: form.email }];
+
+  const sources = /^\/v1\/customers\/([^/]+)\/sources(?:\/([^/]+))?$/.exec(path);
+  if (sources) {
+    if (sources[1] !== 'cus_known') return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${sources[1]}'` } }];
+    if (method === 'DELETE') return [200, { id: sources[2], object: 'card', deleted: true }];
+    if (form.source === 'tok_chargeDeclined') return [402, { error: declined }];
+    return [200, { id: 'card_1Abc', object: 'card', brand: 'Visa', last4: '4242', exp_month: 8, exp_year: 2031, customer: 'cus_known' }];
+  }
+
+  if (method === 'POST' && path === '/v1/payment_intents') {
+    if (form['allowed_payment_method_types[0]'] === 'bancontact') {
+      return [200, paymentIntent('pi_bc1', { status: 'requires_action', next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://pm-redirects.stripe.com/authorize/acct_1/pa_nonce_abc', return_url: form.return_url } } })];
+    }
+    if (form.payment_method === 'card_declines') return [402, { error: { ...declined, payment_intent: paymentIntent('pi_dec1', { status: 'requires_payment_method' }) } }];
+    if (form.payment_method === 'card_needs_3ds') return [200, paymentIntent('pi_3ds1', { status: 'requires_action' })];
+    return [200, paymentIntent('pi_paid1', { status: 'succeeded', amount: Number(form.amount) })];
+  }
+
+  const retrieve = /^\/v1\/payment_intents\/([^/?]+)$/.exec(path);
+  if (method === 'GET' && retrieve) {
+    const failedAttempt = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The customer did not approve.' };
+    const byId: Record<string, Record<string, unknown>> = {
+      pi_done: { status: 'succeeded' },
+      pi_waiting: { status: 'requires_action' },
+      pi_processing: { status: 'processing' },
+      pi_untried: { status: 'requires_payment_method' },
+      pi_refused: { status: 'requires_payment_method', last_payment_error: failedAttempt },
+      pi_canceled: { status: 'canceled' },
+    };
+    const fields = byId[retrieve[1]!];
+    if (fields) return [200, paymentIntent(retrieve[1]!, fields)];
+    return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` } }];
+  }
+  return [500, { error: { type: 'api_error', message: `fake has no route for ${method} ${path}` } }];
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const form = Object.fromEntries(new URLSearchParams(body));
+      const path = (req.url ?? '').split('?')[0]!;
+      const method = req.method ?? '';
+      seen.push({ method, path, form, idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization });
+      const [status, json] = answer(method, path, form);
+      res.statusCode = status;
+      res.setHeader('content-type', 'application/json');
+      // Our fake never wants a retry; real Stripe says so on errors it considers final.
+      res.setHeader('stripe-should-retry', 'false');
+      res.end(JSON.stringify(json));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const provider = (secretKey = SECRET_KEY) => stripePaymentProvider({ secretKey, publishableKey: 'pk_test_abc', webhookSecret: WEBHOOK_SECRET, apiBase });
+
+/** The rejection itself, so a test can look at its class and fields. */
+const rejection = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a rejection');
+};
+
+describe('Stripe adapter: identity', () => {
+  it('is test mode only with a test secret key, and hands out the publishable key', () => {
+    expect(provider()).toMatchObject({ name: 'stripe', testMode: true, publishableKey: 'pk_test_abc' });
+    expect(provider('sk_live_abc').testMode).toBe(false);
+  });
+});
+
+describe('Stripe adapter: customers and cards', () => {
+  it('creates a customer with the user id in metadata and the idempotency key', async () => {
+    const id = await provider().createCustomer({ email: 'an@example.be', name: 'An Peeters', userId: 7 }, 'cust-7');
+    expect(id).toBe('cus_new1');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/customers',
+      idempotencyKey: 'cust-7',
+      auth: `Bearer ${SECRET_KEY}`,
+      form: { email: 'an@example.be', name: 'An Peeters', 'metadata[user_id]': '7' },
+    });
+  });
+
+  it('attaches the token as source with the idempotency key and maps the card', async () => {
+    const card = await provider().addCard('cus_known', 'tok_visa', 'card-key-1');
+    expect(card).toEqual({ id: 'card_1Abc', brand: 'Visa', last4: '4242', exp_month: 8, exp_year: 2031 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/customers/cus_known/sources', idempotencyKey: 'card-key-1', auth: `Bearer ${SECRET_KEY}` });
+    expect(seen[0]!.form).toEqual({ source: 'tok_visa' });
+  });
+
+  it("turns a 402 card_error into a CardError carrying Stripe's message and code", async () => {
+    const err = await rejection(provider().addCard('cus_known', 'tok_chargeDeclined', 'card-key-2'));
+    expect(err).toBeInstanceOf(CardError);
+    expect((err as CardError).message).toBe('Your card was declined.');
+    expect((err as CardError).code).toBe('card_declined');
+  });
+
+  it('rethrows errors that are not about the card (unknown customer)', async () => {
+    const err = await rejection(provider().addCard('cus_gone', 'tok_visa', 'card-key-3'));
+    expect(err).not.toBeInstanceOf(CardError);
+    expect(err).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((err as Error).message).toBe("No such customer: 'cus_gone'");
+  });
+
+  it('deletes a card with DELETE on the customer source', async () => {
+    await provider().deleteCard('cus_known', 'card_1Abc');
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['DELETE /v1/customers/cus_known/sources/card_1Abc']);
+  });
+});
+
+describe('Stripe adapter: card charges', () => {
+  const charge = (cardId: string) =>
+    provider().chargeCard({
+      customerId: 'cus_known',
+      cardId,
+      amountCents: 12100,
+      currency: 'eur',
+      description: 'Shipment 5',
+      metadata: { shipment_id: '5' },
+      idempotencyKey: `charge-${cardId}`,
+    });
+
+  it('confirms an off-session PaymentIntent with the idempotency key and answers its id', async () => {
+    expect(await charge('card_1Abc')).toEqual({ id: 'pi_paid1' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'charge-card_1Abc', auth: `Bearer ${SECRET_KEY}` });
+    expect(seen[0]!.form).toMatchObject({
+      amount: '12100',
+      currency: 'eur',
+      customer: 'cus_known',
+      payment_method: 'card_1Abc',
+      off_session: 'true',
+      confirm: 'true',
+      description: 'Shipment 5',
+      'metadata[shipment_id]': '5',
+    });
+  });
+
+  it('turns a declined charge into a CardError with the message as is', async () => {
+    const err = await rejection(charge('card_declines'));
+    expect(err).toBeInstanceOf(CardError);
+    expect(err).toMatchObject({ message: 'Your card was declined.', code: 'card_declined' });
+  });
+
+  it('refuses a charge that did not succeed (3-D Secure needed off-session)', async () => {
+    const err = await rejection(charge('card_needs_3ds'));
+    expect(err).toBeInstanceOf(CardError);
+    expect(err).toMatchObject({ message: 'The payment could not be completed.', code: 'payment_incomplete' });
+  });
+});
+
+describe('Stripe adapter: Bancontact', () => {
+  it("starts a confirmed Bancontact PaymentIntent and answers Stripe's redirect url", async () => {
+    const started = await provider().startBancontact({
+      amountCents: 12100,
+      currency: 'eur',
+      returnUrl: 'https://app.example.be/jobs/5',
+      ownerName: 'An Peeters',
+      description: 'Shipment 5',
+      metadata: { payment_id: '42' },
+      idempotencyKey: 'bc-42',
+    });
+    expect(started).toEqual({ id: 'pi_bc1', redirectUrl: 'https://pm-redirects.stripe.com/authorize/acct_1/pa_nonce_abc' });
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'bc-42' });
+    expect(seen[0]!.form).toMatchObject({
+      amount: '12100',
+      currency: 'eur',
+      'allowed_payment_method_types[0]': 'bancontact',
+      'payment_method_data[type]': 'bancontact',
+      'payment_method_data[billing_details][name]': 'An Peeters',
+      confirm: 'true',
+      return_url: 'https://app.example.be/jobs/5',
+      'metadata[payment_id]': '42',
+    });
+  });
+
+  it('asks Stripe for the payment and maps its status', async () => {
+    const p = provider();
+    expect(await p.getPayment('pi_done')).toEqual({ id: 'pi_done', status: 'succeeded', amountCents: 12100, currency: 'eur', metadata: { payment_id: '42' } });
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payment_intents/pi_done', auth: `Bearer ${SECRET_KEY}` });
+    expect((await p.getPayment('pi_waiting'))?.status).toBe('pending');
+    expect((await p.getPayment('pi_processing'))?.status).toBe('pending');
+    // Not yet tried is not a failure; a refused attempt or a cancellation is.
+    expect((await p.getPayment('pi_untried'))?.status).toBe('pending');
+    expect((await p.getPayment('pi_refused'))?.status).toBe('failed');
+    expect((await p.getPayment('pi_canceled'))?.status).toBe('failed');
+  });
+
+  it('answers null for a payment Stripe does not know (404)', async () => {
+    expect(await provider().getPayment('pi_unknown')).toBeNull();
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payment_intents/pi_unknown' });
+  });
+});
+
+describe('Stripe adapter: webhooks', () => {
+  // A separate SDK instance plays Stripe signing the delivery.
+  const signer = new Stripe('sk_test_signer');
+  const event = (type: string, object: Record<string, unknown>) => JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object } });
+  const sign = (payload: string, secret = WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
+
+  it('accepts a body signed with the secret and reduces a payment_intent event to the payment', () => {
+    const body = event('payment_intent.succeeded', paymentIntent('pi_bc1', { status: 'succeeded' }));
+    expect(provider().parseWebhook(Buffer.from(body), sign(body))).toEqual({
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      payment: { id: 'pi_bc1', status: 'succeeded', amountCents: 12100, currency: 'eur', metadata: { payment_id: '42' } },
+    });
+
+    const failed = event('payment_intent.payment_failed', paymentIntent('pi_bc2', { status: 'requires_payment_method', last_payment_error: declined }));
+    expect(provider().parseWebhook(Buffer.from(failed), sign(failed)).payment?.status).toBe('failed');
+  });
+
+  it('passes other event types through without a payment', () => {
+    const body = event('customer.created', { id: 'cus_new1', object: 'customer' });
+    expect(provider().parseWebhook(Buffer.from(body), sign(body))).toEqual({ id: 'evt_1', type: 'customer.created', payment: null });
+  });
+
+  it('rejects a wrong signature, a tampered body and a missing header', () => {
+    const body = event('payment_intent.succeeded', paymentIntent('pi_bc1', { status: 'succeeded' }));
+    const p = provider();
+    expect(() => p.parseWebhook(Buffer.from(body), sign(body, 'whsec_someone_else'))).toThrow(WebhookSignatureError);
+    const tampered = body.replace('"amount":12100', '"amount":1');
+    expect(tampered).not.toBe(body);
+    expect(() => p.parseWebhook(Buffer.from(tampered), sign(body))).toThrow(WebhookSignatureError);
+    expect(() => p.parseWebhook(Buffer.from(body), undefined)).toThrow(WebhookSignatureError);
+    expect(() => p.parseWebhook(Buffer.from(body), '')).toThrow(WebhookSignatureError);
+  });
+});

@@ -1,0 +1,60 @@
+import L from 'leaflet';
+import { api } from '../../lib/api-client.ts';
+import { getConfig } from '../../lib/user-api.ts';
+
+export type Point = { lat: number; lng: number };
+
+/** SPEC section 9: the map's default centre, near Hasselt. */
+export const DEFAULT_CENTER: Point = { lat: 50.93, lng: 5.33 };
+
+type Basemap = { attribution: string; countries: GeoJSON.FeatureCollection; towns: [string, number, number, number][] };
+
+/** A map pin; `kind` picks its colour (pickup, delivery, truck). */
+export const pinIcon = (kind = '') => L.divIcon({ className: `map-pin ${kind ? `map-pin-${kind}` : ''}`, html: '<span></span>', iconSize: [26, 26], iconAnchor: [13, 26] });
+
+/** Draws the built-in basemap: country shapes and GeoNames towns, so the map is never blank. */
+async function addFallbackBasemap(map: L.Map): Promise<void> {
+  const data = await api<Basemap>('/api/geo/basemap');
+  L.geoJSON(data.countries, {
+    style: (f) => ({
+      color: '#5f6b70',
+      weight: 1.5,
+      fillColor: f?.properties?.country === 'BE' ? '#f3f0e6' : '#dfe4e6',
+      fillOpacity: 1,
+      className: `basemap-country basemap-${String(f?.properties?.country).toLowerCase()}`,
+    }),
+    interactive: false,
+  }).addTo(map);
+  // Only the towns in and around the view get a marker and a label: thousands would be slow.
+  const towns = L.layerGroup().addTo(map);
+  const drawTowns = () => {
+    towns.clearLayers();
+    const area = map.getBounds().pad(0.5);
+    const visible = data.towns.filter(([, lat, lng]) => area.contains([lat, lng])).slice(0, 150);
+    for (const [name, lat, lng, population] of visible) {
+      L.circleMarker([lat, lng], { radius: population > 50_000 ? 5 : 3, color: '#34495e', weight: 1, fillOpacity: 0.8, interactive: false })
+        .bindTooltip(name, { permanent: true, direction: 'right', className: 'town-label', offset: [4, 0] })
+        .addTo(towns);
+    }
+  };
+  drawTowns();
+  map.on('moveend', drawTowns);
+  map.attributionControl.addAttribution(data.attribution);
+}
+
+/** The configured tile server, or the built-in basemap when there is none or it does not answer. */
+export function addBaseLayer(m: L.Map): void {
+  let fellBack = false;
+  const fallback = () => {
+    if (fellBack) return;
+    fellBack = true;
+    void addFallbackBasemap(m).catch(() => undefined);
+  };
+  getConfig()
+    .then((cfg) => {
+      if (!cfg.map.tile_url) return fallback();
+      // A tile server that does not answer is the same as none.
+      L.tileLayer(cfg.map.tile_url, { attribution: cfg.map.attribution, maxZoom: 19 }).on('tileerror', fallback).addTo(m);
+    })
+    .catch(fallback);
+}

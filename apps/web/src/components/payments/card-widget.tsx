@@ -1,0 +1,36 @@
+import type { CardRead } from '@vm/domain/marketplace';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteCards } from '../../lib/billing-api.ts';
+import { TOAST_MS, useToast } from '../ui/toast.tsx';
+
+/** The stored card (SPEC section 2, Account): last four digits, expiry and 'Remove Credit Card'. */
+export function CardWidget({ card }: { card: CardRead }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  async function remove() {
+    setBusy(true);
+    try {
+      await deleteCards();
+      toast(t('billing.cardRemoved'), 'success', TOAST_MS.long);
+    } catch (err) {
+      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="card-widget">
+      <p>{t('billing.chargedToCard')}</p>
+      <p className="card-number">
+        <span aria-hidden="true">💳 </span>
+        {card.brand} •••• {card.last4}
+        <span className="muted"> · {t('billing.expires', { month: String(card.exp_month).padStart(2, '0'), year: card.exp_year })}</span>
+      </p>
+      <button type="button" className="button button-ghost" onClick={remove} disabled={busy}>
+        {t('billing.removeCard')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { INSURANCE, INSURANCE_CHOICES, type InsuranceChoice, withVatCents, formatEuro } from '@vm/domain/insurance';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
+import { changeInsurance } from '../api/shipment.ts';
+
+type Props = { shipmentId: number; current: InsuranceChoice; open: boolean; onClose: () => void };
+
+/** SPEC section 2: the insurance selection; PUT /api/shipment/{id} with its 10 s success toast. */
+export function InsuranceModal({ shipmentId, current, open, onClose }: Props) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [choice, setChoice] = useState<InsuranceChoice>(current);
+  const [busy, setBusy] = useState(false);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await changeInsurance(shipmentId, choice);
+      toast(t('job.insuranceUpdated'), 'success', TOAST_MS.long);
+      onClose();
+    } catch (err) {
+      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open={open} title={t('job.insuranceTitle')} onClose={onClose}>
+      <form onSubmit={save}>
+        <fieldset className="choice-group">
+          <legend>{t('job.insuranceChoose')}</legend>
+          <div className="choice-cards">
+            {INSURANCE_CHOICES.map((c) => (
+              <label key={c} className={c === choice ? 'choice choice-selected' : 'choice'}>
+                <input type="radio" name="insurance" value={c} checked={c === choice} onChange={() => setChoice(c)} />
+                <span className="choice-label">{t(`wizard.insurance.${c}`)}</span>
+                <span className="choice-hint">{INSURANCE[c].premiumCents ? t('wizard.premium', { price: formatEuro(withVatCents(INSURANCE[c].premiumCents)) }) : t('wizard.included')}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('job.save')}
+          </button>
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            {t('job.close')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+import type { OfferRead } from '@vm/domain/marketplace';
+import type { ShipmentRead } from '@vm/domain/shipment';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardEntry } from '../../../components/payments/card-entry.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
+import { useCards } from '../../../lib/billing-api.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { type AppConfig, getConfig } from '../../../lib/user-api.ts';
+import { acceptOffer, startBancontact } from '../api/shipment.ts';
+import { CostTable, euro } from './cost-table.tsx';
+import { Stars } from './stars.tsx';
+
+export const VEHICLE_ICONS: Record<string, string> = { car: '🚗', van: '🚐', small_truck: '🚚', truck: '🚛' };
+const driverName = (o: OfferRead) => `${o.driver.user.first_name} ${o.driver.user.last_name.charAt(0)}.`;
+
+type Props = { shipment: ShipmentRead; open: boolean; onClose: () => void; initialOfferId?: number | null };
+
+/** SPEC section 2: the offers, one selected with its badge and cost table, and the two ways to pay. */
+export function OffersModal({ shipment, open, onClose, initialOfferId = null }: Props) {
+  const { t } = useTranslation();
+  const offers = shipment.accepted_offer ? [shipment.accepted_offer] : shipment.offers;
+  // Mounted per opening (see the job page), so the initial selection is fresh each time.
+  const [selectedId, setSelectedId] = useState<number | null>(initialOfferId);
+  const selected = offers.find((o) => o.id === selectedId) ?? null;
+
+  return (
+    <Modal open={open} title={shipment.accepted_offer ? t('job.acceptedOffer') : t('job.offersTitle')} onClose={onClose} wide>
+      {offers.length === 0 ? (
+        <p>{t('job.noOffers')}</p>
+      ) : (
+        <table className="offers-table">
+          <caption className="visually-hidden">{t('job.offersCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('job.driver')}</th>
+              <th scope="col">{t('job.vehicle')}</th>
+              <th scope="col">{t('job.level')}</th>
+              <th scope="col">{t('job.rating')}</th>
+              <th scope="col">{t('job.price')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {offers.map((o) => (
+              <tr key={o.id} className={o.id === selectedId ? 'offer-row offer-selected' : 'offer-row'} aria-selected={o.id === selectedId} onClick={() => setSelectedId(o.id)}>
+                <td>
+                  <label className="offer-pick">
+                    <input type="radio" name="offer" checked={o.id === selectedId} onChange={() => setSelectedId(o.id)} />
+                    {driverName(o)}
+                  </label>
+                </td>
+                <td>
+                  <span aria-hidden="true">{VEHICLE_ICONS[o.car.type.type] ?? '🚚'} </span>
+                  {t(`job.vehicles.${o.car.type.type}`)}
+                  {o.car.type.name && <span className="muted"> · {o.car.type.name}</span>}
+                </td>
+                <td>{t(`job.levels.${o.level}`)}</td>
+                <td>
+                  <Stars value={o.car.driver.user.rating.driver} />
+                </td>
+                <td className="offer-price">{euro(o.cost_breakdown_sender.total.aftertaxes)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {selected && <OfferBadge shipment={shipment} offer={selected} onAccepted={onClose} />}
+    </Modal>
+  );
+}
+
+function OfferBadge({ shipment, offer, onAccepted }: { shipment: ShipmentRead; offer: OfferRead; onAccepted: () => void }) {
+  const { t } = useTranslation();
+  const u = offer.driver.user;
+  const canPay = shipment.current_state.state === 'new' && !shipment.accepted_offer;
+  return (
+    <section className="offer-badge" aria-label={t('job.offerOf', { name: driverName(offer) })}>
+      <div className="offer-driver">
+        <Avatar user={u} size="thumb" alt={t('job.driverPicture', { name: driverName(offer) })} />
+        <div>
+          <p className="offer-driver-name">{driverName(offer)}</p>
+          <Stars value={offer.car.driver.user.rating.driver} />
+          <p className="muted">
+            {t(`job.levels.${offer.level}`)} · {t('job.ratingCount', { count: u.driver_rating_count })}
+          </p>
+          <p className="muted">
+            <span aria-hidden="true">{VEHICLE_ICONS[offer.car.type.type] ?? '🚚'} </span>
+            {t(`job.vehicles.${offer.car.type.type}`)} {offer.car.type.name}
+          </p>
+        </div>
+      </div>
+      <CostTable offer={offer} />
+      {canPay && <PayButtons shipment={shipment} offer={offer} onAccepted={onAccepted} />}
+    </section>
+  );
+}
+
+function PayButtons({ shipment, offer, onAccepted }: { shipment: ShipmentRead; offer: OfferRead; onAccepted: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const user = useCurrentUser().data;
+  const cards = useCards();
+  const [payments, setPayments] = useState<AppConfig['payments'] | null>(null);
+  const [needCard, setNeedCard] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void getConfig().then((c) => setPayments(c.payments));
+  }, []);
+  const byInvoice = user?.company?.invoice_approved === 'approved';
+
+  async function accept() {
+    setBusy(true);
+    try {
+      await acceptOffer(shipment.id, offer.id);
+      toast(t('job.accepted'), 'success', TOAST_MS.long);
+      onAccepted();
+    } catch (err) {
+      // SPEC section 8: the server's message as a danger toast.
+      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function acceptClicked() {
+    if (!byInvoice && (cards.data?.length ?? 0) === 0) {
+      setNeedCard(true);
+      return;
+    }
+    await accept();
+  }
+
+  async function bancontact() {
+    setBusy(true);
+    try {
+      const { redirect_url } = await startBancontact(shipment.id, offer.id, `/jobs/${shipment.id}`);
+      window.location.assign(redirect_url);
+    } catch (err) {
+      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="pay">
+      {payments?.test_mode && <p className="test-mode">{t('billing.testModePayments')}</p>}
+      <p className="muted">{byInvoice ? t('job.payByInvoice') : cards.data?.[0] ? t('job.payByCard', { last4: cards.data[0].last4 }) : t('job.payNeedsCard')}</p>
+      {needCard && !byInvoice && (cards.data?.length ?? 0) === 0 ? (
+        <div className="pay-card">
+          <h3>{t('job.addCardFirst')}</h3>
+          <CardEntry onAdded={() => void accept()} />
+        </div>
+      ) : null}
+      <div className="form-actions">
+        <button type="button" className="button button-primary" onClick={acceptClicked} disabled={busy || cards.isPending}>
+          {t('job.acceptCardInvoice')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={bancontact} disabled={busy}>
+          {t('job.payBancontact')}
+        </button>
+      </div>
+    </div>
+  );
+}

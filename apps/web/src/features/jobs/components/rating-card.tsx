@@ -1,0 +1,54 @@
+import type { ShipmentRead } from '@vm/domain/shipment';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { rateShipment } from '../api/shipment.ts';
+import { Stars } from './stars.tsx';
+
+/** SPEC section 2: Received and Given ratings; the 1-5 star control while none is given. */
+export function RatingCard({ shipment }: { shipment: ShipmentRead }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser().data;
+  const [hover, setHover] = useState(0);
+  const [busy, setBusy] = useState(false);
+  if (!me) return null;
+  const given = shipment.ratings.find((r) => r.author_id === me.id);
+  const received = shipment.ratings.find((r) => r.ratingable_id === me.id);
+
+  async function rate(n: number) {
+    setBusy(true);
+    try {
+      await rateShipment(shipment.id, n);
+    } catch (err) {
+      // SPEC section 8: a rating failure is only logged.
+      console.warn('rating failed', err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="ratings-title">
+      <h2 id="ratings-title">{t('job.ratings')}</h2>
+      <dl className="details">
+        <dt>{t('job.received')}</dt>
+        <dd>{received ? <Stars value={received.rating} /> : <span className="muted">{t('job.noRating')}</span>}</dd>
+        <dt>{t('job.given')}</dt>
+        <dd data-testid="given-rating">
+          {given ? (
+            <Stars value={given.rating} />
+          ) : (
+            <fieldset className="star-input" onMouseLeave={() => setHover(0)} disabled={busy}>
+              <legend className="visually-hidden">{t('job.rateDriver')}</legend>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <button key={n} type="button" className={n <= hover ? 'star-button star-on' : 'star-button'} aria-label={t('job.stars', { count: n })} onMouseEnter={() => setHover(n)} onFocus={() => setHover(n)} onClick={() => rate(n)}>
+                  ★
+                </button>
+              ))}
+            </fieldset>
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { CostBreakdownEuros } from './pricing.ts';
+import type { ShipmentRead } from './shipment.ts';
+import type { ImageVariants } from './user.ts';
+import { SHIPMENT_STATES } from './shipment-states.ts';
+import type { ExperienceLevel } from './shipment-states.ts';
+
+// Request bodies and read shapes of offers, driver actions, ratings and billing (SPEC sections 3 and 7).
+
+/** Vehicle kinds a driver can register; the web shows an icon per type. */
+export const VEHICLE_TYPES = ['car', 'van', 'small_truck', 'truck'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
+/** A price in euros with at most 2 decimals, turned into integer cents once, here. */
+export const priceEurosSchema = z
+  .number({ error: 'price_invalid' })
+  .positive('price_invalid')
+  .max(100_000, 'price_invalid')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'price_invalid')
+  .transform((v) => Math.round(v * 100));
+
+/** POST /api/driver/shipment/{id}/offer: make or re-price the driver's offer (price excl. VAT). */
+export const driverOfferSchema = z.object({ price: priceEurosSchema });
+
+/** POST /api/driver/shipment/{id}/status. */
+export const driverStateSchema = z.object({ state: z.enum(SHIPMENT_STATES, { error: 'state_change_not_allowed' }) });
+
+/** POST /api/driver/shipment/{id}/location. */
+export const driverLocationSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+
+/** POST /api/rating (SPEC section 7). */
+export const ratingSchema = z.object({
+  shipment_id: z.number().int().positive(),
+  rating: z.number({ error: 'rating_range' }).int('rating_range').min(1, 'rating_range').max(5, 'rating_range'),
+});
+
+/** POST /api/billing/addcard (SPEC section 7). */
+export const addCardSchema = z.object({ stripeToken: z.string().trim().min(1, 'required').max(255, 'too_long') });
+
+/** The invoice toggle (SPEC section 4): request sets 'requested', cancel withdraws the request or approval. */
+export const invoiceActionSchema = z.object({ action: z.enum(['request', 'cancel']) });
+export type InvoiceStatus = 'requested' | 'approved' | 'rejected' | null;
+/** The toggle reads 'request' when rejected or unset, 'cancel' when requested or approved. */
+export const invoiceToggleAction = (status: InvoiceStatus): 'request' | 'cancel' => (status === 'requested' || status === 'approved' ? 'cancel' : 'request');
+
+/** Bancontact: where the browser comes back to, a route of our own app (never another site). */
+export const bancontactStartSchema = z.object({
+  return_path: z.string().regex(/^\/[A-Za-z0-9/_-]{0,200}$/, 'return_path_invalid'),
+});
+
+/** Luhn check: catches typos in a card number before any provider call. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The sandbox card form (test mode only): what Stripe's own form would collect. */
+export const sandboxCardSchema = z.object({
+  number: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine(luhnValid, 'card_number_invalid'),
+  exp_month: z.number({ error: 'card_expiry_invalid' }).int().min(1, 'card_expiry_invalid').max(12, 'card_expiry_invalid'),
+  exp_year: z.number({ error: 'card_expiry_invalid' }).int().min(2000, 'card_expiry_invalid').max(2100, 'card_expiry_invalid'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'card_cvc_invalid'),
+});
+export type SandboxCardInput = z.infer<typeof sandboxCardSchema>;
+
+export type CardRead = { last4: string; exp_month: number; exp_year: number; brand: string };
+
+export type DriverSummary = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  driver_rating_count: number;
+  driver_rating_total: number;
+  profile_picture: ImageVariants | null;
+};
+
+/** One offer as the sender sees it (SPEC section 3, Offer). */
+export type OfferRead = {
+  id: number;
+  shipment_id: number;
+  /** The driver's transport price in euros, excl. VAT. */
+  price: number;
+  state: 'open' | 'withdrawn' | 'accepted';
+  created_at: number;
+  cost_breakdown_sender: CostBreakdownEuros;
+  car: { type: { type: VehicleType; name: string }; driver: { user: { first_name: string; last_name: string; rating: { driver: number } } } };
+  driver: { user: DriverSummary };
+  level: ExperienceLevel;
+};
+
+/** A shipment as a driver sees it: their own offer, never the others'. */
+export type DriverJobRead = Omit<ShipmentRead, 'offers' | 'accepted_offer'> & { my_offer: { id: number; price: number; state: string } | null };

@@ -15,7 +15,10 @@ export const pinIcon = (kind = '') => L.divIcon({ className: `map-pin ${kind ? `
 /** Draws the built-in basemap: country shapes and GeoNames towns, so the map is never blank. */
 async function addFallbackBasemap(map: L.Map): Promise<void> {
   const data = await api<Basemap>('/api/geo/basemap');
+  // Below the route and the markers, whenever it arrives.
+  map.createPane('basemap').style.zIndex = '250';
   L.geoJSON(data.countries, {
+    pane: 'basemap',
     style: (f) => ({
       color: '#5f6b70',
       weight: 1.5,
@@ -30,9 +33,15 @@ async function addFallbackBasemap(map: L.Map): Promise<void> {
   const drawTowns = () => {
     towns.clearLayers();
     const area = map.getBounds().pad(0.5);
-    const visible = data.towns.filter(([, lat, lng]) => area.contains([lat, lng])).slice(0, 150);
+    // Fewer, bigger towns when zoomed out, so the labels stay readable.
+    const zoom = map.getZoom();
+    const max = zoom >= 13 ? 150 : zoom >= 11 ? 40 : 15;
+    const visible = data.towns
+      .filter(([, lat, lng]) => area.contains([lat, lng]))
+      .sort((a, b) => b[3] - a[3])
+      .slice(0, max);
     for (const [name, lat, lng, population] of visible) {
-      L.circleMarker([lat, lng], { radius: population > 50_000 ? 5 : 3, color: '#34495e', weight: 1, fillOpacity: 0.8, interactive: false })
+      L.circleMarker([lat, lng], { pane: 'basemap', radius: population > 50_000 ? 5 : 3, color: '#34495e', weight: 1, fillOpacity: 0.8, interactive: false })
         .bindTooltip(name, { permanent: true, direction: 'right', className: 'town-label', offset: [4, 0] })
         .addTo(towns);
     }

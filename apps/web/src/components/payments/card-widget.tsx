@@ -24,7 +24,6 @@ export function CardWidget({ card }: { card: CardRead }) {
     <div className="card-widget">
       <p>{t('billing.chargedToCard')}</p>
       <p className="card-number">
-        <span aria-hidden="true">💳 </span>
         {card.brand} •••• {card.last4}
         <span className="muted"> · {t('billing.expires', { month: String(card.exp_month).padStart(2, '0'), year: card.exp_year })}</span>
       </p>

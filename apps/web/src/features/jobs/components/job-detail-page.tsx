@@ -3,6 +3,7 @@ import type { ShipmentRead } from '@vm/domain/shipment';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ProtectedImage } from '../../../components/ui/protected-image.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
@@ -88,7 +89,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
           {t('job.reference')} <span className="reference">{s.reference_id}</span>
         </h1>
         <Link to={`/chat/${s.id}`} className="button button-ghost chat-link" aria-label={t('job.chat')} title={t('job.chat')}>
-          <span aria-hidden="true">💬</span>
+          <ChatIcon />
         </Link>
       </div>
       <p>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardEntry } from '../../../components/payments/card-entry.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { VehicleIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { useCards } from '../../../lib/billing-api.ts';
@@ -13,7 +14,6 @@ import { acceptOffer, startBancontact } from '../api/shipment.ts';
 import { CostTable, euro } from './cost-table.tsx';
 import { Stars } from './stars.tsx';
 
-export const VEHICLE_ICONS: Record<string, string> = { car: '🚗', van: '🚐', small_truck: '🚚', truck: '🚛' };
 const driverName = (o: OfferRead) => `${o.driver.user.first_name} ${o.driver.user.last_name.charAt(0)}.`;
 
 type Props = { shipment: ShipmentRead; open: boolean; onClose: () => void; initialOfferId?: number | null };
@@ -52,8 +52,7 @@ export function OffersModal({ shipment, open, onClose, initialOfferId = null }: 
                   </label>
                 </td>
                 <td>
-                  <span aria-hidden="true">{VEHICLE_ICONS[o.car.type.type] ?? '🚚'} </span>
-                  {t(`job.vehicles.${o.car.type.type}`)}
+                  <VehicleIcon type={o.car.type.type} /> {t(`job.vehicles.${o.car.type.type}`)}
                   {o.car.type.name && <span className="muted"> · {o.car.type.name}</span>}
                 </td>
                 <td>{t(`job.levels.${o.level}`)}</td>
@@ -86,8 +85,7 @@ function OfferBadge({ shipment, offer, onAccepted }: { shipment: ShipmentRead; o
             {t(`job.levels.${offer.level}`)} · {t('job.ratingCount', { count: u.driver_rating_count })}
           </p>
           <p className="muted">
-            <span aria-hidden="true">{VEHICLE_ICONS[offer.car.type.type] ?? '🚚'} </span>
-            {t(`job.vehicles.${offer.car.type.type}`)} {offer.car.type.name}
+            <VehicleIcon type={offer.car.type.type} /> {t(`job.vehicles.${offer.car.type.type}`)} {offer.car.type.name}
           </p>
         </div>
       </div>

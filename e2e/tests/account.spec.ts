@@ -36,6 +36,6 @@ test('edits the profile and shows it on the account page', async ({ page, server
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page).toHaveURL(/#\/account$/);
   await expect(page.getByText(`Lotje ${p.last}`).first()).toBeVisible();
-  await expect(page.getByText('Kerkstraat 12, 3500 Hasselt')).toBeVisible();
+  await expect(page.getByText('Kerkstraat 12, 3500 Hasselt', { exact: true })).toBeVisible();
   await expect(page.getByTestId('user-widget')).toContainText(`Lotje ${p.last}`);
 });

@@ -180,6 +180,7 @@ describe('reading shipments', () => {
     const same = await t.app.inject({ method: 'GET', url: '/api/shipment/sender', headers: { ...sender.auth, 'if-none-match': etag } });
     expect(same.statusCode).toBe(304);
     expect(same.body).toBe('');
+    expect(same.headers['content-length']).toBeUndefined();
     await create(content());
     const changed = await t.app.inject({ method: 'GET', url: '/api/shipment/sender', headers: { ...sender.auth, 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);

@@ -94,15 +94,28 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
   });
 
   // Polled every 30 s: an ETag lets an unchanged list answer 304 without a body.
-  app.get('/api/shipment/sender', { onRequest: requireSender, schema: { response: { 200: z.array(shipmentResponse), 304: z.null() } } }, async (req, reply) => {
+  // Polled every 30 s by every open tab. Every change to a shipment (offers, states, location,
+  // ratings) bumps its revision, so one small query identifies the list: it answers the ETag and
+  // 304, and keys a cache of the serialised list so an unchanged list is never rebuilt.
+  const listSchema = z.array(shipmentResponse);
+  const bodies = new SerialisedCache(1000);
+  // No response schema here: the body is serialised (through listSchema) once, then cached.
+  app.get('/api/shipment/sender', { onRequest: requireSender }, async (req, reply) => {
     const me = currentUser(req).userId;
-    // Every change to a shipment (offers, states, location, ratings) bumps its updated_at, so the
-    // count, newest id and latest update identify the list without loading it.
+    // The version is read before the list, so a cached body is never older than its version.
     const version = await shipments.listVersion(me);
     const etag = `"${createHash('sha1').update(`${me}:${version}`).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
-    return shipments.list(me);
+    // No body and no Content-Length: a 304's length would have to be the full list's (RFC 9110 8.6).
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    let body = bodies.get(me, version);
+    if (body === undefined) {
+      // Parsed by the response schema as other routes are: nothing outside it reaches the client.
+      body = JSON.stringify(listSchema.parse(await shipments.list(me)));
+      bodies.set(me, version, body);
+    }
+    // A string is sent as it is, not serialised again.
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -134,3 +147,23 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     async (req) => shipments.get(currentUser(req).userId, req.params.id),
   );
 };
+
+/** The newest serialised list per sender, for the version it was built at; least recently used go first. */
+class SerialisedCache {
+  private readonly entries = new Map<number, { version: string; body: string }>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: number, version: string): string | undefined {
+    const e = this.entries.get(key);
+    if (!e || e.version !== version) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.body;
+  }
+
+  set(key: number, version: string, body: string): void {
+    this.entries.delete(key);
+    this.entries.set(key, { version, body });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+}

@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: app.log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, router, timeZones, now });
   const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
-  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, publicUrl: config.publicUrl, now, log: app.log });
+  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
 
   // Stripe Elements (card entry in the browser) needs Stripe's script, frames and API.

@@ -31,6 +31,7 @@ const envSchema = z.object({
   SMS_RATE_LIMIT_PER_IP: int(10),
   SMS_RATE_LIMIT_WINDOW: int(600),
   RESET_RATE_LIMIT_PER_IP: int(5),
+  CARD_ATTEMPTS_PER_HOUR: int(10),
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_VERIFY_SERVICE_SID: optionalText,
@@ -84,6 +85,7 @@ export type AppConfig = {
     smsPerIp: number;
     smsWindow: number;
     resetPerIp: number;
+    cardAttemptsPerHour: number;
   };
   twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | null;
   smtpUrl: string | null;
@@ -158,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       smsPerIp: e.SMS_RATE_LIMIT_PER_IP,
       smsWindow: e.SMS_RATE_LIMIT_WINDOW,
       resetPerIp: e.RESET_RATE_LIMIT_PER_IP,
+      cardAttemptsPerHour: e.CARD_ATTEMPTS_PER_HOUR,
     },
     twilio,
     smtpUrl: e.SMTP_URL,

@@ -208,6 +208,18 @@ describe('accepting and paying by card', () => {
   });
 });
 
+describe('card attempts', () => {
+  it('are limited per user, so a stolen-card tester cannot try number after number', async () => {
+    const buyer = await registerAndLogin(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await addCard(t, buyer.auth, 'tok_chargeDeclined')).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 402)).toBe(true);
+    expect(codes[10]).toBe(429);
+    // Another user is not affected.
+    expect((await addCard(t, other.auth, 'tok_visa')).statusCode).toBe(200);
+  });
+});
+
 describe('the state graph', () => {
   it('lets only the assigned driver move the shipment, one legal step at a time', async () => {
     const buyer = await registerAndLogin(t);

@@ -22,7 +22,7 @@ export const billingRoutes: FastifyPluginAsyncZod<Options> = async (app, { payme
   // Test mode only: what Stripe.js does in the browser. Card details never reach a log or the database.
   if (provider.name === 'sandbox') {
     app.post('/api/billing/sandbox/token', { onRequest: requireSender, schema: { body: sandboxCardSchema, response: { 200: z.object({ id: z.string() }) } } }, async (req) => ({
-      id: payments.sandboxToken(req.body),
+      id: payments.sandboxToken(currentUser(req).userId, req.body),
     }));
   }
 };

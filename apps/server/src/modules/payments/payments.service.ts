@@ -3,7 +3,8 @@ import { costBreakdown, type CardRead, type SandboxCardInput, type ShipmentRead 
 import { CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import type { SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
 import type { Db } from '../../db/database.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { PaymentRecord, PaymentsRepository } from './payments.repository.ts';
@@ -18,6 +19,8 @@ type Deps = {
   publicUrl: string;
   now: () => Date;
   log: Log;
+  /** Card additions per user (card-testing fraud tries many numbers quickly). */
+  cardAttempts: RateLimiter;
 };
 
 /** The provider's own words reach the user (SPEC section 8: card errors inline, accept failures as a toast). */
@@ -29,7 +32,12 @@ const declined = (message: string) => new ApiError(402, 'card_error', message);
  * unique index), charge with an idempotency key derived from the claim, then accept in one
  * transaction with marking the payment done. A failed charge releases the claim; nothing is accepted.
  */
-export function paymentsService({ db, repo, provider, shipments, users, publicUrl, now, log }: Deps) {
+export function paymentsService({ db, repo, provider, shipments, users, publicUrl, now, log, cardAttempts }: Deps) {
+  const limitCardAttempts = (userId: number) => {
+    const wait = cardAttempts.hit(String(userId));
+    if (wait) throw tooManyRequests(wait);
+  };
+
   async function customerFor(userId: number): Promise<string> {
     const existing = await repo.customerOf(userId, provider.name);
     if (existing) return existing;
@@ -95,6 +103,7 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
     },
 
     async addCard(userId: number, token: string): Promise<CardRead[]> {
+      limitCardAttempts(userId);
       const customer = await customerFor(userId);
       try {
         const card = await provider.addCard(customer, token, `addcard-${userId}-${createHash('sha256').update(token).digest('hex').slice(0, 32)}`);
@@ -114,7 +123,8 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
     },
 
     /** The sandbox's stand-in for Stripe.js; only mounted in test mode. */
-    sandboxToken(card: SandboxCardInput): string {
+    sandboxToken(userId: number, card: SandboxCardInput): string {
+      limitCardAttempts(userId);
       try {
         return (provider as SandboxPaymentProvider).createToken(card, now());
       } catch (err) {

@@ -58,11 +58,20 @@ describe('Bancontact', () => {
     expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(200);
   });
 
-  it('an abandoned Bancontact payment does not block paying by card', async () => {
+  it('an abandoned Bancontact payment does not block paying by card, and can no longer take money', async () => {
     const { sender, id, offerId } = await newJob(70);
-    expect((await startBancontact(sender.auth, id, offerId)).statusCode).toBe(200);
+    const { payment_id, redirect_url } = (await startBancontact(sender.auth, id, offerId)).json();
     await addCard(t, sender.auth);
     expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(200);
+    // The bank page left open in another tab: authorising it now changes nothing.
+    await t.app.inject({ method: 'POST', url: `${new URL(redirect_url).pathname}/authorise` });
+    expect((await confirm(sender.auth, payment_id)).statusCode).toBe(402);
+    expect((await t.payments.getPayment(new URL(redirect_url).pathname.split('/').pop()!))?.status).toBe('failed');
+    const rows = await t.handle.db.selectFrom('payments').select(['method', 'status']).where('shipmentId', '=', id).orderBy('id').execute();
+    expect(rows).toEqual([
+      { method: 'bancontact', status: 'failed' },
+      { method: 'card', status: 'succeeded' },
+    ]);
   });
 
   it('refuses a return path that leaves the app', async () => {

@@ -61,6 +61,8 @@ export type PaymentProvider = {
   }): Promise<{ id: string; redirectUrl: string }>;
   /** Asks the provider itself: a return URL's query string proves nothing. */
   getPayment(id: string): Promise<RedirectPayment | null>;
+  /** Stops a redirect payment that was not completed, so the bank page can no longer take money; answers its final state. */
+  cancelPayment(id: string): Promise<RedirectPayment | null>;
 
   /** Verifies a webhook's signature over the raw body. Throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;

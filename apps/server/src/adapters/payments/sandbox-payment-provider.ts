@@ -143,6 +143,13 @@ export function sandboxPaymentProvider(opts: { publicUrl: string; webhookSecret:
       return p ? { id: p.id, status: p.status, amountCents: p.amountCents, currency: p.currency, metadata: p.metadata } : null;
     },
 
+    async cancelPayment(id) {
+      const p = bancontact.get(id);
+      if (!p) return null;
+      if (p.status === 'pending') p.status = 'failed';
+      return { id: p.id, status: p.status, amountCents: p.amountCents, currency: p.currency, metadata: p.metadata };
+    },
+
     describeBancontact: (id) => bancontact.get(id) ?? null,
 
     completeBancontact(id, outcome) {

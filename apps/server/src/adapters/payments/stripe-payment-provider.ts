@@ -132,6 +132,17 @@ export function stripePaymentProvider(cfg: StripeConfig): PaymentProvider {
       }
     },
 
+    async cancelPayment(id) {
+      try {
+        return toRedirectPayment(await stripe.paymentIntents.cancel(id));
+      } catch (err) {
+        // Already succeeded (or cancelled): the payment as it stands is the answer.
+        if (err instanceof Stripe.errors.StripeError && err.statusCode !== 404) return this.getPayment(id);
+        if (err instanceof Stripe.errors.StripeError) return null;
+        throw err;
+      }
+    },
+
     parseWebhook(rawBody, signatureHeader): PaymentEvent {
       let event: Stripe.Event;
       try {

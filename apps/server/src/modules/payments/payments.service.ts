@@ -67,7 +67,8 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
   async function releaseAbandoned(shipmentId: number, senderId: number): Promise<void> {
     const live = await repo.liveFor(shipmentId);
     if (!live || live.status !== 'pending' || live.method !== 'bancontact' || live.userId !== senderId) return;
-    const p = live.providerRef ? await provider.getPayment(live.providerRef) : null;
+    // Cancelled at the provider first: the bank page left open in another tab can then no longer take money.
+    const p = live.providerRef ? await provider.cancelPayment(live.providerRef) : null;
     if (p?.status === 'succeeded') await complete(live, p.id);
     else await repo.fail(live.id, 'abandoned', now());
   }
@@ -93,8 +94,12 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
   }
 
   async function applyProviderPayment(payment: PaymentRecord, status: 'pending' | 'succeeded' | 'failed', ref: string): Promise<void> {
-    if (status === 'succeeded') await complete(payment, ref);
-    else if (status === 'failed') await repo.fail(payment.id, 'declined', now());
+    if (status === 'succeeded') {
+      if (!(await complete(payment, ref)) && (await repo.find(payment.id))?.status === 'failed') {
+        // Money arrived for a payment we had given up on: it must be refunded by hand.
+        log.error({ paymentId: payment.id, providerRef: ref }, 'payment succeeded after it was released: refund it');
+      }
+    } else if (status === 'failed') await repo.fail(payment.id, 'declined', now());
   }
 
   return {

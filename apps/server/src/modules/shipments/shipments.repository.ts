@@ -36,8 +36,9 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const fromSeconds = (s: number) => new Date(s * 1000);
 
 export function shipmentsRepository(db: Db) {
-  async function load(where: { id?: number; senderId?: number; driverId?: number }): Promise<ShipmentRead[]> {
+  async function load(where: { id?: number; ids?: number[]; senderId?: number; driverId?: number }): Promise<ShipmentRead[]> {
     let q = db.selectFrom('shipments').selectAll();
+    if (where.ids !== undefined) q = q.where('id', 'in', where.ids.length ? where.ids : [0]);
     if (where.senderId !== undefined) q = q.where('senderId', '=', where.senderId);
     if (where.id !== undefined) q = q.where('id', '=', where.id);
     if (where.driverId !== undefined) {
@@ -318,8 +319,8 @@ export function shipmentsRepository(db: Db) {
         .limit(limit)
         .execute();
       if (ids.length === 0) return [];
-      const all = await Promise.all(ids.map((r) => load({ id: r.id })));
-      return all.flat();
+      const byId = new Map((await load({ ids: ids.map((r) => r.id) })).map((s) => [s.id, s]));
+      return ids.map((r) => byId.get(r.id)!);
     },
 
     /** A driver's offers, to show which open shipments they already bid on. */

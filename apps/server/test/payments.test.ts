@@ -181,6 +181,41 @@ describe('invoice payment', () => {
   });
 });
 
+describe('an interrupted card charge', () => {
+  it('keeps the claim when the outcome is unknown and repeats the same charge later: charged once, accepted once', async () => {
+    const { sender, id, offerId } = await newJob(90);
+    await addCard(t, sender.auth);
+    const before = t.payments.charges.length;
+    // The provider charges, but the answer is lost (a timeout after the money moved).
+    const real = t.payments.chargeCard;
+    t.payments.chargeCard = async (input) => {
+      await real(input);
+      throw new Error('socket hang up');
+    };
+    try {
+      const lost = await t.app.inject({ method: 'POST', url: `/api/shipment/${id}/offer/${offerId}`, headers: { ...sender.auth, 'accept-language': 'en' } });
+      expect(lost.statusCode).toBe(503);
+      expect(lost.json().error_description).toMatch(/never be charged twice/);
+    } finally {
+      t.payments.chargeCard = real;
+    }
+    expect(t.payments.charges.length - before).toBe(1);
+    // Meanwhile nothing can change the amount or the job.
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/shipment/${id}/status`, headers: sender.auth, payload: { state: 'cancelled' } });
+    expect(cancel.statusCode).toBe(409);
+    expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(409); // still in progress
+
+    t.clock.advance(61);
+    const retried = await accept(t, sender.auth, id, offerId);
+    // The stale claim was settled with the same key: the shipment is accepted, and the provider charged once.
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json().error_description).toBe('Voor deze opdracht is al een bod aanvaard.');
+    expect(t.payments.charges.length - before).toBe(1);
+    const s = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json();
+    expect(s).toMatchObject({ current_state: { state: 'accepted' }, accepted_offer: { id: offerId } });
+  });
+});
+
 describe('concurrent accepts', () => {
   it('50 accepts of one shipment at once: exactly one succeeds and exactly one charge happens', async () => {
     const { sender, id, offerId } = await newJob(100);

@@ -179,6 +179,7 @@ export type PaymentsTable = {
   currency: string;
   status: PaymentStatusColumn;
   providerRef: string | null;
+  cardId: ColumnType<string | null, string | null | undefined, string | null>;
   failureMessage: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -12,9 +12,12 @@ export type PaymentRecord = {
   amountCents: number;
   status: 'pending' | 'succeeded' | 'failed';
   providerRef: string | null;
+  /** The stored card a card payment charges. */
+  cardId: string | null;
+  createdAt: Date;
 };
 
-const PAYMENT_COLUMNS = ['id', 'shipmentId', 'offerId', 'userId', 'method', 'amountCents', 'status', 'providerRef'] as const;
+const PAYMENT_COLUMNS = ['id', 'shipmentId', 'offerId', 'userId', 'method', 'amountCents', 'status', 'providerRef', 'cardId', 'createdAt'] as const;
 
 export function paymentsRepository(db: Db) {
   return {
@@ -53,7 +56,7 @@ export function paymentsRepository(db: Db) {
      * succeeded payment per shipment, so of two concurrent accepts exactly one gets here.
      * Returns null when another payment holds the claim.
      */
-    async claim(p: Omit<PaymentRecord, 'id' | 'status' | 'providerRef'>, now: Date): Promise<number | null> {
+    async claim(p: Omit<PaymentRecord, 'id' | 'status' | 'providerRef' | 'createdAt'>, now: Date): Promise<number | null> {
       try {
         const row = await db
           .insertInto('payments')

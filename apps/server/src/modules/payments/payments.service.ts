@@ -23,6 +23,9 @@ type Deps = {
   cardAttempts: RateLimiter;
 };
 
+/** A card claim older than this with no outcome is retried (same idempotency key) on the next accept. */
+const STALE_CARD_CLAIM_MS = 60_000;
+
 /** The provider's own words reach the user (SPEC section 8: card errors inline, accept failures as a toast). */
 const declined = (message: string) => new ApiError(402, 'card_error', message);
 
@@ -63,18 +66,56 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
     return applied;
   }
 
-  /** Frees a claim left by an abandoned Bancontact payment of the same sender, once the provider says so. */
-  async function releaseAbandoned(shipmentId: number, senderId: number): Promise<void> {
+  /**
+   * Charges a claimed card payment. The key is the claim's on every try, so the provider charges
+   * once however often this runs. Only a refusal releases the claim: after a timeout or an outage
+   * the outcome is unknown, so the claim stays and the next try repeats this same charge.
+   */
+  async function chargeClaim(payment: PaymentRecord): Promise<void> {
+    let charge: { id: string };
+    try {
+      charge = await provider.chargeCard({
+        customerId: await customerFor(payment.userId),
+        cardId: payment.cardId!,
+        amountCents: payment.amountCents,
+        currency: 'eur',
+        description: `Shipment ${payment.shipmentId}, offer ${payment.offerId}`,
+        metadata: { payment_id: String(payment.id), shipment_id: String(payment.shipmentId), offer_id: String(payment.offerId) },
+        idempotencyKey: `payment-${payment.id}`,
+      });
+    } catch (err) {
+      if (err instanceof CardError) {
+        await repo.fail(payment.id, err.message, now());
+        throw declined(err.message);
+      }
+      log.error({ err, paymentId: payment.id }, 'card charge outcome unknown; the claim stays for a retry');
+      throw new ApiError(503, 'payment_unavailable', 'payment_unknown');
+    }
+    await complete(payment, charge.id);
+  }
+
+  /**
+   * Settles a claim the same sender left pending: an abandoned Bancontact payment is cancelled at
+   * the provider (a bank page left open can then no longer take money) and released; a card charge
+   * interrupted more than a minute ago is repeated with its own key.
+   */
+  async function settleStale(shipmentId: number, senderId: number): Promise<void> {
     const live = await repo.liveFor(shipmentId);
-    if (!live || live.status !== 'pending' || live.method !== 'bancontact' || live.userId !== senderId) return;
-    // Cancelled at the provider first: the bank page left open in another tab can then no longer take money.
-    const p = live.providerRef ? await provider.cancelPayment(live.providerRef) : null;
-    if (p?.status === 'succeeded') await complete(live, p.id);
-    else await repo.fail(live.id, 'abandoned', now());
+    if (!live || live.status !== 'pending' || live.userId !== senderId) return;
+    if (live.method === 'bancontact') {
+      const p = live.providerRef ? await provider.cancelPayment(live.providerRef) : null;
+      if (p?.status === 'succeeded') await complete(live, p.id);
+      else await repo.fail(live.id, 'abandoned', now());
+    } else if (live.method === 'card' && now().getTime() - live.createdAt.getTime() > STALE_CARD_CLAIM_MS) {
+      // A refusal now releases the claim for the new attempt; anything else still blocks it.
+      await chargeClaim(live).catch((err: unknown) => {
+        if (!(err instanceof ApiError && err.statusCode === 402)) throw err;
+      });
+    }
   }
 
   /** Checks the offer and claims the shipment; the amount is computed here, in cents. */
-  async function claim(senderId: number, shipmentId: number, offerId: number, method: PaymentRecord['method']) {
+  async function claim(senderId: number, shipmentId: number, offerId: number, method: PaymentRecord['method'], cardId: string | null = null): Promise<PaymentRecord> {
     const offer = await shipments.findOpenOffer(shipmentId, offerId, senderId);
     if (!offer) throw notFound();
     if (offer.state === 'accepted' || offer.shipmentState !== 'new') {
@@ -82,15 +123,15 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
     }
     if (offer.state !== 'open') throw new ApiError(409, 'conflict', 'offer_not_open');
     if (offer.pickupDateTill <= now()) throw new ApiError(409, 'conflict', 'shipment_not_open');
-    await releaseAbandoned(shipmentId, senderId);
+    await settleStale(shipmentId, senderId);
     const amountCents = costBreakdown(offer.priceCents, offer.insurance).total.aftertaxes;
-    const record = { shipmentId, offerId, userId: senderId, method, amountCents };
+    const record = { shipmentId, offerId, userId: senderId, method, amountCents, cardId };
     const id = await repo.claim(record, now());
     if (id === null) {
       const live = await repo.liveFor(shipmentId);
       throw new ApiError(409, 'conflict', live?.status === 'succeeded' ? 'offer_already_accepted' : 'payment_in_progress');
     }
-    return { ...record, id, status: 'pending' as const, providerRef: null };
+    return { ...record, id, status: 'pending', providerRef: null, createdAt: now() };
   }
 
   async function applyProviderPayment(payment: PaymentRecord, status: 'pending' | 'succeeded' | 'failed', ref: string): Promise<void> {
@@ -144,28 +185,9 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
       const byInvoice = user.company?.invoice_approved === 'approved';
       const card = byInvoice ? null : (await repo.cards(senderId))[0];
       if (!byInvoice && !card) throw new ApiError(402, 'payment_required', 'no_payment_method');
-      const payment = await claim(senderId, shipmentId, offerId, byInvoice ? 'invoice' : 'card');
-      if (byInvoice) {
-        await complete(payment, null);
-      } else {
-        try {
-          const charge = await provider.chargeCard({
-            customerId: await customerFor(senderId),
-            cardId: card!.id,
-            amountCents: payment.amountCents,
-            currency: 'eur',
-            description: `Shipment ${shipmentId}, offer ${offerId}`,
-            metadata: { payment_id: String(payment.id), shipment_id: String(shipmentId), offer_id: String(offerId) },
-            // One claim, one key: a retry of this call can never charge a second time.
-            idempotencyKey: `payment-${payment.id}`,
-          });
-          await complete(payment, charge.id);
-        } catch (err) {
-          await repo.fail(payment.id, err instanceof Error ? err.message : 'error', now());
-          if (err instanceof CardError) throw declined(err.message);
-          throw err;
-        }
-      }
+      const payment = await claim(senderId, shipmentId, offerId, byInvoice ? 'invoice' : 'card', card?.id ?? null);
+      if (byInvoice) await complete(payment, null);
+      else await chargeClaim(payment);
       return shipments.get(senderId, shipmentId);
     },
 

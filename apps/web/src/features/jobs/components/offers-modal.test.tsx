@@ -1,0 +1,282 @@
+import type { User } from '@vm/domain';
+import type { CardRead, OfferRead } from '@vm/domain/marketplace';
+import type { ShipmentRead } from '@vm/domain/shipment';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../../components/ui/toast.tsx';
+import { i18next } from '../../../lib/i18n.ts';
+import { writeToken } from '../../../lib/token-store.ts';
+import { nl } from '../../../locales/nl.ts';
+import { OffersModal } from './offers-modal.tsx';
+
+// jsdom has <dialog> but neither showModal nor close, and hides a dialog without [open].
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const location = (city: string) => ({
+  lat: 51,
+  lng: 4,
+  address: { name: '', street: 'Meir', number: '1', box: '', zip: '2000', city, country: 'BE', formatted: `Meir 1, 2000 ${city}` },
+});
+
+function offer(id: number, first: string, last: string, level: OfferRead['level'], route: number, insurance: number): OfferRead {
+  const before = route + insurance;
+  const vat = Math.round(before * 21) / 100;
+  return {
+    id,
+    shipment_id: 77,
+    price: route,
+    state: 'open',
+    created_at: 1_700_000_000,
+    cost_breakdown_sender: { route, insurance, vat: { percent: 21, amount: vat }, total: { beforetaxes: before, aftertaxes: before + vat } },
+    car: { type: { type: 'van', name: 'Sprinter' }, driver: { user: { first_name: first, last_name: last, rating: { driver: 4 } } } },
+    driver: { user: { id: id * 10, first_name: first, last_name: last, driver_rating_count: 3, driver_rating_total: 12, profile_picture: null } },
+    level,
+  };
+}
+
+// Totals: 100 + 20 + 25,20 = 145,20 and 1000 + 50 + 220,50 = 1270,50.
+const cheap = offer(11, 'Jan', 'Peeters', 'experienced', 100, 20);
+const dear = offer(12, 'Els', 'Janssens', 'newbie', 1000, 50);
+
+const shipment: ShipmentRead = {
+  id: 77,
+  reference_id: 'VM-77',
+  current_state: { state: 'new' },
+  states: [{ state: 'new', created_at: 1_700_000_000 }],
+  pickup_date_from: 1_700_100_000,
+  pickup_date_till: 1_700_110_000,
+  pickup_timezone: 'Europe/Brussels',
+  delivery_date_from: 1_700_200_000,
+  delivery_date_till: 1_700_210_000,
+  delivery_timezone: 'Europe/Brussels',
+  pickup_location: location('Antwerpen'),
+  delivery_location: location('Gent'),
+  current_location: null,
+  route: { points: '', distance: 60_000, duration: 3_600, estimated: false },
+  driver_route: null,
+  packages: [],
+  offers: [cheap, dear],
+  accepted_offer: null,
+  insurance: 'basic',
+  ratings: [],
+  created_at: 1_700_000_000,
+};
+
+const sender = (invoice: NonNullable<User['company']>['invoice_approved'] | 'none'): User => ({
+  id: 5,
+  first_name: 'Sofie',
+  last_name: 'Maes',
+  email: 'sofie@example.be',
+  cellphone: '+32470000000',
+  birthday: '1990-01-01',
+  address: { country: 'BE', formatted: 'Meir 1, 2000 Antwerpen' },
+  profile_picture: null,
+  company: invoice === 'none' ? null : { name: 'Maes BV', vat: 'BE0123456789', address: 'Meir 1, 2000 Antwerpen', email: 'boekhouding@maes.be', invoice_approved: invoice },
+  roles: ['sender'],
+});
+
+const visa: CardRead = { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2034 };
+
+const config = {
+  facebook_app_id: null,
+  captcha: { provider: 'none', site_key: null },
+  map: { tile_url: null, attribution: '' },
+  payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
+  street_view: null,
+};
+
+let userAnswered = false;
+let accepted: { sid: string; oid: string }[] = [];
+const server = setupServer(http.get('*/api/config', () => HttpResponse.json(config)));
+
+/** The calls the pay buttons make on mount, with the user and the stored cards of the test. */
+function answer(user: User, cards: CardRead[]) {
+  server.use(
+    http.get('*/api/user', () => {
+      userAnswered = true;
+      return HttpResponse.json(user);
+    }),
+    http.get('*/api/billing/cards', () => HttpResponse.json(cards)),
+  );
+}
+
+function acceptAnswers(status: 200 | 402) {
+  server.use(
+    http.post('*/api/shipment/:sid/offer/:oid', ({ params }) => {
+      accepted.push({ sid: String(params.sid), oid: String(params.oid) });
+      return status === 200
+        ? HttpResponse.json({ ...shipment, accepted_offer: dear, offers: [dear], current_state: { state: 'accepted' } })
+        : HttpResponse.json({ error: 'card_error', error_description: 'Your card was declined.' }, { status: 402 });
+    }),
+  );
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  userAnswered = false;
+  accepted = [];
+  writeToken({ access_token: 'access', refresh_token: 'refresh', expires_at: Date.now() + 3_600_000 });
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  writeToken(null);
+});
+afterAll(() => server.close());
+
+function renderModal() {
+  const onClose = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18next}>
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          {children}
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  render(<OffersModal shipment={shipment} open onClose={onClose} />, { wrapper });
+  return { onClose, user: userEvent.setup() };
+}
+
+const offersTable = () => screen.getByRole('table', { name: nl.job.offersCaption });
+const offerRows = () => within(offersTable()).getAllByRole('row').slice(1);
+const rowOf = (name: string) => within(offersTable()).getByRole('row', { name: new RegExp(name) });
+const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** The amount next to a label in the cost table of the selected offer. */
+function cost(label: string) {
+  const table = screen.getByRole('table', { name: nl.job.costCaption });
+  return text(within(table).getByRole('rowheader', { name: label }).closest('tr')?.querySelector('td'));
+}
+
+async function selectDearOffer(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(rowOf('Els J\\.')).getByText(nl.job.levels.newbie));
+  return screen.getByRole('button', { name: nl.job.acceptCardInvoice });
+}
+
+describe('OffersModal', () => {
+  it('lists one row per offer with the short driver name, level and total incl. VAT in euros', () => {
+    renderModal();
+    expect(screen.getByRole('dialog', { name: nl.job.offersTitle })).toBeVisible();
+    const rows = offerRows();
+    expect(rows).toHaveLength(2);
+
+    const [first, second] = rows;
+    expect(within(first!).getByText('Jan P.')).toBeInTheDocument();
+    expect(within(first!).getByText(nl.job.levels.experienced)).toBeInTheDocument();
+    expect(text(first!.querySelector('.offer-price'))).toBe('€ 145,20');
+
+    expect(within(second!).getByText('Els J.')).toBeInTheDocument();
+    expect(within(second!).getByText(nl.job.levels.newbie)).toBeInTheDocument();
+    expect(text(second!.querySelector('.offer-price'))).toBe('€ 1.270,50');
+
+    // Nothing chosen yet: no cost table, no pay buttons.
+    expect(rows.every((r) => r.getAttribute('aria-selected') === 'false')).toBe(true);
+    expect(screen.queryByRole('table', { name: nl.job.costCaption })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: nl.job.acceptCardInvoice })).not.toBeInTheDocument();
+  });
+
+  it('selects the clicked row and shows the cost table of that offer', async () => {
+    answer(sender('none'), [visa]);
+    const { user } = renderModal();
+
+    await user.click(within(rowOf('Els J\\.')).getByText(nl.job.levels.newbie));
+    expect(rowOf('Els J\\.')).toHaveAttribute('aria-selected', 'true');
+    expect(rowOf('Jan P\\.')).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('region', { name: 'Bod van Els J.' })).toBeInTheDocument();
+    expect(cost(nl.job.transportCost)).toBe('€ 1.000,00');
+    expect(cost(nl.job.insuranceCost)).toBe('€ 50,00');
+    expect(cost('Btw 21 %')).toBe('€ 220,50');
+    expect(cost('Totaal incl. 21 % btw')).toBe('€ 1.270,50');
+
+    // Another click moves the selection and the table follows.
+    await user.click(within(rowOf('Jan P\\.')).getByText(nl.job.levels.experienced));
+    expect(rowOf('Jan P\\.')).toHaveAttribute('aria-selected', 'true');
+    expect(rowOf('Els J\\.')).toHaveAttribute('aria-selected', 'false');
+    expect(screen.queryByRole('region', { name: 'Bod van Els J.' })).not.toBeInTheDocument();
+    expect(cost(nl.job.transportCost)).toBe('€ 100,00');
+    expect(cost(nl.job.insuranceCost)).toBe('€ 20,00');
+    expect(cost('Btw 21 %')).toBe('€ 25,20');
+    expect(cost('Totaal incl. 21 % btw')).toBe('€ 145,20');
+    await screen.findByText(nl.job.payByCard.replace('{{last4}}', '4242'));
+  });
+
+  it('asks for a card in place when there is none and no approved invoice, without accepting', async () => {
+    answer(sender('requested'), []);
+    const { user, onClose } = renderModal();
+    const acceptButton = await selectDearOffer(user);
+    await screen.findByText(nl.job.payNeedsCard);
+    await waitFor(() => expect(userAnswered).toBe(true));
+    await waitFor(() => expect(acceptButton).toBeEnabled());
+
+    await user.click(acceptButton);
+    expect(await screen.findByRole('heading', { name: nl.job.addCardFirst })).toBeInTheDocument();
+    // The sandbox card form is shown right there.
+    expect(await screen.findByLabelText(nl.billing.number)).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(accepted).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('accepts by invoice when the company is approved, even without a card', async () => {
+    answer(sender('approved'), []);
+    acceptAnswers(200);
+    const { user, onClose } = renderModal();
+    const acceptButton = await selectDearOffer(user);
+    await screen.findByText(nl.job.payByInvoice);
+    await waitFor(() => expect(acceptButton).toBeEnabled());
+
+    await user.click(acceptButton);
+    expect(await screen.findByRole('status')).toHaveTextContent(nl.job.accepted);
+    expect(screen.queryByRole('heading', { name: nl.job.addCardFirst })).not.toBeInTheDocument();
+    expect(accepted).toEqual([{ sid: '77', oid: '12' }]);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('with a stored card, accepts the selected offer and toasts success', async () => {
+    answer(sender('none'), [visa]);
+    acceptAnswers(200);
+    const { user, onClose } = renderModal();
+    const acceptButton = await selectDearOffer(user);
+    await screen.findByText(nl.job.payByCard.replace('{{last4}}', '4242'));
+    await waitFor(() => expect(acceptButton).toBeEnabled());
+
+    await user.click(acceptButton);
+    expect(await screen.findByRole('status')).toHaveTextContent(nl.job.accepted);
+    expect(accepted).toEqual([{ sid: '77', oid: '12' }]);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the refusal of the card as a danger toast', async () => {
+    answer(sender('none'), [visa]);
+    acceptAnswers(402);
+    const { user, onClose } = renderModal();
+    const acceptButton = await selectDearOffer(user);
+    await waitFor(() => expect(acceptButton).toBeEnabled());
+
+    await user.click(acceptButton);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveClass('toast-danger');
+    expect(alert).toHaveTextContent(/^Your card was declined\.×$/);
+    expect(screen.queryByText(nl.job.accepted)).not.toBeInTheDocument();
+    expect(accepted).toEqual([{ sid: '77', oid: '12' }]);
+    expect(onClose).not.toHaveBeenCalled();
+    // The button can be used again.
+    await waitFor(() => expect(acceptButton).toBeEnabled());
+  });
+});

@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverRoutes, { shipments });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
-  await app.register(adminRoutes, { db, adminTokenHash: hashAdminToken(adminToken(config)), now });
+  await app.register(adminRoutes, { users, adminTokenHash: hashAdminToken(adminToken(config)) });
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
   await app.register(configRoutes, {
     config,
@@ -259,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, now, log: app.log, config: config.demoDrivers }) : null;
+  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, users, now, log: app.log, config: config.demoDrivers }) : null;
   if (demo) app.addHook('onClose', () => demo.stop());
 
   app.decorate('demoDrivers', demo);

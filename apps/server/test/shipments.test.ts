@@ -3,9 +3,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zonedInstant } from '@vm/domain';
 import { login, registerAndLogin } from './helpers/flows.ts';
-import { multipart } from './helpers/multipart.ts';
+import { brussels, postShipment, shipmentContent, shipmentSide } from './helpers/marketplace.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -17,36 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // The test clock stands at 2026-11-22 10:00 UTC (11:00 in Brussels).
-const s = (date: string, time: string) => Math.floor(zonedInstant(date, time, 'Europe/Brussels').getTime() / 1000);
-const side = (over: Record<string, unknown> = {}) => ({
-  date_from: s('2026-11-23', '08:00'),
-  date_till: s('2026-11-23', '17:00'),
-  date_timezone: 'Europe/Brussels',
-  lat: 50.93106,
-  lng: 5.33781,
-  street: 'Kerkstraat',
-  number: '12',
-  box: '',
-  zip: '3500',
-  city: 'Hasselt',
-  country: 'BE',
-  notes: 'Bel aan bij de achterdeur',
-  name: '',
-  ...over,
-});
-const content = (over: Record<string, unknown> = {}) => ({
-  pickup: side(),
-  delivery: side({ lat: 50.85045, lng: 4.34878, street: 'Nieuwstraat', number: '1', zip: '1000', city: 'Brussel', date_from: s('2026-11-23', '17:00'), date_till: s('2026-11-23', '22:00') }),
-  insurance: 'cmr',
-  packages: [{ type: 'small', description: 'Een gitaar in een koffer', photos: [] }],
-  ...over,
-});
+const s = brussels;
+const side = shipmentSide;
+const content = shipmentContent;
 const jpeg = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } }).jpeg().toBuffer();
 
-async function create(body: unknown, files: { field: string; data: Buffer }[] = [], auth = sender.auth) {
-  const { payload, headers } = multipart(body, files.map((f) => ({ ...f, filename: `${f.field}.jpg`, type: 'image/jpeg' })));
-  return t.app.inject({ method: 'POST', url: '/api/shipment', payload, headers: { ...headers, ...auth } });
-}
+const create = (body: unknown, files: { field: string; data: Buffer }[] = [], auth = sender.auth) => postShipment(t, auth, body, files);
 const fields = (res: { json: () => unknown }) => (res.json() as { field: string; message: string }[]).map((e) => `${e.field}: ${e.message}`);
 const imageDirs = async () => (await fs.readdir(path.join(t.dataDir, 'files', 'images')).catch(() => [])).length;
 const shipmentCount = async () => Number((await t.handle.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

@@ -1,5 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { zonedInstant } from '@vm/domain';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
+import { ADMIN_TOKEN_FILE } from '../../src/env.ts';
 import { type Tokens, login } from './flows.ts';
 import { multipart } from './multipart.ts';
 import type { TestApp } from './test-app.ts';
@@ -57,34 +59,24 @@ export async function createShipment(t: TestApp, auth: Auth, over: Record<string
 }
 
 let drivers = 0;
-/** Drivers are not self-registered in the sender app: the admin tooling creates them, as here. */
+/** Drivers do not sign up in the sender app: the admin command creates them, as here. */
 export async function createDriver(t: TestApp, vehicle = { type: 'van', name: 'Ford Transit' }) {
   drivers += 1;
   const email = `driver.${drivers}.${Date.now()}@example.be`;
   const password = 'rijden123';
-  const now = t.clock.now();
-  const { id } = await t.handle.db
-    .insertInto('users')
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Driver',
-      lastName: `Nummer${drivers}`,
-      cellphone: `+32479${String(100000 + drivers).slice(-6)}`,
-      birthday: '1980-02-02',
-      country: 'BE',
-      addressFormatted: '',
-      role: 'driver',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.handle.db.insertInto('vehicles').values({ driverId: id, ...vehicle }).execute();
+  const adminToken = t.config.adminToken ?? (await fs.readFile(path.join(t.dataDir, ADMIN_TOKEN_FILE), 'utf8'));
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/command',
+    headers: { authorization: `Bearer ${adminToken}` },
+    payload: { args: ['driver', 'create', email, password, 'Driver', `Nummer${drivers}`, vehicle.type, vehicle.name] },
+  });
+  const m = /\(id (\d+)\)/.exec(created.json().message);
+  if (!m) throw new Error(`driver create: ${created.statusCode} ${created.body}`);
   const res = await login(t, email, password);
   if (res.statusCode !== 200) throw new Error(`driver login: ${res.statusCode} ${res.body}`);
   const tokens = res.json() as Tokens;
-  return { id, email, auth: { authorization: `Bearer ${tokens.access_token}` } };
+  return { id: Number(m[1]), email, auth: { authorization: `Bearer ${tokens.access_token}` } };
 }
 
 export async function makeOffer(t: TestApp, driver: { auth: Auth }, shipmentId: number, price: number): Promise<number> {

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { accessDenied } from '../../lib/errors.ts';
 import { bearerToken } from '../../lib/request-context.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import { runAdmin } from './admin-commands.ts';
 
-type Options = { db: Db; adminTokenHash: string; now: () => Date };
+type Options = { users: UsersService; adminTokenHash: string };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -15,7 +15,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
  * The admin command runs inside the server (the embedded database has one process), reached by
  * `npm run admin` with the admin token: ADMIN_TOKEN, or the one the server wrote to DATA_DIR.
  */
-export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, adminTokenHash, now }) => {
+export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, adminTokenHash }) => {
   app.post(
     '/api/admin/command',
     {
@@ -25,7 +25,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, adm
       },
       schema: { body: z.object({ args: z.array(z.string().max(300)).max(12) }), response: { 200: z.object({ ok: z.boolean(), message: z.string() }) } },
     },
-    async (req) => runAdmin(db, req.body.args, now()),
+    async (req) => runAdmin(users, req.body.args),
   );
 };
 

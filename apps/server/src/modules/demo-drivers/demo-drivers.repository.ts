@@ -2,46 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ShipmentState } from '../../db/schema.ts';
 
-export type DemoDriverProfile = { email: string; firstName: string; lastName: string; vehicle: { type: string; name: string } };
-
 export function demoDriversRepository(db: Db) {
   return {
-    /** Creates the demo drivers once (same e-mail next start) and answers their ids in order. */
-    async ensure(profiles: DemoDriverProfile[], passwordHash: string, now: Date): Promise<number[]> {
-      const ids: number[] = [];
-      for (const [i, p] of profiles.entries()) {
-        const existing = await db.selectFrom('users').select('id').where('email', '=', p.email).executeTakeFirst();
-        const id =
-          existing?.id ??
-          (
-            await db
-              .insertInto('users')
-              .values({
-                email: p.email,
-                passwordHash,
-                firstName: p.firstName,
-                lastName: p.lastName,
-                cellphone: `+3247000000${i}`,
-                birthday: '1985-01-01',
-                country: 'BE',
-                addressFormatted: '',
-                role: 'driver',
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
-        await db
-          .insertInto('vehicles')
-          .values({ driverId: id, ...p.vehicle })
-          .onConflict((oc) => oc.column('driverId').doUpdateSet(p.vehicle))
-          .execute();
-        ids.push(id);
-      }
-      return ids;
-    },
-
     /** New shipments still open, created recently, with how many offers each demo driver made. */
     async openShipments(driverIds: number[], now: Date, since: Date) {
       return db

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import polyline from '@mapbox/polyline';
-import { estimatePriceRange, nextDriverState, type ShipmentStateName } from '@vm/domain';
+import { estimatePriceRange, nextDriverState, type ShipmentStateName, type VehicleType } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
-import { type DemoDriverProfile, demoDriversRepository } from './demo-drivers.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { demoDriversRepository } from './demo-drivers.repository.ts';
 
 // Demo drivers make a fresh install a working marketplace: every new shipment gets 2-4 offers
 // within seconds, priced near the estimate, and an accepted demo driver drives the job through
 // its states while its position moves along the route. They act through the same service calls
 // as a real driver's API requests. The work is a periodic tick that reads the database, so it
 // survives restarts and needs no timers per shipment.
+
+type DemoDriverProfile = { email: string; firstName: string; lastName: string; vehicle: { type: VehicleType; name: string } };
 
 export const DEMO_DRIVER_PROFILES: DemoDriverProfile[] = [
   { email: 'jan.maes@demo.vrachtmarkt.be', firstName: 'Jan', lastName: 'Maes', vehicle: { type: 'van', name: 'Ford Transit' } },
@@ -51,11 +53,21 @@ function alongRoute(points: [number, number][], share: number): { lat: number; l
   return { lat: a[0] + (b[0] - a[0]) * share, lng: a[1] + (b[1] - a[1]) * share };
 }
 
-export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsService; now: () => Date; log: Log; config: DemoDriversConfig }) {
-  const { db, shipments, now, log, config } = deps;
+/** The demo drivers' accounts: created on the first start, the same ones after a restart. */
+async function ensureDemoDrivers(users: UsersService, password: string | null): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [i, p] of DEMO_DRIVER_PROFILES.entries()) {
+    const existing = await users.idByEmail(p.email);
+    if (existing !== null) await users.setVehicle(existing, p.vehicle);
+    ids.push(existing ?? (await users.createDriver({ ...p, password: password ?? randomBytes(24).toString('base64url'), cellphone: `+3247000000${i}`, birthday: '1985-01-01' })));
+  }
+  return ids;
+}
+
+export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsService; users: UsersService; now: () => Date; log: Log; config: DemoDriversConfig }) {
+  const { db, shipments, users, now, log, config } = deps;
   const repo = demoDriversRepository(db);
-  const passwordHash = await hashPassword(config.password ?? randomBytes(24).toString('base64url'));
-  const driverIds = await repo.ensure(DEMO_DRIVER_PROFILES, passwordHash, now());
+  const driverIds = await ensureDemoDrivers(users, config.password);
 
   async function makeOffers(): Promise<void> {
     const at = now();

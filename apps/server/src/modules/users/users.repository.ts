@@ -36,13 +36,30 @@ export function usersRepository(db: Db) {
       return Boolean(row);
     },
 
-    async insert(trx: Db, u: NewUser, now: Date): Promise<number> {
+    async insert(trx: Db, u: NewUser, now: Date, role: 'sender' | 'driver' = 'sender'): Promise<number> {
       const row = await trx
         .insertInto('users')
-        .values({ ...u, addressFormatted: '', role: 'sender', updatedAt: now })
+        .values({ ...u, addressFormatted: '', role, updatedAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    async idByEmail(email: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    async setVehicle(trx: Db, driverId: number, vehicle: { type: string; name: string }): Promise<void> {
+      await trx
+        .insertInto('vehicles')
+        .values({ driverId, ...vehicle })
+        .onConflict((oc) => oc.column('driverId').doUpdateSet(vehicle))
+        .execute();
     },
 
     async find(id: number): Promise<User | null> {

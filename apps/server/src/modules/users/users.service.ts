@@ -1,4 +1,4 @@
-import type { RegisterUserInput, UpdateUserInput, User } from '@vm/domain';
+import type { RegisterUserInput, UpdateUserInput, User, VehicleType } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -70,6 +70,41 @@ export function usersService({ db, repo, phone, now }: Deps) {
       });
       return this.get(id);
     },
+
+    idByEmail: (email: string) => repo.idByEmail(email),
+
+    /**
+     * A driver account with its vehicle. Drivers do not sign up in the sender app: the admin
+     * command and the demo drivers create them. Throws email_taken for a used address.
+     */
+    async createDriver(d: {
+      email: string;
+      password: string;
+      firstName: string;
+      lastName: string;
+      cellphone?: string;
+      /** Unknown to the admin command; the column needs a date. */
+      birthday?: string;
+      vehicle: { type: VehicleType; name: string };
+    }): Promise<number> {
+      const passwordHash = await hashPassword(d.password);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const user = { email: d.email.toLowerCase(), passwordHash, firstName: d.firstName, lastName: d.lastName, cellphone: d.cellphone ?? '', birthday: d.birthday ?? '1970-01-01', country: 'BE' };
+          const id = await repo.insert(trx, user, now(), 'driver');
+          await repo.setVehicle(trx, id, d.vehicle);
+          return id;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fieldError('email', 'email_taken');
+        throw err;
+      }
+    },
+
+    setVehicle: (driverId: number, vehicle: { type: VehicleType; name: string }) => repo.setVehicle(db, driverId, vehicle),
+
+    /** Approval is an admin's; false when the user has no company yet. */
+    setInvoiceStatus: (userId: number, status: 'requested' | 'approved' | 'rejected' | null) => repo.setInvoiceStatus(userId, status, now()),
 
     /** The invoice toggle (SPEC section 4): request, or cancel a request or approval. Needs a company. */
     async invoiceAction(id: number, action: 'request' | 'cancel'): Promise<User> {

@@ -47,6 +47,23 @@ function useAddCard(onAdded?: () => void) {
   return { run, busy, providerError, setProviderError };
 }
 
+/** The provider's refusal inline in red (SPEC section 5), and the submit button. */
+function CardFormFooter({ providerError, busy }: { providerError: string | null; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {providerError && (
+        <p className="field-error card-error" role="alert">
+          {providerError}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {t('billing.addCard')}
+      </button>
+    </>
+  );
+}
+
 function SandboxCardEntry({ onAdded }: Props) {
   const { t } = useTranslation();
   const [form, setForm] = useState({ number: '', expiry: '', cvc: '' });
@@ -79,14 +96,7 @@ function SandboxCardEntry({ onAdded }: Props) {
         <Field label={t('billing.expiry')} name="cc-exp" autoComplete="cc-exp" inputMode="numeric" value={form.expiry} onChange={set('expiry')} error={errors.expiry || undefined} placeholder={t('billing.expiryPlaceholder')} />
         <Field label={t('billing.cvc')} name="cc-csc" autoComplete="cc-csc" inputMode="numeric" value={form.cvc} onChange={set('cvc')} error={errors.cvc || undefined} placeholder="123" />
       </div>
-      {providerError && (
-        <p className="field-error card-error" role="alert">
-          {providerError}
-        </p>
-      )}
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {t('billing.addCard')}
-      </button>
+      <CardFormFooter providerError={providerError} busy={busy} />
     </form>
   );
 }
@@ -150,14 +160,7 @@ function StripeCardEntry({ publishableKey, onAdded }: Props & { publishableKey: 
         <span className="field-label">{t('billing.card')}</span>
         <div ref={mountPoint} className="stripe-card" />
       </div>
-      {providerError && (
-        <p className="field-error card-error" role="alert">
-          {providerError}
-        </p>
-      )}
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {t('billing.addCard')}
-      </button>
+      <CardFormFooter providerError={providerError} busy={busy} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
-import { INSURANCE, INSURANCE_CHOICES, type InsuranceChoice, withVatCents, formatEuro } from '@vm/domain/insurance';
+import type { InsuranceChoice } from '@vm/domain/insurance';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InsuranceChoices } from '../../../components/insurance-choices.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { changeInsurance } from '../api/shipment.ts';
@@ -31,18 +32,7 @@ export function InsuranceModal({ shipmentId, current, open, onClose }: Props) {
   return (
     <Modal open={open} title={t('job.insuranceTitle')} onClose={onClose}>
       <form onSubmit={save}>
-        <fieldset className="choice-group">
-          <legend>{t('job.insuranceChoose')}</legend>
-          <div className="choice-cards">
-            {INSURANCE_CHOICES.map((c) => (
-              <label key={c} className={c === choice ? 'choice choice-selected' : 'choice'}>
-                <input type="radio" name="insurance" value={c} checked={c === choice} onChange={() => setChoice(c)} />
-                <span className="choice-label">{t(`wizard.insurance.${c}`)}</span>
-                <span className="choice-hint">{INSURANCE[c].premiumCents ? t('wizard.premium', { price: formatEuro(withVatCents(INSURANCE[c].premiumCents)) }) : t('wizard.included')}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <InsuranceChoices legend={t('job.insuranceChoose')} value={choice} onChange={setChoice} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('job.save')}

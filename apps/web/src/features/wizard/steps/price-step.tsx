@@ -1,6 +1,6 @@
 import { formatEuro } from '@vm/domain/insurance';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup } from '../components/choice-group.tsx';
+import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { estimateFor } from '../estimate.ts';
 import type { WizardState } from '../wizard-state.ts';
 

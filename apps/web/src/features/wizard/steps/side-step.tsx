@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Field, TextAreaField } from '../../../components/ui/field.tsx';
 import { reverseGeocode, timezoneOf } from '../../../lib/geo-api.ts';
 import { AddressAutocomplete } from '../../../components/address-autocomplete.tsx';
-import { ChoiceGroup } from '../components/choice-group.tsx';
+import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { LocationMap } from '../components/location-map.tsx';
 import { useDebouncedField } from '../components/use-debounced-field.ts';
 import { type StepErrors, windowChoice } from '../to-shipment.ts';

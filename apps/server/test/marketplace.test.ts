@@ -87,6 +87,7 @@ describe('offers', () => {
     expect(job.my_offer).toMatchObject({ price: 80, state: 'open' });
     expect(job).not.toHaveProperty('offers');
     expect(job.pickup_location.address).toMatchObject({ street: '', number: '', city: 'Hasselt', formatted: '3500 Hasselt' });
+    expect(job.pickup_location.notes).toBe('');
   });
 
   it('changes the sender list ETag when an offer arrives', async () => {
@@ -232,7 +233,10 @@ describe('the state graph', () => {
     expect((await driverState(t, driver2, id, 'onwaytopickup')).statusCode).toBe(404);
     expect((await driverState(t, driver, id, 'loaded')).statusCode).toBe(409);
     expect((await driverState(t, driver, id, 'cancelled')).statusCode).toBe(409);
-    expect((await driverState(t, driver, id, 'onwaytopickup')).statusCode).toBe(200);
+    const moved = await driverState(t, driver, id, 'onwaytopickup');
+    expect(moved.statusCode).toBe(200);
+    // The assigned driver sees the full address and the sender's instructions.
+    expect(moved.json().pickup_location).toMatchObject({ notes: 'Bel aan bij de achterdeur', address: { street: 'Kerkstraat', number: '12' } });
     expect((await driverState(t, driver, id, 'onwaytopickup')).statusCode).toBe(409);
     const loc = await t.app.inject({ method: 'POST', url: `/api/driver/shipment/${id}/location`, headers: driver.auth, payload: { lat: 50.9, lng: 5.3 } });
     expect(loc.statusCode).toBe(204);

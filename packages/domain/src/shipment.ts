@@ -64,6 +64,8 @@ export function checkShipmentTimes(pickup: Pick<ShipmentSide, 'date_from' | 'dat
 export type LocationRead = {
   lat: number;
   lng: number;
+  /** The sender's instructions for this stop (gate, floor, whom to ask). */
+  notes: string;
   address: { name: string; street: string; number: string; box: string; zip: string; city: string; country: string; formatted: string };
 };
 

@@ -61,7 +61,7 @@ export function shipmentsRepository(db: Db) {
     return rows.map((r) => {
       const location = (p: 'pickup' | 'delivery'): LocationRead => {
         const parts = { street: r[`${p}Street`], number: r[`${p}Number`], box: r[`${p}Box`], zip: r[`${p}Zip`], city: r[`${p}City`] };
-        return { lat: r[`${p}Lat`], lng: r[`${p}Lng`], address: { ...parts, name: r[`${p}Name`], country: r[`${p}Country`], formatted: formatAddress(parts) } };
+        return { lat: r[`${p}Lat`], lng: r[`${p}Lng`], notes: r[`${p}Notes`], address: { ...parts, name: r[`${p}Name`], country: r[`${p}Country`], formatted: formatAddress(parts) } };
       };
       const pkgs: PackageRead[] = packages
         .filter((p) => p.shipmentId === r.id)

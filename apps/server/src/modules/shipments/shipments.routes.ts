@@ -12,6 +12,7 @@ const image = z.object({ original: url, medium: url, thumb: url });
 const location = z.object({
   lat: z.number(),
   lng: z.number(),
+  notes: z.string(),
   address: z.object({ name: z.string(), street: z.string(), number: z.string(), box: z.string(), zip: z.string(), city: z.string(), country: z.string(), formatted: z.string() }),
 });
 const money = z.object({

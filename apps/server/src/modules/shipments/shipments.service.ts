@@ -150,11 +150,11 @@ export function shipmentsService({ db, repo, files, router, timeZones, now }: De
   };
 }
 
-/** The driver's view: no other driver's offers; before acceptance no street, number or name. */
+/** The driver's view: no other driver's offers; before acceptance no street, number, name or instructions. */
 function toDriverJob(s: ShipmentRead, mine: { id: number; priceCents: number; state: string } | null, assigned: boolean): DriverJobRead {
   const { offers: _offers, accepted_offer: _accepted, ...rest } = s;
   const hide = (l: LocationRead): LocationRead =>
-    assigned ? l : { ...l, address: { ...l.address, name: '', street: '', number: '', box: '', formatted: `${l.address.zip} ${l.address.city}`.trim() } };
+    assigned ? l : { ...l, notes: '', address: { ...l.address, name: '', street: '', number: '', box: '', formatted: `${l.address.zip} ${l.address.city}`.trim() } };
   return {
     ...rest,
     pickup_location: hide(s.pickup_location),

@@ -108,6 +108,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
               {s.pickup_location.address.formatted}
               <br />
               <span className="muted">{window_(s.pickup_date_from, s.pickup_date_till, tz)}</span>
+              {s.pickup_location.notes && <span className="instructions">{s.pickup_location.notes}</span>}
             </dd>
             <dt>{t('job.delivery')}</dt>
             <dd>
@@ -115,6 +116,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
               {s.delivery_location.address.formatted}
               <br />
               <span className="muted">{window_(s.delivery_date_from, s.delivery_date_till, tz)}</span>
+              {s.delivery_location.notes && <span className="instructions">{s.delivery_location.notes}</span>}
             </dd>
             <dt>{t('job.packages')}</dt>
             <dd>{t('jobs.items', { count: s.packages.length })}</dd>

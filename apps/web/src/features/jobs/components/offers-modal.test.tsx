@@ -28,6 +28,7 @@ beforeAll(() => {
 const location = (city: string) => ({
   lat: 51,
   lng: 4,
+  notes: '',
   address: { name: '', street: 'Meir', number: '1', box: '', zip: '2000', city, country: 'BE', formatted: `Meir 1, 2000 ${city}` },
 });
 

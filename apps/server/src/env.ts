@@ -52,7 +52,7 @@ const envSchema = z.object({
   TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   GEO_RATE_LIMIT_PER_IP: int(120),
   STREET_VIEW_URL: optionalText,
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -134,6 +134,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           baseUrl: e.TWILIO_BASE_URL,
         }
       : null;
+  // Test-mode payments must never be a production server's silent default.
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
+    throw new Error('Invalid environment variables: set PAYMENT_PROVIDER (stripe, or sandbox for a demo) when NODE_ENV=production');
+  }
   let payments: AppConfig['payments'] = { provider: 'sandbox', webhookSecret: e.STRIPE_WEBHOOK_SECRET };
   if (e.PAYMENT_PROVIDER === 'stripe') {
     if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) throw new Error('Invalid environment variables: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');

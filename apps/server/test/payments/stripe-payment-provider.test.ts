@@ -49,6 +49,14 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
     return [200, paymentIntent('pi_paid1', { status: 'succeeded', amount: Number(form.amount) })];
   }
 
+  const cancel = /^\/v1\/payment_intents\/([^/?]+)\/cancel$/.exec(path);
+  if (method === 'POST' && cancel) {
+    // Stripe refuses to cancel a payment that already succeeded (400 payment_intent_unexpected_state).
+    if (cancel[1] === 'pi_done') return [400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent could not be canceled.' } }];
+    if (cancel[1] === 'pi_waiting') return [200, paymentIntent('pi_waiting', { status: 'canceled' })];
+    return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${cancel[1]}'` } }];
+  }
+
   const retrieve = /^\/v1\/payment_intents\/([^/?]+)$/.exec(path);
   if (method === 'GET' && retrieve) {
     const failedAttempt = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The customer did not approve.' };
@@ -229,6 +237,14 @@ describe('Stripe adapter: Bancontact', () => {
     expect((await p.getPayment('pi_untried'))?.status).toBe('pending');
     expect((await p.getPayment('pi_refused'))?.status).toBe('failed');
     expect((await p.getPayment('pi_canceled'))?.status).toBe('failed');
+  });
+
+  it('cancels an open payment, and answers the payment as it stands when it already succeeded', async () => {
+    const p = provider();
+    expect((await p.cancelPayment('pi_waiting'))?.status).toBe('failed');
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_waiting/cancel' });
+    expect((await p.cancelPayment('pi_done'))?.status).toBe('succeeded');
+    expect(await p.cancelPayment('pi_unknown')).toBeNull();
   });
 
   it('answers null for a payment Stripe does not know (404)', async () => {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SandboxCardInput } from '@vm/domain';
-import { CardError, type PaymentEvent, type PaymentProvider, type RedirectPayment, type StoredCard, WebhookSignatureError } from './payment-provider.ts';
+import { CardError, type PaymentProvider, type RedirectPayment, type StoredCard } from './payment-provider.ts';
+import { parseStripeWebhook } from './stripe-payment-provider.ts';
 
 // The embedded default: behaves like Stripe's test mode for the documented test tokens and card
 // numbers (https://docs.stripe.com/testing), so the UI, the errors and the tests are the same as
@@ -163,25 +164,6 @@ export function sandboxPaymentProvider(opts: { publicUrl: string; webhookSecret:
       return stripe.webhooks.generateTestHeaderString({ payload, secret: opts.webhookSecret });
     },
 
-    parseWebhook(rawBody, signatureHeader): PaymentEvent {
-      let event: { id: string; type: string; data: { object: Record<string, unknown> } };
-      try {
-        if (!signatureHeader) throw new Error('missing signature');
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, opts.webhookSecret) as unknown as typeof event;
-      } catch {
-        throw new WebhookSignatureError('bad signature');
-      }
-      const o = event.data.object;
-      const payment: RedirectPayment | null = event.type.startsWith('payment_intent.')
-        ? {
-            id: String(o.id),
-            status: o.status === 'succeeded' ? 'succeeded' : o.status === 'canceled' || o.last_payment_error ? 'failed' : 'pending',
-            amountCents: Number(o.amount),
-            currency: String(o.currency),
-            metadata: (o.metadata ?? {}) as Record<string, string>,
-          }
-        : null;
-      return { id: event.id, type: event.type, payment };
-    },
+    parseWebhook: (rawBody, signatureHeader) => parseStripeWebhook(stripe, rawBody, signatureHeader, opts.webhookSecret),
   };
 }

@@ -34,6 +34,22 @@ const toRedirectPayment = (pi: Stripe.PaymentIntent): RedirectPayment => ({
   metadata: { ...pi.metadata },
 });
 
+/**
+ * Stripe's signed webhook: the signature over the raw body, then the event reduced to what we act
+ * on. The sandbox signs its own events the same way and reads them through this too.
+ */
+export function parseStripeWebhook(stripe: Stripe, rawBody: Buffer, signatureHeader: string | undefined, secret: string): PaymentEvent {
+  let event: Stripe.Event;
+  try {
+    if (!signatureHeader) throw new Error('missing Stripe-Signature header');
+    event = stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
+  } catch {
+    throw new WebhookSignatureError('bad signature');
+  }
+  const payment = event.type.startsWith('payment_intent.') ? toRedirectPayment(event.data.object as Stripe.PaymentIntent) : null;
+  return { id: event.id, type: event.type, payment };
+}
+
 /** The real provider: Stripe's API through its SDK. */
 export function stripePaymentProvider(cfg: StripeConfig): PaymentProvider {
   const base = cfg.apiBase ? new URL(cfg.apiBase) : null;
@@ -143,16 +159,6 @@ export function stripePaymentProvider(cfg: StripeConfig): PaymentProvider {
       }
     },
 
-    parseWebhook(rawBody, signatureHeader): PaymentEvent {
-      let event: Stripe.Event;
-      try {
-        if (!signatureHeader) throw new Error('missing Stripe-Signature header');
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, cfg.webhookSecret);
-      } catch {
-        throw new WebhookSignatureError('bad signature');
-      }
-      const payment = event.type.startsWith('payment_intent.') ? toRedirectPayment(event.data.object as Stripe.PaymentIntent) : null;
-      return { id: event.id, type: event.type, payment };
-    },
+    parseWebhook: (rawBody, signatureHeader) => parseStripeWebhook(stripe, rawBody, signatureHeader, cfg.webhookSecret),
   };
 }

@@ -1,7 +1,9 @@
+import { formatEuro } from '@vm/domain/insurance';
 import type { OfferRead } from '@vm/domain/marketplace';
 import { useTranslation } from 'react-i18next';
 
-const euro = (v: number) => new Intl.NumberFormat('nl-BE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(v);
+/** The wire carries euros with 2 decimals; the domain formats cents. */
+const euro = (euros: number) => formatEuro(Math.round(euros * 100));
 
 /** SPEC section 2: Transport cost, Insurance, and the Total with its VAT percentage, after tax. */
 export function CostTable({ offer }: { offer: OfferRead }) {

@@ -311,7 +311,7 @@ async function benchOne(kind: Kind, handle: DbHandle, dataDir: string, databaseU
     // Demo drivers would bid on the seeded shipments and change the measured list under the bench.
     DEMO_DRIVERS: 'false',
   });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, listen: handle.listen, logger: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -24,7 +24,7 @@ import { sandboxPaymentProvider } from './adapters/payments/sandbox-payment-prov
 import { stripePaymentProvider } from './adapters/payments/stripe-payment-provider.ts';
 import type { FileStore } from './adapters/storage/file-store.ts';
 import { localFileStore } from './adapters/storage/local-file-store.ts';
-import type { Db } from './db/database.ts';
+import type { Db, Listen } from './db/database.ts';
 import { ADMIN_TOKEN_FILE, type AppConfig } from './env.ts';
 import { ApiError, ValidationFailed } from './lib/errors.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
@@ -51,6 +51,11 @@ import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { filesService } from './modules/files/files.service.ts';
 import { imagesRepository } from './modules/files/images.repository.ts';
+import { type EventHub, eventHub } from './modules/events/event-hub.ts';
+import { eventsRepository } from './modules/events/events.repository.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { eventsService } from './modules/events/events.service.ts';
+import { sseStreams } from './modules/events/sse-streams.ts';
 import { phoneRepository } from './modules/phone/phone.repository.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
@@ -62,6 +67,8 @@ import { usersService } from './modules/users/users.service.ts';
 export type AppDeps = {
   config: AppConfig;
   db: Db;
+  /** LISTEN on the database (DbHandle.listen): how this process hears of events other processes wrote. */
+  listen: Listen;
   now?: () => Date;
   phoneVerifier?: PhoneVerifier;
   mailer?: Mailer;
@@ -80,8 +87,9 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** 'https://{s}.tile.example.org/{z}/{x}/{y}.png' -> 'https://*.tile.example.org' for the CSP. */
 const tileOrigin = (template: string) => new URL(template.replace(/\{s\}/g, 'a').replace(/\{[^}]+\}/g, '0')).origin.replace('://a.', '://*.');
 
-// Never log credentials: headers, and the ?access_token= that image originals accept.
-const redactUrl = (url: string) => url.replace(/([?&]access_token=)[^&]*/gi, '$1[redacted]');
+// Never log credentials: headers, and secrets in a query string (?access_token= for image
+// originals, ?token= for the event stream, and whatever a client puts there by mistake).
+const redactUrl = (url: string) => url.replace(/([?&](?:access_token|token|refresh_token|password|client_secret|code)=)[^&]*/gi, '$1[redacted]');
 
 function selectPaymentProvider(config: AppConfig): PaymentProvider {
   const p = config.payments;
@@ -104,6 +112,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The demo drivers when on (tests drive their tick by hand). */
     demoDrivers: Awaited<ReturnType<typeof startDemoDrivers>> | null;
+    /** This process's event dispatcher (tests flush it to see their events at once). */
+    eventHub: EventHub;
   }
 }
 
@@ -140,6 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeZones = geoTzTimeZones();
 
   const limits = config.rateLimits;
+  const eventsRepo = eventsRepository(db);
+  const hub = eventHub({ repo: eventsRepo, listen: deps.listen, log: app.log });
+  await hub.start();
+  app.addHook('onClose', () => hub.stop());
+  const events = eventsService({ db, repo: eventsRepo, hub, now });
+  const streams = sseStreams();
+  // Open streams end before the server waits for its connections to close (SIGTERM).
+  app.addHook('preClose', async () => streams.closeAll());
   const authRepo = authRepository(db);
   const auth = authService({
     repo: authRepo,
@@ -236,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes, { resets, perIpLimit: limits.resetPerIp });
   await app.register(phoneRoutes, { phone, captcha, perIpLimit: limits.smsPerIp, windowSeconds: limits.smsWindow });
   await app.register(usersRoutes, { users, now });
+  await app.register(eventsRoutes, { events, streams });
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments });
   await app.register(driverRoutes, { shipments });
@@ -255,7 +274,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Expired tokens are useless; sweep them hourly so the tables stay small.
-  const sweep = setInterval(() => void authRepo.deleteExpired(now()).catch((err) => app.log.warn({ err }, 'token sweep failed')), 3600_000);
+  const sweep = setInterval(() => {
+    void authRepo.deleteExpired(now()).catch((err) => app.log.warn({ err }, 'token sweep failed'));
+    void events.sweep().catch((err) => app.log.warn({ err }, 'event sweep failed'));
+  }, 3600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -263,5 +285,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (demo) app.addHook('onClose', () => demo.stop());
 
   app.decorate('demoDrivers', demo);
+  app.decorate('eventHub', hub);
   return app;
 }

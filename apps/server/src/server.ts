@@ -10,7 +10,7 @@ await ensureLocalities();
 await ensureBasemap();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(handle.db);
-const app = await buildApp({ config, db: handle.db });
+const app = await buildApp({ config, db: handle.db, listen: handle.listen });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -51,7 +51,7 @@ describe('data survives a restart', () => {
 
   it('serves /healthz once migrated', async () => {
     const handle = await freshDatabase();
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() }), db: handle.db, logger: false });
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() }), db: handle.db, listen: handle.listen, logger: false });
     try {
       const res = await app.inject({ method: 'GET', url: '/healthz' });
       expect(res.statusCode).toBe(200);

@@ -10,3 +10,4 @@ export * from './shipment-states.ts';
 export * from './pricing.ts';
 export * from './distance.ts';
 export * from './marketplace.ts';
+export * from './events.ts';

@@ -70,6 +70,11 @@ const nl = {
   card_cvc_invalid: 'De beveiligingscode is ongeldig.',
   return_path_invalid: 'Ongeldige terugkeerpagina.',
   webhook_signature_invalid: 'Invalid signature.',
+  message_required: 'Typ eerst een bericht.',
+  message_too_long: 'Een bericht is hoogstens 2.000 tekens lang.',
+  message_invalid: 'Dit bericht bevat ongeldige tekens.',
+  chat_not_open: 'De chat opent zodra een bod aanvaard is.',
+  stream_token_invalid: 'Deze stroomsleutel is ongeldig of verlopen.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
@@ -140,6 +145,11 @@ const en: Record<MessageKey, string> = {
   card_cvc_invalid: 'The security code is invalid.',
   return_path_invalid: 'Invalid return page.',
   webhook_signature_invalid: 'Invalid signature.',
+  message_required: 'Type a message first.',
+  message_too_long: 'A message is at most 2,000 characters long.',
+  message_invalid: 'This message contains invalid characters.',
+  chat_not_open: 'Chat opens once an offer is accepted.',
+  stream_token_invalid: 'This stream token is invalid or has expired.',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { nl, en };

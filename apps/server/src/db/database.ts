@@ -8,7 +8,10 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
-export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+/** Calls back on every NOTIFY on a channel (delivered at commit); returns the way to stop. */
+export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+
+export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; listen: Listen; close: () => Promise<void> };
 
 // Counts come back as int8; pg would give strings, so ask for plain JS numbers everywhere.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -22,7 +25,7 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', listen: postgresListen(opts.databaseUrl), close: () => db.destroy() };
   }
   let client = opts.pglite;
   if (!client) {
@@ -40,9 +43,54 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    // PGlite runs LISTEN/NOTIFY in process, with the same commit-time delivery as PostgreSQL.
+    listen: async (channel, onNotify) => {
+      const stop = await owned.listen(channel, () => onNotify());
+      return async () => {
+        if (!owned.closed) await stop();
+      };
+    },
     close: async () => {
       await db.destroy();
       if (!owned.closed) await owned.close();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
+ * connection is opened again after a second; onNotify is called then too, because notifications
+ * sent while it was down are gone and the listener must read what it missed from the table.
+ */
+function postgresListen(connectionString: string): Listen {
+  return async (channel, onNotify) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    let stopped = false;
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | null = null;
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ connectionString });
+      c.on('notification', (n) => n.channel === channel && onNotify());
+      c.on('error', () => undefined);
+      c.on('end', () => {
+        if (stopped) return;
+        client = null;
+        retry = setTimeout(() => void connect().then(onNotify, () => undefined), 1000);
+      });
+      try {
+        await c.connect();
+        await c.query(`listen ${channel}`);
+        client = c;
+      } catch (err) {
+        await c.end().catch(() => undefined);
+        throw err;
+      }
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
   };
 }

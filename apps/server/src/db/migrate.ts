@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-shipments.ts';
 import * as m0003 from './migrations/0003-marketplace.ts';
 import * as m0004 from './migrations/0004-payment-card.ts';
+import * as m0005 from './migrations/0005-events-chat.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-shipments': m0002,
   '0003-marketplace': m0003,
   '0004-payment-card': m0004,
+  '0005-events-chat': m0005,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

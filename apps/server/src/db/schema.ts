@@ -19,6 +19,7 @@ export type UsersTable = {
   country: string;
   addressFormatted: string;
   role: 'sender' | 'driver' | 'admin';
+  locale: Generated<string>;
   profileImageId: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
@@ -187,7 +188,51 @@ export type PaymentsTable = {
 
 export type PaymentEventsTable = { id: string; type: string; receivedAt: Timestamp };
 
+type Json<T> = ColumnType<T, string, string>;
+
+export type EventsTable = {
+  id: Generated<number>;
+  userId: number;
+  type: string;
+  shipmentId: number | null;
+  payload: Json<unknown>;
+  message: Json<Record<string, string>>;
+  listed: boolean;
+  createdAt: Timestamp;
+  readAt: NullableTimestamp;
+  dedupeKey: string | null;
+};
+
+export type MessagesTable = { id: Generated<number>; shipmentId: number; authorId: number; body: string; createdAt: Timestamp };
+export type ConversationReadsTable = { shipmentId: number; userId: number; lastReadId: number };
+export type StreamTokensTable = { tokenHash: string; userId: number; expiresAt: Timestamp; usedAt: NullableTimestamp };
+export type MailSettingsTable = { userId: number; offerReceived: Generated<boolean>; offerAccepted: Generated<boolean>; delivered: Generated<boolean>; chatUnread: Generated<boolean> };
+export type MailJobsTable = {
+  id: Generated<number>;
+  userId: number;
+  kind: string;
+  shipmentId: number | null;
+  eventId: number;
+  dedupeKey: string;
+  sendAfter: Timestamp;
+  sentAt: NullableTimestamp;
+  cancelledAt: NullableTimestamp;
+  attempts: Generated<number>;
+  lastError: string | null;
+  createdAt: Timestamp;
+};
+export type EventCursorsTable = { name: string; lastId: number };
+export type TrackingLinksTable = { tokenHash: string; shipmentId: number; createdAt: Timestamp; revokedAt: NullableTimestamp };
+
 export type Database = {
+  events: EventsTable;
+  messages: MessagesTable;
+  conversationReads: ConversationReadsTable;
+  streamTokens: StreamTokensTable;
+  mailSettings: MailSettingsTable;
+  mailJobs: MailJobsTable;
+  eventCursors: EventCursorsTable;
+  trackingLinks: TrackingLinksTable;
   vehicles: VehiclesTable;
   offers: OffersTable;
   ratings: RatingsTable;

@@ -92,6 +92,7 @@ export async function createTestApp(
     paymentProvider: payments,
     config,
     db: handle.db,
+    listen: handle.listen,
     now: clock.now,
     phoneVerifier,
     mailer,

@@ -1,0 +1,107 @@
+import type { Listen } from '../../db/database.ts';
+import { EVENTS_CHANNEL, type EventsRepository, type StoredEvent } from './events.repository.ts';
+
+type Log = { warn: (obj: object, msg: string) => void };
+type Handler = (e: StoredEvent) => void;
+
+/** Rows read per round; a burst larger than this is read in several rounds. */
+const BATCH = 1000;
+/** A safety net under NOTIFY: a notification lost while the listener reconnected is found by this. */
+const SAFETY_POLL_MS = 5_000;
+
+/**
+ * One per process: wakes on NOTIFY (or the safety poll), reads the events committed since its
+ * cursor from the table, and hands each to the streams of its user and to whole-process handlers
+ * (caches, consumers). The notification itself carries nothing that is trusted.
+ */
+export function eventHub(deps: { repo: EventsRepository; listen: Listen; log: Log }) {
+  const byUser = new Map<number, Set<Handler>>();
+  const everyone = new Set<Handler>();
+  let cursor = 0;
+  let reading: Promise<void> | null = null;
+  let again = false;
+  let stopListening: (() => Promise<void>) | null = null;
+  let poll: NodeJS.Timeout | null = null;
+
+  function dispatch(e: StoredEvent) {
+    for (const h of everyone) h(e);
+    const mine = byUser.get(e.userId);
+    if (mine) for (const h of mine) h(e);
+  }
+
+  async function readNew(): Promise<void> {
+    for (;;) {
+      const rows = await deps.repo.since(cursor, BATCH);
+      for (const e of rows) {
+        cursor = e.push.id;
+        try {
+          dispatch(e);
+        } catch (err) {
+          deps.log.warn({ err, eventId: e.push.id }, 'event handler failed');
+        }
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  /** Coalesces wake-ups: at most one read runs, and one more follows if woken meanwhile. */
+  function wake(): Promise<void> {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = (async () => {
+      try {
+        do {
+          again = false;
+          await readNew();
+        } while (again);
+      } catch (err) {
+        deps.log.warn({ err }, 'reading events failed');
+      } finally {
+        reading = null;
+      }
+    })();
+    return reading;
+  }
+
+  return {
+    async start(): Promise<void> {
+      cursor = await deps.repo.maxId();
+      stopListening = await deps.listen(EVENTS_CHANNEL, () => void wake());
+      poll = setInterval(() => void wake(), SAFETY_POLL_MS);
+      poll.unref();
+    },
+
+    async stop(): Promise<void> {
+      if (poll) clearInterval(poll);
+      await stopListening?.();
+      await reading;
+    },
+
+    /** Reads now (tests and callers that just committed and want their own events dispatched). */
+    flush: wake,
+
+    /** The id of the newest event this process has dispatched. */
+    get cursor() {
+      return cursor;
+    },
+
+    subscribe(userId: number, handler: Handler): () => void {
+      let set = byUser.get(userId);
+      if (!set) byUser.set(userId, (set = new Set()));
+      set.add(handler);
+      return () => {
+        set.delete(handler);
+        if (set.size === 0) byUser.delete(userId);
+      };
+    },
+
+    onEvent(handler: Handler): () => void {
+      everyone.add(handler);
+      return () => everyone.delete(handler);
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof eventHub>;

@@ -1,0 +1,137 @@
+import { type EventType, type JsonMessage, type NewEvent, type PushRead, isListed, jsonMessage } from '@vm/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Every NOTIFY about new events goes to this channel; listeners read the table, not the payload. */
+export const EVENTS_CHANNEL = 'vm_events';
+
+/** An event as the hub hands it around: who it is for, and its wire shape. */
+export type StoredEvent = { userId: number; push: PushRead };
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+type Row = { id: number; userId: number; type: string; shipmentId: number | null; payload: unknown; message: unknown; createdAt: Date; readAt: Date | null };
+const COLUMNS = ['id', 'userId', 'type', 'shipmentId', 'payload', 'message', 'createdAt', 'readAt'] as const;
+
+const toStored = (r: Row): StoredEvent => ({
+  userId: r.userId,
+  push: {
+    id: Number(r.id),
+    type: r.type as EventType,
+    shipment_id: r.shipmentId,
+    created_at: seconds(r.createdAt),
+    read_at: r.readAt ? seconds(r.readAt) : null,
+    json_message: r.message as JsonMessage,
+    payload: r.payload as PushRead['payload'],
+  },
+});
+
+export function eventsRepository(db: Db) {
+  return {
+    /**
+     * Writes events inside the caller's transaction, as its last write. The transaction-scoped
+     * lock makes event-writing transactions commit in id order, so a reader that has seen id N has
+     * seen every committed id below it: a cursor (and Last-Event-ID) never skips a late commit.
+     * The NOTIFY is delivered by PostgreSQL at commit, and not at all on rollback.
+     */
+    async insert(trx: Db, events: NewEvent[], now: Date): Promise<void> {
+      if (events.length === 0) return;
+      await sql`select pg_advisory_xact_lock(7305553)`.execute(trx);
+      await trx
+        .insertInto('events')
+        .values(
+          events.map((e) => ({
+            userId: e.userId,
+            type: e.type,
+            shipmentId: e.shipmentId,
+            payload: JSON.stringify(e.payload),
+            message: JSON.stringify(jsonMessage(e.type, e.payload as never)),
+            listed: isListed(e.type),
+            createdAt: now,
+            dedupeKey: e.dedupeKey ?? null,
+          })),
+        )
+        .onConflict((oc) => oc.column('dedupeKey').doNothing())
+        .execute();
+      await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
+    },
+
+    async maxId(): Promise<number> {
+      const row = await db.selectFrom('events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
+      return Number(row?.m ?? 0);
+    },
+
+    /** Every user's events after a cursor, oldest first: what the hub dispatches. */
+    async since(afterId: number, limit: number): Promise<StoredEvent[]> {
+      const rows = await db.selectFrom('events').select(COLUMNS).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+      return rows.map(toStored);
+    },
+
+    /** One user's events after an id, oldest first: what a resumed stream missed. */
+    async sinceForUser(userId: number, afterId: number, limit: number): Promise<StoredEvent[]> {
+      const rows = await db.selectFrom('events').select(COLUMNS).where('userId', '=', userId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+      return rows.map(toStored);
+    },
+
+    /** The listed events (pushes, activity) of a user, newest first, before an id. */
+    async listed(userId: number, beforeId: number | null, limit: number): Promise<PushRead[]> {
+      let q = db.selectFrom('events').select(COLUMNS).where('userId', '=', userId).where('listed', '=', true);
+      if (beforeId !== null) q = q.where('id', '<', beforeId);
+      const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((r) => toStored(r).push);
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', userId)
+        .where('listed', '=', true)
+        .where('readAt', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Marks one push read; false when it is not this user's (or not a push). */
+    async markRead(userId: number, id: number, now: Date): Promise<boolean> {
+      const row = await db.selectFrom('events').select('readAt').where('id', '=', id).where('userId', '=', userId).where('listed', '=', true).executeTakeFirst();
+      if (!row) return false;
+      if (!row.readAt) await db.updateTable('events').set({ readAt: now }).where('id', '=', id).execute();
+      return true;
+    },
+
+    async markAllRead(userId: number, now: Date): Promise<void> {
+      await db.updateTable('events').set({ readAt: now }).where('userId', '=', userId).where('listed', '=', true).where('readAt', 'is', null).execute();
+    },
+
+    /** Marks read the pushes of a kind about a shipment (a conversation that was read). */
+    async markReadByShipment(userId: number, shipmentId: number, type: EventType, now: Date): Promise<void> {
+      await db.updateTable('events').set({ readAt: now }).where('userId', '=', userId).where('shipmentId', '=', shipmentId).where('type', '=', type).where('readAt', 'is', null).execute();
+    },
+
+    async saveStreamToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+      await db.insertInto('streamTokens').values({ tokenHash, userId, expiresAt }).execute();
+    },
+
+    /** Spends a stream token: the user it belongs to, once, before it expires; else null. */
+    async useStreamToken(tokenHash: string, now: Date): Promise<number | null> {
+      const row = await db
+        .updateTable('streamTokens')
+        .set({ usedAt: now })
+        .where('tokenHash', '=', tokenHash)
+        .where('usedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .returning('userId')
+        .executeTakeFirst();
+      return row?.userId ?? null;
+    },
+
+    /** Spent and expired stream tokens, and positions older than a day, are of no use to anyone. */
+    async sweep(now: Date): Promise<void> {
+      await db.deleteFrom('streamTokens').where('expiresAt', '<', now).execute();
+      await db.deleteFrom('events').where('listed', '=', false).where('createdAt', '<', new Date(now.getTime() - 86_400_000)).execute();
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof eventsRepository>;

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EventType, NewEvent, PushRead } from '@vm/domain';
+import type { Db } from '../../db/database.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { EventHub } from './event-hub.ts';
+import type { EventsRepository, StoredEvent } from './events.repository.ts';
+
+/** SPEC section 9: pushes shown, the last 5. */
+export const LAST_PUSHES = 5;
+const STREAM_TOKEN_TTL_SECONDS = 60;
+/** A resumed stream replays at most this many missed events; older ones are in the push list. */
+const MAX_REPLAY = 5_000;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function eventsService({ db, repo, hub, now }: { db: Db; repo: EventsRepository; hub: EventHub; now: () => Date }) {
+  return {
+    /**
+     * Writes events in the transaction of the change that causes them, as its last write: they
+     * exist exactly when the change committed. Every module records its events through here.
+     */
+    record: (trx: Db, events: NewEvent[]) => repo.insert(trx, events, now()),
+
+    /** For a change that is a single statement of its own. */
+    recordAlone: (events: NewEvent[]) => db.transaction().execute((trx) => repo.insert(trx, events, now())),
+
+    /** POST /api/firebase_token: a stream token (60 s, single use, this user only) and the last 5 pushes. */
+    async streamToken(userId: number): Promise<{ token: string; expires_in: number; pushes: PushRead[] }> {
+      const token = randomBytes(32).toString('base64url');
+      await repo.saveStreamToken(userId, hash(token), new Date(now().getTime() + STREAM_TOKEN_TTL_SECONDS * 1000));
+      return { token, expires_in: STREAM_TOKEN_TTL_SECONDS, pushes: await repo.listed(userId, null, LAST_PUSHES) };
+    },
+
+    async useStreamToken(token: string): Promise<number> {
+      const userId = await repo.useStreamToken(hash(token), now());
+      if (userId === null) throw new ApiError(401, 'access_denied', 'stream_token_invalid');
+      return userId;
+    },
+
+    /** What a stream missed since Last-Event-ID, oldest first. */
+    missed: (userId: number, afterId: number) => repo.sinceForUser(userId, afterId, MAX_REPLAY),
+
+    subscribe: (userId: number, handler: (e: StoredEvent) => void) => hub.subscribe(userId, handler),
+
+    async pushes(userId: number, beforeId: number | null, limit: number): Promise<{ items: PushRead[]; unread_count: number; next_before: number | null }> {
+      const items = await repo.listed(userId, beforeId, limit);
+      return { items, unread_count: await repo.unreadCount(userId), next_before: items.length === limit ? items.at(-1)!.id : null };
+    },
+
+    async markRead(userId: number, id: number): Promise<{ unread_count: number } | null> {
+      if (!(await repo.markRead(userId, id, now()))) return null;
+      return { unread_count: await repo.unreadCount(userId) };
+    },
+
+    async markAllRead(userId: number): Promise<{ unread_count: number }> {
+      await repo.markAllRead(userId, now());
+      return { unread_count: 0 };
+    },
+
+    markReadByShipment: (userId: number, shipmentId: number, type: EventType) => repo.markReadByShipment(userId, shipmentId, type, now()),
+
+    sweep: () => repo.sweep(now()),
+  };
+}
+
+export type EventsService = ReturnType<typeof eventsService>;

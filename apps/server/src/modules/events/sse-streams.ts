@@ -1,0 +1,78 @@
+import type { ServerResponse } from 'node:http';
+
+/** A client whose unsent output passes this is too slow: it is dropped, not buffered for. */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+export const HEARTBEAT_MS = 25_000;
+
+type Stream = { res: ServerResponse; close: () => void };
+
+/**
+ * The open Server-Sent Event streams of this process. One timer sends every heartbeat (a timer
+ * per stream would cost memory at 10,000 streams); closing the registry ends them all cleanly.
+ */
+export function sseStreams() {
+  const open = new Set<Stream>();
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  /** Writes a frame; a client that stopped reading is disconnected instead. */
+  function write(s: Stream, frame: string): boolean {
+    if (s.res.destroyed || s.res.writableEnded) return false;
+    s.res.write(frame);
+    if (s.res.writableLength > MAX_BUFFERED_BYTES) {
+      s.res.destroy();
+      return false;
+    }
+    return true;
+  }
+
+  return {
+    /** Takes over a response: the SSE headers, a retry hint, and the stream kept until either side ends. */
+    open(res: ServerResponse, headers: Record<string, string | number | string[]>, onClose: () => void) {
+      res.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Proxies such as nginx must pass each frame on at once.
+        'x-accel-buffering': 'no',
+      });
+      const s: Stream = {
+        res,
+        close: () => {
+          if (!res.writableEnded) res.end();
+        },
+      };
+      open.add(s);
+      res.on('close', () => {
+        open.delete(s);
+        onClose();
+      });
+      res.write('retry: 3000\n\n');
+      if (!heartbeat) {
+        heartbeat = setInterval(() => {
+          for (const x of open) write(x, ': heartbeat\n\n');
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+      }
+      return {
+        send: (id: number, data: unknown) => write(s, `id: ${id}\ndata: ${JSON.stringify(data)}\n\n`),
+        get ended() {
+          return res.destroyed || res.writableEnded;
+        },
+      };
+    },
+
+    get size() {
+      return open.size;
+    },
+
+    /** Ends every stream (SIGTERM): clients reconnect to another process with their Last-Event-ID. */
+    closeAll() {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
+      for (const s of open) s.close();
+    },
+  };
+}
+
+export type SseStreams = ReturnType<typeof sseStreams>;

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { formatEuro } from './insurance.ts';
+import type { ShipmentStateName } from './shipment-states.ts';
+import type { ImageVariants } from './user.ts';
+
+// Events (ARCHITECTURE "Events"): one row per recipient, written with the change that causes it.
+// They feed the stream, the push list, the activity log, mails and live screens. Each carries its
+// text in every language the product speaks (SPEC json_message.en; nl and fr beside it).
+
+export const EVENT_LOCALES = ['nl', 'fr', 'en'] as const;
+export type EventLocale = (typeof EVENT_LOCALES)[number];
+
+export type PaymentMethodName = 'card' | 'invoice' | 'bancontact';
+export type Leg = 'pickup' | 'delivery';
+
+/** The payload of each event type; `reference` is the shipment's reference number shown to people. */
+export type EventPayloads = {
+  'shipment.offer.new': { reference: string; offer_id: number; driver_name: string; total: number };
+  'shipment.offer.withdrawn': { reference: string; driver_name: string };
+  /** The sender's receipt. */
+  'shipment.offer.accepted': {
+    reference: string;
+    offer_id: number;
+    driver_name: string;
+    total: number;
+    vat_percent: number;
+    vat_amount: number;
+    method: PaymentMethodName;
+    card_last4: string | null;
+  };
+  /** The driver's new job. */
+  'shipment.job.assigned': { reference: string; offer_id: number; price: number; pickup_city: string; delivery_city: string };
+  'payment.succeeded': { reference: string; amount: number; method: PaymentMethodName };
+  'payment.failed': { reference: string; amount: number; method: PaymentMethodName };
+  'shipment.state.changed': { reference: string; state: ShipmentStateName };
+  /** Streamed only: never listed as a push or an activity entry. */
+  'shipment.location': { lat: number; lng: number };
+  'shipment.message.new': { reference: string; message_id: number; from_name: string; preview: string };
+  'shipment.rating.new': { reference: string; rating: number };
+  'company.invoice.status': { status: 'requested' | 'approved' | 'rejected' | null };
+  'shipment.expired': { reference: string };
+  'shipment.late': { reference: string; leg: Leg; eta: number };
+};
+export type EventType = keyof EventPayloads;
+
+export const EVENT_TYPES = [
+  'shipment.offer.new',
+  'shipment.offer.withdrawn',
+  'shipment.offer.accepted',
+  'shipment.job.assigned',
+  'payment.succeeded',
+  'payment.failed',
+  'shipment.state.changed',
+  'shipment.location',
+  'shipment.message.new',
+  'shipment.rating.new',
+  'company.invoice.status',
+  'shipment.expired',
+  'shipment.late',
+] as const satisfies readonly EventType[];
+
+/** Types that only move screens along (a position, a payment already told by its receipt). */
+export const STREAM_ONLY_TYPES: ReadonlySet<EventType> = new Set(['shipment.location', 'payment.succeeded']);
+export const isListed = (type: EventType) => !STREAM_ONLY_TYPES.has(type);
+
+/** An event about to be written: who it is for, what, and about which shipment. */
+export type NewEvent<T extends EventType = EventType> = {
+  userId: number;
+  type: T;
+  shipmentId: number | null;
+  payload: EventPayloads[T];
+  /** Written at most once per key (a scheduled check may find the same thing twice). */
+  dedupeKey?: string;
+};
+
+export type JsonMessage = Record<EventLocale, string>;
+
+/**
+ * A push (SPEC section 3: id, type, shipment_id, created_at, json_message.en) as the API and the
+ * stream send it; read_at marks it read on every device.
+ */
+export type PushRead = {
+  id: number;
+  type: EventType;
+  shipment_id: number | null;
+  created_at: number;
+  read_at: number | null;
+  json_message: JsonMessage;
+  payload: EventPayloads[EventType];
+};
+
+const STATE_TEXT: Record<ShipmentStateName, JsonMessage> = {
+  new: { nl: 'nieuw', fr: 'nouvelle', en: 'new' },
+  accepted: { nl: 'aanvaard', fr: 'acceptée', en: 'accepted' },
+  onwaytopickup: { nl: 'chauffeur onderweg naar ophaaladres', fr: 'chauffeur en route vers l’enlèvement', en: 'driver on the way to pickup' },
+  nearpickup: { nl: 'chauffeur bijna aan ophaaladres', fr: 'chauffeur presque à l’enlèvement', en: 'driver near pickup' },
+  arrivedpickup: { nl: 'chauffeur aangekomen op ophaaladres', fr: 'chauffeur arrivé à l’enlèvement', en: 'driver arrived at pickup' },
+  loading: { nl: 'laden', fr: 'chargement', en: 'loading' },
+  loaded: { nl: 'geladen', fr: 'chargée', en: 'loaded' },
+  onwaytodelivery: { nl: 'onderweg naar leveradres', fr: 'en route vers la livraison', en: 'on the way to delivery' },
+  neardelivery: { nl: 'bijna aan leveradres', fr: 'presque à la livraison', en: 'near delivery' },
+  arriveddelivery: { nl: 'aangekomen op leveradres', fr: 'arrivée à la livraison', en: 'arrived at delivery' },
+  unloading: { nl: 'lossen', fr: 'déchargement', en: 'unloading' },
+  unloaded: { nl: 'gelost', fr: 'déchargée', en: 'unloaded' },
+  delivered: { nl: 'geleverd', fr: 'livrée', en: 'delivered' },
+  finalised: { nl: 'afgerond', fr: 'finalisée', en: 'finalised' },
+  cancelled: { nl: 'geannuleerd', fr: 'annulée', en: 'cancelled' },
+};
+
+const METHOD_TEXT: Record<PaymentMethodName, JsonMessage> = {
+  card: { nl: 'kredietkaart', fr: 'carte de crédit', en: 'credit card' },
+  invoice: { nl: 'factuur', fr: 'facture', en: 'invoice' },
+  bancontact: { nl: 'Bancontact', fr: 'Bancontact', en: 'Bancontact' },
+};
+
+const INVOICE_TEXT: Record<'requested' | 'approved' | 'rejected' | 'none', JsonMessage> = {
+  requested: { nl: 'aangevraagd', fr: 'demandé', en: 'requested' },
+  approved: { nl: 'goedgekeurd', fr: 'approuvé', en: 'approved' },
+  rejected: { nl: 'geweigerd', fr: 'refusé', en: 'rejected' },
+  none: { nl: 'stopgezet', fr: 'arrêté', en: 'stopped' },
+};
+
+const LOCALE_TAGS: Record<EventLocale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
+const money = (euros: number, l: EventLocale) => formatEuro(Math.round(euros * 100), LOCALE_TAGS[l]);
+const clock = (seconds: number, l: EventLocale) =>
+  new Intl.DateTimeFormat(LOCALE_TAGS[l], { timeZone: 'Europe/Brussels', hour: '2-digit', minute: '2-digit' }).format(seconds * 1000);
+
+type Texts = { [T in EventType]: (p: EventPayloads[T], l: EventLocale) => string };
+
+// One sentence per type and language; the reference number tells which job it is about.
+const TEXTS: Texts = {
+  'shipment.offer.new': (p, l) =>
+    ({ nl: `Nieuw bod van ${p.driver_name} op ${p.reference}: ${money(p.total, l)}`, fr: `Nouvelle offre de ${p.driver_name} pour ${p.reference} : ${money(p.total, l)}`, en: `New offer from ${p.driver_name} on ${p.reference}: ${money(p.total, l)}` })[l],
+  'shipment.offer.withdrawn': (p, l) =>
+    ({ nl: `${p.driver_name} trok het bod op ${p.reference} in`, fr: `${p.driver_name} a retiré son offre pour ${p.reference}`, en: `${p.driver_name} withdrew the offer on ${p.reference}` })[l],
+  'shipment.offer.accepted': (p, l) => {
+    const how = METHOD_TEXT[p.method][l] + (p.card_last4 ? ` •••• ${p.card_last4}` : '');
+    return {
+      nl: `Bod van ${p.driver_name} aanvaard voor ${p.reference}: ${money(p.total, l)} incl. ${p.vat_percent}% btw, betaald met ${how}`,
+      fr: `Offre de ${p.driver_name} acceptée pour ${p.reference} : ${money(p.total, l)} TVA ${p.vat_percent}% comprise, payée par ${how}`,
+      en: `Offer from ${p.driver_name} accepted for ${p.reference}: ${money(p.total, l)} incl. ${p.vat_percent}% VAT, paid by ${how}`,
+    }[l];
+  },
+  'shipment.job.assigned': (p, l) =>
+    ({
+      nl: `Je bod op ${p.reference} (${p.pickup_city} → ${p.delivery_city}) is aanvaard: ${money(p.price, l)}`,
+      fr: `Votre offre pour ${p.reference} (${p.pickup_city} → ${p.delivery_city}) est acceptée : ${money(p.price, l)}`,
+      en: `Your offer on ${p.reference} (${p.pickup_city} → ${p.delivery_city}) was accepted: ${money(p.price, l)}`,
+    })[l],
+  'payment.succeeded': (p, l) =>
+    ({ nl: `Betaling van ${money(p.amount, l)} voor ${p.reference} geslaagd`, fr: `Paiement de ${money(p.amount, l)} pour ${p.reference} réussi`, en: `Payment of ${money(p.amount, l)} for ${p.reference} succeeded` })[l],
+  'payment.failed': (p, l) =>
+    ({
+      nl: `Betaling van ${money(p.amount, l)} met ${METHOD_TEXT[p.method].nl} voor ${p.reference} mislukt`,
+      fr: `Paiement de ${money(p.amount, l)} par ${METHOD_TEXT[p.method].fr} pour ${p.reference} échoué`,
+      en: `Payment of ${money(p.amount, l)} by ${METHOD_TEXT[p.method].en} for ${p.reference} failed`,
+    })[l],
+  'shipment.state.changed': (p, l) =>
+    ({ nl: `${p.reference}: ${STATE_TEXT[p.state].nl}`, fr: `${p.reference} : ${STATE_TEXT[p.state].fr}`, en: `${p.reference}: ${STATE_TEXT[p.state].en}` })[l],
+  'shipment.location': (_p, l) => ({ nl: 'Nieuwe positie van de chauffeur', fr: 'Nouvelle position du chauffeur', en: 'New driver position' })[l],
+  'shipment.message.new': (p, l) =>
+    ({ nl: `Bericht van ${p.from_name} over ${p.reference}: ${p.preview}`, fr: `Message de ${p.from_name} sur ${p.reference} : ${p.preview}`, en: `Message from ${p.from_name} about ${p.reference}: ${p.preview}` })[l],
+  'shipment.rating.new': (p, l) =>
+    ({ nl: `Je kreeg ${p.rating} van 5 sterren voor ${p.reference}`, fr: `Vous avez reçu ${p.rating} étoiles sur 5 pour ${p.reference}`, en: `You received ${p.rating} out of 5 stars for ${p.reference}` })[l],
+  'company.invoice.status': (p, l) =>
+    ({
+      nl: `Betalen op factuur: ${INVOICE_TEXT[p.status ?? 'none'].nl}`,
+      fr: `Paiement sur facture : ${INVOICE_TEXT[p.status ?? 'none'].fr}`,
+      en: `Invoice payment: ${INVOICE_TEXT[p.status ?? 'none'].en}`,
+    })[l],
+  'shipment.expired': (p, l) =>
+    ({
+      nl: `${p.reference} is verlopen: het ophaalvenster sloot zonder aanvaard bod`,
+      fr: `${p.reference} a expiré : la fenêtre d’enlèvement s’est fermée sans offre acceptée`,
+      en: `${p.reference} expired: its pickup window closed with no accepted offer`,
+    })[l],
+  'shipment.late': (p, l) => {
+    const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];
+    return {
+      nl: `De chauffeur van ${p.reference} is laat: verwacht aan ${leg} om ${clock(p.eta, l)}, na het geboekte venster`,
+      fr: `Le chauffeur de ${p.reference} est en retard : attendu à ${leg} à ${clock(p.eta, l)}, après la fenêtre réservée`,
+      en: `The driver of ${p.reference} is running late: expected at ${leg} at ${clock(p.eta, l)}, after the booked window`,
+    }[l];
+  },
+};
+
+export function eventText<T extends EventType>(type: T, payload: EventPayloads[T], locale: EventLocale): string {
+  return (TEXTS[type] as (p: EventPayloads[T], l: EventLocale) => string)(payload, locale);
+}
+
+export function jsonMessage<T extends EventType>(type: T, payload: EventPayloads[T]): JsonMessage {
+  return { nl: eventText(type, payload, 'nl'), fr: eventText(type, payload, 'fr'), en: eventText(type, payload, 'en') };
+}
+
+/** "Jan M.": first name and the initial of the last name (SPEC section 2, Chat). */
+export const shortName = (first: string, last: string) => `${first}${last ? ` ${last.charAt(0)}.` : ''}`.trim();
+
+// --- Chat (SPEC sections 2, 3 and 7) ---
+
+export const MAX_MESSAGE_LENGTH = 2000;
+
+/** Control characters other than tab and newline have no place in a chat message. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** POST /api/conversation/{shipmentId} {message}: non-empty after trimming, at most 2,000 characters. */
+export const chatMessageSchema = z.object({
+  message: z
+    .string({ error: 'message_required' })
+    .trim()
+    .min(1, 'message_required')
+    .max(MAX_MESSAGE_LENGTH, 'message_too_long')
+    .refine((v) => !CONTROL.test(v), 'message_invalid'),
+});
+
+export type UserSummary = { id: number; first_name: string; last_name: string; profile_picture: ImageVariants | null };
+
+/** One conversation per shipment (SPEC section 3, Conversation), as its list item. */
+export type ConversationRead = {
+  shipment_id: number;
+  reference_id: string;
+  /** The other party: the sender for a driver, the driver for a sender (SPEC section 6). */
+  sender: UserSummary | null;
+  driver: UserSummary | null;
+  message_count: number;
+  unread_count: number;
+  current_state: { state: ShipmentStateName };
+  last_message_time: number | null;
+};
+
+export type MessageRead = { id: number; from: number; message: string; created_at: number };
+
+export type ConversationDetail = ConversationRead & { messages: MessageRead[]; other_last_read_id: number | null };
+
+// --- Mail settings ---
+
+export const MAIL_KINDS = ['offer_received', 'offer_accepted', 'delivered', 'chat_unread'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export type MailSettings = Record<MailKind, boolean>;
+export const mailSettingsSchema = z.object(Object.fromEntries(MAIL_KINDS.map((k) => [k, z.boolean()])) as Record<MailKind, z.ZodBoolean>).partial();

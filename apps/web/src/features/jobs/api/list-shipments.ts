@@ -1,14 +1,13 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery, queryKeys } from '../../../lib/live.ts';
 
-/** SPEC section 9: lists are polled every 30 s; the server answers 304 while nothing changed. */
-export const POLL_MS = 30_000;
-
+/** SPEC section 9: lists are polled every 30 s (the stream updates them at once); 304 while nothing changed. */
 export const senderShipmentsQuery = queryOptions({
-  queryKey: ['shipments', 'sender'],
+  queryKey: queryKeys.shipmentList,
   queryFn: ({ signal }) => api<ShipmentRead[]>('/api/shipment/sender', { signal }),
-  refetchInterval: POLL_MS,
+  refetchInterval: () => pollEvery(),
 });
 
 export const useSenderShipments = () => useQuery(senderShipmentsQuery);

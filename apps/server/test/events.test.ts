@@ -263,6 +263,7 @@ describe('the stream', () => {
       expect(s.ended).toBe(true);
     } finally {
       await t2.handle.close();
+      await (await import('node:fs/promises')).rm(t2.dataDir, { recursive: true, force: true });
     }
   });
 });

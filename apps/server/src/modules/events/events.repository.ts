@@ -35,10 +35,10 @@ export function eventsRepository(db: Db) {
      * seen every committed id below it: a cursor (and Last-Event-ID) never skips a late commit.
      * The NOTIFY is delivered by PostgreSQL at commit, and not at all on rollback.
      */
-    async insert(trx: Db, events: NewEvent[], now: Date): Promise<void> {
-      if (events.length === 0) return;
+    async insert(trx: Db, events: NewEvent[], now: Date): Promise<number[]> {
+      if (events.length === 0) return [];
       await sql`select pg_advisory_xact_lock(7305553)`.execute(trx);
-      await trx
+      const ids = await trx
         .insertInto('events')
         .values(
           events.map((e) => ({
@@ -53,8 +53,10 @@ export function eventsRepository(db: Db) {
           })),
         )
         .onConflict((oc) => oc.column('dedupeKey').doNothing())
+        .returning('id')
         .execute();
       await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
+      return ids.map((r) => Number(r.id));
     },
 
     async maxId(): Promise<number> {

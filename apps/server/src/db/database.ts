@@ -24,7 +24,7 @@ export async function openDatabase(opts: {
 }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })] });
     return { db, kind: 'postgres', listen: postgresListen(opts.databaseUrl), close: () => db.destroy() };
   }
   let client = opts.pglite;
@@ -38,7 +38,7 @@ export async function openDatabase(opts: {
   await owned.waitReady;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pglitePool(owned) }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
   });
   return {
     db,

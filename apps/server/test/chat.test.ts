@@ -52,6 +52,7 @@ describe('chat', () => {
   it('answers 404 on every chat route to a third sender and a third driver, both ways', async () => {
     const { sender, driver, id } = await acceptedJob();
     await post('sender', sender, id, 'Alleen voor de chauffeur');
+    await post('driver', driver, id, 'Alleen voor de afzender');
     const otherSender = await registerAndLogin(t);
     const otherDriver = await createDriver(t);
     for (const [role, who] of [

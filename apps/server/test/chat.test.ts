@@ -67,7 +67,7 @@ describe('chat', () => {
     }
     // A party on the other role's path is refused too, and nothing was added.
     expect((await read('driver', sender, id)).statusCode).toBe(403);
-    expect((await read('sender', sender, id)).json().message_count).toBe(1);
+    expect((await read('sender', sender, id)).json().message_count).toBe(2);
   });
 
   it('does not open before an offer is accepted: 409 chat_not_open for the sender', async () => {

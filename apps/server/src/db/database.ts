@@ -24,7 +24,10 @@ export async function openDatabase(opts: {
 }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })] });
+    // An idle connection the server ends (a restart, a failover) is dropped from the pool and the
+    // next query opens another; without a listener the 'error' event would end the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     return { db, kind: 'postgres', listen: postgresListen(opts.databaseUrl), close: () => db.destroy() };
   }
   let client = opts.pglite;
@@ -38,7 +41,7 @@ export async function openDatabase(opts: {
   await owned.waitReady;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pglitePool(owned) }),
-    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    plugins: [new CamelCasePlugin()],
   });
   return {
     db,

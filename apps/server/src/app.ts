@@ -35,6 +35,9 @@ import { authService } from './modules/auth/auth.service.ts';
 import { passwordResetRepository } from './modules/auth/password-reset.repository.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { passwordResetService } from './modules/auth/password-reset.service.ts';
+import { chatRepository } from './modules/chat/chat.repository.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { chatService } from './modules/chat/chat.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { BASEMAP_FILE } from '../scripts/extract-basemap.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
@@ -174,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: app.log });
   const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
   const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
+  const chat = chatService({ db, repo: chatRepository(db), events, limiter: new RateLimiter(limits.chatPerMinute, 60, () => now().getTime()), now });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
 
   // Stripe Elements (card entry in the browser) needs Stripe's script, frames and API.
@@ -260,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments });
   await app.register(driverRoutes, { shipments });
+  await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
   await app.register(adminRoutes, { users, adminTokenHash: hashAdminToken(adminToken(config)) });
@@ -289,7 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(expiry));
   app.decorate('reportExpired', shipments.reportExpired);
 
-  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, users, now, log: app.log, config: config.demoDrivers }) : null;
+  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, users, chat, now, log: app.log, config: config.demoDrivers }) : null;
   if (demo) app.addHook('onClose', () => demo.stop());
 
   app.decorate('demoDrivers', demo);

@@ -119,6 +119,8 @@ declare module 'fastify' {
     eventHub: EventHub;
     /** Makes mails from events and sends them (tests call its run() after flushing the hub). */
     mailWorker: Pick<MailsService, 'run'>;
+    /** The scheduled expiry check, run now (tests). */
+    reportExpired: () => Promise<number>;
   }
 }
 
@@ -172,11 +174,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usernameLimiter: new RateLimiter(limits.tokenPerUsername, limits.tokenWindow),
   });
   const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: new RateLimiter(limits.smsPerNumber, limits.smsWindow) });
-  const users = usersService({ db, repo: usersRepository(db), phone, now });
+  const users = usersService({ db, repo: usersRepository(db), phone, events, now });
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: app.log, attachTo: { profile_picture: users.setProfileImage } });
-  const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, router, timeZones, now });
+  const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: app.log });
   const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
-  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
+  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
   const mails = mailsService({ db, repo: mailsRepository(db), mailer, publicUrl: config.publicUrl, now, log: app.log });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
 
@@ -287,6 +289,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, 3600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+
+  // The scheduled check for expired shipments: every process runs it, the event key makes each report once.
+  const expiry = setInterval(() => void shipments.reportExpired().catch((err) => app.log.warn({ err }, 'expiry check failed')), 60_000);
+  expiry.unref();
+  app.addHook('onClose', async () => clearInterval(expiry));
+  app.decorate('reportExpired', shipments.reportExpired);
 
   const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, users, now, log: app.log, config: config.demoDrivers }) : null;
   if (demo) app.addHook('onClose', () => demo.stop());

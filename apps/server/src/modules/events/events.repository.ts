@@ -10,8 +10,9 @@ export type StoredEvent = { userId: number; push: PushRead };
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-type Row = { id: number; userId: number; type: string; shipmentId: number | null; payload: unknown; message: unknown; createdAt: Date; readAt: Date | null };
-const COLUMNS = ['id', 'userId', 'type', 'shipmentId', 'payload', 'message', 'createdAt', 'readAt'] as const;
+type Row = { id: number; userId: number; type: string; shipmentId: number | null; payload: string; message: string; createdAt: Date; readAt: Date | null };
+// The JSON columns are read as text: the CamelCasePlugin would otherwise rename the payload's own keys.
+const COLUMNS = ['id', 'userId', 'type', 'shipmentId', sql<string>`payload::text`.as('payload'), sql<string>`message::text`.as('message'), 'createdAt', 'readAt'] as const;
 
 const toStored = (r: Row): StoredEvent => ({
   userId: r.userId,
@@ -21,8 +22,8 @@ const toStored = (r: Row): StoredEvent => ({
     shipment_id: r.shipmentId,
     created_at: seconds(r.createdAt),
     read_at: r.readAt ? seconds(r.readAt) : null,
-    json_message: r.message as JsonMessage,
-    payload: r.payload as PushRead['payload'],
+    json_message: JSON.parse(r.message) as JsonMessage,
+    payload: JSON.parse(r.payload) as PushRead['payload'],
   },
 });
 

@@ -2,7 +2,7 @@ import type { EventType, NewEvent } from '@vm/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventsRepository } from '../src/modules/events/events.repository.ts';
 import { clientToken, registerAndLogin, validRegistration, verifyPhone } from './helpers/flows.ts';
-import { createDriver, createShipment } from './helpers/marketplace.ts';
+import { accept, addCard, createDriver, createShipment, driveToFinalised, makeOffer } from './helpers/marketplace.ts';
 import { type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -306,6 +306,59 @@ describe('mails from recorded events', () => {
     const s = await setup();
     await t.handle.db.deleteFrom('eventCursors').execute();
     await record([{ userId: s.sender.id, type: 'shipment.state.changed', shipmentId: s.shipmentId, payload: { reference: s.reference, state: 'delivered' } }]);
+    await settle();
+    expect(mailsTo(s.sender.email)).toHaveLength(0);
+  });
+});
+
+describe('mails from the marketplace', () => {
+  it('mails an offer, the receipt of its acceptance and the delivery, each once, in English for an English user', async () => {
+    const s = await setup();
+    await t.handle.db.updateTable('users').set({ locale: 'en' }).where('id', '=', s.sender.id).execute();
+    const driver = await createDriver(t);
+    const offerId = await makeOffer(t, driver, s.shipmentId, 100);
+    await settle();
+    expect(mailsTo(s.sender.email).map((m) => m.subject)).toEqual([`New offer on ${s.reference}`]);
+
+    expect((await addCard(t, s.sender.auth)).statusCode).toBeLessThan(300);
+    expect((await accept(t, s.sender.auth, s.shipmentId, offerId)).statusCode).toBeLessThan(300);
+    await settle();
+    const receipt = mailsTo(s.sender.email)[1]!;
+    expect(receipt.subject).toMatch(new RegExp(`^Receipt ${s.reference}: offer from `));
+    expect(receipt.text).toMatch(/VAT 21%: /);
+    expect(receipt.text).toContain('credit card •••• 4242');
+    expect(receipt.text).toContain(link(s.shipmentId));
+
+    await driveToFinalised(t, driver, s.shipmentId);
+    await settle();
+    t.clock.advance(3600);
+    await settle();
+    expect(mailsTo(s.sender.email).map((m) => m.subject)).toEqual([`New offer on ${s.reference}`, receipt.subject, `${s.reference} was delivered`]);
+    // The driver gets none of the sender's mails.
+    expect(mailsTo(driver.email)).toHaveLength(0);
+  });
+
+  it('answers the request that made the event while the mailer is down, and mails once it is back', async () => {
+    const s = await setup();
+    const driver = await createDriver(t);
+    const down = vi.spyOn(t.mails, 'push').mockImplementation(() => {
+      throw new Error('SMTP down');
+    });
+    const res = await t.app.inject({ method: 'POST', url: `/api/driver/shipment/${s.shipmentId}/offer`, headers: driver.auth, payload: { price: 90 } });
+    expect(res.statusCode).toBe(201);
+    await settle();
+    expect(down).toHaveBeenCalled();
+    down.mockRestore();
+    t.clock.advance(60);
+    await settle();
+    expect(mailsTo(s.sender.email).map((m) => m.subject)).toEqual([`Nieuw bod op ${s.reference}`]);
+  });
+
+  it('mails no offer to a sender who switched offers off', async () => {
+    const s = await setup();
+    await putSettings(s.sender, { offer_received: false });
+    const driver = await createDriver(t);
+    await makeOffer(t, driver, s.shipmentId, 100);
     await settle();
     expect(mailsTo(s.sender.email)).toHaveLength(0);
   });

@@ -32,6 +32,7 @@ import { bearerToken } from './lib/request-context.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { accessTokenCache } from './modules/auth/access-token-cache.ts';
 import { passwordResetRepository } from './modules/auth/password-reset.repository.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { passwordResetService } from './modules/auth/password-reset.service.ts';
@@ -168,9 +169,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const streams = sseStreams();
   // Open streams end before the server waits for its connections to close (SIGTERM).
   app.addHook('preClose', async () => streams.closeAll());
-  const authRepo = authRepository(db);
+  // A revocation reaches this process's token cache at once and every other process by its event.
+  const tokenCache = accessTokenCache(now);
+  hub.onEvent((e) => e.push.type === 'session.revoked' && tokenCache.forgetUser(e.userId));
+  const authRepo = authRepository(db, async (trx, userId) => {
+    tokenCache.forgetUser(userId);
+    await events.record(trx, [{ userId, type: 'session.revoked', shipmentId: null, payload: {} }]);
+  });
   const auth = authService({
     repo: authRepo,
+    cache: tokenCache,
     now,
     accessTtl: config.tokens.accessTtl,
     refreshTtl: config.tokens.refreshTtl,
@@ -269,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventsRoutes, { events, streams });
   await app.register(mailSettingsRoutes, { mails });
   await app.register(filesRoutes, { files, auth });
-  await app.register(shipmentsRoutes, { shipments });
+  await app.register(shipmentsRoutes, { shipments, onEvent: events.onEvent });
   await app.register(driverRoutes, { shipments });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });

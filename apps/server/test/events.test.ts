@@ -182,17 +182,17 @@ describe('events are written with their change', () => {
 
 describe('the stream', () => {
   it('delivers a user their own events only, as Server-Sent Events with ids', async () => {
+    const id = await createShipment(t, sender.auth);
+    const own = await createShipment(t, other.auth);
     const a = await stream(sender.auth);
     const b = await stream(other.auth);
     expect(a.status).toBe(200);
     expect(a.contentType).toMatch(/^text\/event-stream/);
-    const id = await createShipment(t, sender.auth);
     await makeOffer(t, driver, id, 95);
     const [msg] = await a.waitFor(1);
     expect(msg!.data).toMatchObject({ type: 'shipment.offer.new', shipment_id: id });
     expect(msg!.id).toBe(msg!.data.id);
     // B's stream is open and healthy: it receives B's own event, and nothing of A's before it.
-    const own = await createShipment(t, other.auth);
     await makeOffer(t, driver, own, 70);
     const [first] = await b.waitFor(1);
     expect(first!.data.shipment_id).toBe(own);

@@ -37,11 +37,11 @@ describe('two processes on one PostgreSQL', () => {
   it('an offer made through one reaches a stream held by the other, and a resume on either replays it', async () => {
     const sender = await registerAndLogin(a);
     const driver = await createDriver(a);
+    const id = await createShipment(a, sender.auth);
     const token = (await b.app.inject({ method: 'POST', url: '/api/firebase_token', headers: sender.auth })).json().token as string;
     const stream = await openStream(`${baseB}/api/events?token=${token}`);
     expect(stream.status).toBe(200);
 
-    const id = await createShipment(a, sender.auth);
     const offerId = await makeOffer(a, driver, id, 88);
     const [msg] = await stream.waitFor(1);
     expect(msg!.data).toMatchObject({ type: 'shipment.offer.new', shipment_id: id, payload: { offer_id: offerId } });
@@ -69,4 +69,44 @@ describe('two processes on one PostgreSQL', () => {
     await first.close();
     expect((await fetch(`${baseB}/api/events?token=${token}`)).status).toBe(401);
   });
+
+  it('a list answered 304 from memory on one process changes there when the other process changes it', async () => {
+    const sender = await registerAndLogin(a);
+    const driver = await createDriver(a);
+    const id = await createShipment(a, sender.auth);
+    const list = () => b.app.inject({ method: 'GET', url: '/api/shipment/sender', headers: sender.auth });
+    const first = await list();
+    const etag = first.headers.etag as string;
+    expect((await b.app.inject({ method: 'GET', url: '/api/shipment/sender', headers: { ...sender.auth, 'if-none-match': etag } })).statusCode).toBe(304);
+    await makeOffer(a, driver, id, 77);
+    // B hears of the offer through NOTIFY and the events table; its next answer is the new list.
+    await eventually(async () => {
+      const res = await b.app.inject({ method: 'GET', url: '/api/shipment/sender', headers: { ...sender.auth, 'if-none-match': etag } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()[0].offers).toHaveLength(1);
+    });
+  });
+
+  it('tokens revoked through one process stop working on the other, which had them cached', async () => {
+    const sender = await registerAndLogin(a);
+    const me = () => b.app.inject({ method: 'GET', url: '/api/user', headers: sender.auth });
+    expect((await me()).statusCode).toBe(200);
+    // A spent refresh token presented again: the whole family is revoked (RFC 9700), via A.
+    const refresh = (token: string) => a.app.inject({ method: 'POST', url: '/oauth/access_token', payload: { grant_type: 'refresh_token', refresh_token: token, client_id: 'web' } });
+    expect((await refresh(sender.tokens.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(sender.tokens.refresh_token)).statusCode).toBe(400);
+    await eventually(async () => expect((await me()).statusCode).toBe(401));
+  });
 });
+
+/** Retries an assertion for up to 3 s: another process hears of a commit a few milliseconds later. */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      return await check();
+    } catch (err) {
+      if (i >= 60) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

@@ -40,6 +40,10 @@ export type EventPayloads = {
   'company.invoice.status': { status: 'requested' | 'approved' | 'rejected' | null };
   'shipment.expired': { reference: string };
   'shipment.late': { reference: string; leg: Leg; eta: number };
+  /** Streamed only: the sender's own change (a new shipment, insurance, a rating given), for live lists and caches. */
+  'shipment.changed': { reference: string };
+  /** Streamed only: the user's sessions were revoked; every process forgets their cached tokens. */
+  'session.revoked': Record<string, never>;
 };
 export type EventType = keyof EventPayloads;
 
@@ -57,10 +61,12 @@ export const EVENT_TYPES = [
   'company.invoice.status',
   'shipment.expired',
   'shipment.late',
+  'shipment.changed',
+  'session.revoked',
 ] as const satisfies readonly EventType[];
 
 /** Types that only move screens along (a position, a payment already told by its receipt). */
-export const STREAM_ONLY_TYPES: ReadonlySet<EventType> = new Set(['shipment.location', 'payment.succeeded']);
+export const STREAM_ONLY_TYPES: ReadonlySet<EventType> = new Set(['shipment.location', 'payment.succeeded', 'shipment.changed', 'session.revoked']);
 export const isListed = (type: EventType) => !STREAM_ONLY_TYPES.has(type);
 
 /** An event about to be written: who it is for, what, and about which shipment. */
@@ -174,6 +180,8 @@ const TEXTS: Texts = {
       fr: `${p.reference} a expiré : la fenêtre d’enlèvement s’est fermée sans offre acceptée`,
       en: `${p.reference} expired: its pickup window closed with no accepted offer`,
     })[l],
+  'shipment.changed': (p, l) => ({ nl: `${p.reference} gewijzigd`, fr: `${p.reference} modifiée`, en: `${p.reference} changed` })[l],
+  'session.revoked': (_p, l) => ({ nl: 'Je sessies werden afgemeld', fr: 'Vos sessions ont été fermées', en: 'Your sessions were signed out' })[l],
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];
     return {

@@ -18,7 +18,10 @@ export type RefreshTokenRecord = {
   revokedAt: Date | null;
 };
 
-export function authRepository(db: Db) {
+/** Called in the transaction that revokes a user's tokens: where the app tells every process. */
+export type OnRevoked = (trx: Db, userId: number) => Promise<void>;
+
+export function authRepository(db: Db, onRevoked: OnRevoked = async () => undefined) {
   return {
     async findClient(id: string): Promise<ClientRecord | null> {
       const row = await db.selectFrom('oauthClients').select(['id', 'secretHash', 'grants']).where('id', '=', id).executeTakeFirst();
@@ -98,8 +101,10 @@ export function authRepository(db: Db) {
 
     async revokeFamily(familyId: string, now: Date): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('refreshTokens').set({ revokedAt: now }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
+        const revoked = await trx.updateTable('refreshTokens').set({ revokedAt: now }).where('familyId', '=', familyId).where('revokedAt', 'is', null).returning('userId').execute();
         await trx.updateTable('accessTokens').set({ revokedAt: now }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
+        const userId = revoked[0]?.userId;
+        if (userId !== undefined) await onRevoked(trx, userId);
       });
     },
 
@@ -107,6 +112,7 @@ export function authRepository(db: Db) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('refreshTokens').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
         await trx.updateTable('accessTokens').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+        await onRevoked(trx, userId);
       });
     },
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken, safeEqual } from '../../lib/secrets.ts';
+import type { AccessTokenCache } from './access-token-cache.ts';
 import type { AuthRepository, ClientRecord } from './auth.repository.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
@@ -52,13 +53,15 @@ const tokenRequestSchema = z.discriminatedUnion('grant_type', [
 
 type Deps = {
   repo: AuthRepository;
+  /** Valid tokens seen recently (forgotten on revocation); none in tests that want every lookup. */
+  cache: AccessTokenCache | null;
   now: () => Date;
   accessTtl: number;
   refreshTtl: number;
   usernameLimiter: RateLimiter;
 };
 
-export function authService({ repo, now, accessTtl, refreshTtl, usernameLimiter }: Deps) {
+export function authService({ repo, cache, now, accessTtl, refreshTtl, usernameLimiter }: Deps) {
   async function checkClient(clientId: string, secret: string | undefined, grant: string): Promise<ClientRecord> {
     const client = await repo.findClient(clientId);
     // A public client (no secret) ignores any secret sent; a confidential one must match.
@@ -155,9 +158,14 @@ export function authService({ repo, now, accessTtl, refreshTtl, usernameLimiter 
     },
 
     async authenticate(accessToken: string): Promise<Auth | null> {
-      const record = await repo.findAccessToken(hashToken(accessToken), now());
+      const tokenHash = hashToken(accessToken);
+      const cached = cache?.get(tokenHash);
+      if (cached) return cached;
+      const record = await repo.findAccessToken(tokenHash, now());
       if (!record) return null;
-      return { clientId: record.clientId, userId: record.userId, role: record.role, scope: record.scope };
+      const auth = { clientId: record.clientId, userId: record.userId, role: record.role, scope: record.scope };
+      cache?.set(tokenHash, auth, record.expiresAt);
+      return auth;
     },
   };
 }

@@ -42,6 +42,9 @@ export function eventsService({ db, repo, hub, now }: { db: Db; repo: EventsRepo
 
     subscribe: (userId: number, handler: (e: StoredEvent) => void) => hub.subscribe(userId, handler),
 
+    /** Every event of every user, as this process hears of it (caches, consumers). */
+    onEvent: (handler: (e: StoredEvent) => void) => hub.onEvent(handler),
+
     async pushes(userId: number, beforeId: number | null, limit: number): Promise<{ items: PushRead[]; unread_count: number; next_before: number | null }> {
       const items = await repo.listed(userId, beforeId, limit);
       return { items, unread_count: await repo.unreadCount(userId), next_before: items.length === limit ? items.at(-1)!.id : null };

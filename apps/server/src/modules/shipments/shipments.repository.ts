@@ -289,16 +289,20 @@ export function shipmentsRepository(db: Db) {
     },
 
     /** Sets the insurance while the shipment is still new (no accepted offer, not cancelled). */
-    async setInsurance(id: number, senderId: number, insurance: string, now: Date): Promise<boolean> {
-      const res = await db
-        .updateTable('shipments')
-        .set({ insurance, ...bump(now) })
-        .where('id', '=', id)
-        .where('senderId', '=', senderId)
-        .where('state', '=', 'new')
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))))
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+    async setInsurance(id: number, senderId: number, insurance: string, now: Date, after: AfterChange = nothing): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('shipments')
+          .set({ insurance, ...bump(now) })
+          .where('id', '=', id)
+          .where('senderId', '=', senderId)
+          .where('state', '=', 'new')
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))))
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return false;
+        await after(trx);
+        return true;
+      });
     },
 
     /** The assigned driver's position; bumps the revision so the sender's list ETag changes. */
@@ -316,8 +320,11 @@ export function shipmentsRepository(db: Db) {
       });
     },
 
-    async setDriverRoute(id: number, route: { distance: number; duration: number }, now: Date): Promise<void> {
-      await db.updateTable('shipments').set({ driverRouteDistance: route.distance, driverRouteDuration: route.duration, ...bump(now) }).where('id', '=', id).execute();
+    async setDriverRoute(id: number, route: { distance: number; duration: number }, now: Date, after: AfterChange = nothing): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('shipments').set({ driverRouteDistance: route.distance, driverRouteDuration: route.duration, ...bump(now) }).where('id', '=', id).execute();
+        await after(trx);
+      });
     },
 
     /** Shipments open for offers: new, pickup window not closed, soonest pickup first. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readContentAndFiles } from '../../lib/multipart.ts';
 import { currentUser, requireSender, requireUser } from '../../lib/request-context.ts';
 import { parseBody } from '../../lib/validate.ts';
+import { listVersions } from './list-versions.ts';
 import type { ShipmentsService } from './shipments.service.ts';
 
 const url = z.object({ url: z.string() });
@@ -84,9 +85,9 @@ const shipmentCore = z.object({
 export const shipmentResponse = shipmentCore.extend({ offers: z.array(offerResponse), accepted_offer: offerResponse.nullable() });
 export const driverJobResponse = shipmentCore.extend({ my_offer: z.object({ id: z.number(), price: z.number(), state: z.string() }).nullable() });
 
-type Options = { shipments: ShipmentsService };
+type Options = { shipments: ShipmentsService; onEvent: (handler: (e: { userId: number; push: { shipment_id: number | null } }) => void) => () => void };
 
-export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments }) => {
+export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, onEvent }) => {
   app.post('/api/shipment', { onRequest: requireSender, schema: { response: { 201: z.object({ id: z.number() }) } } }, async (req, reply) => {
     const me = currentUser(req);
     const { content, files } = await readContentAndFiles(req, 10);
@@ -100,11 +101,22 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
   // 304, and keys a cache of the serialised list so an unchanged list is never rebuilt.
   const listSchema = z.array(shipmentResponse);
   const bodies = new SerialisedCache(1000);
+  const versions = listVersions();
+  const stop = onEvent((e) => {
+    if (e.push.shipment_id !== null) versions.invalidate(e.userId);
+  });
+  app.addHook('onClose', async () => stop());
   // No response schema here: the body is serialised (through listSchema) once, then cached.
   app.get('/api/shipment/sender', { onRequest: requireSender }, async (req, reply) => {
     const me = currentUser(req).userId;
-    // The version is read before the list, so a cached body is never older than its version.
-    const version = await shipments.listVersion(me);
+    // The version is read before the list, so a cached body is never older than its version. It
+    // comes from memory while no event for this sender arrived since it was read.
+    let version = versions.get(me);
+    if (version === undefined) {
+      const generation = versions.generation(me);
+      version = await shipments.listVersion(me);
+      versions.set(me, version, generation);
+    }
     const etag = `"${createHash('sha1').update(`${me}:${version}`).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     // No body and no Content-Length: a 304's length would have to be the full list's (RFC 9110 8.6).

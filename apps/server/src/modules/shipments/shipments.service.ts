@@ -36,6 +36,12 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
     await events.record(trx, [{ userId: c.senderId, type: 'shipment.state.changed', shipmentId: id, payload: { reference: c.reference, state: to } }]);
   };
 
+  /** The sender's list changed by their own hand (or the driver's route): streamed, not listed. */
+  const changed = (id: number) => async (trx: Db) => {
+    const c = await repo.eventContext(trx, id);
+    await events.record(trx, [{ userId: c.senderId, type: 'shipment.changed', shipmentId: id, payload: { reference: c.reference } }]);
+  };
+
   /**
    * Once per leg, tells the sender when the driver's estimated arrival (from the router, from the
    * position just reported) falls after the booked window's end. Runs after the position committed:
@@ -81,7 +87,9 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
       try {
         const id = await db.transaction().execute(async (trx) => {
           await prepared.record(trx);
-          return repo.insert(trx, { referenceId: newReference(), senderId, input, timezones, route, photos, now: now() });
+          const id = await repo.insert(trx, { referenceId: newReference(), senderId, input, timezones, route, photos, now: now() });
+          await changed(id)(trx);
+          return id;
         });
         return { id };
       } catch (err) {
@@ -111,7 +119,7 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
 
     async setInsurance(senderId: number, id: number, insurance: InsuranceChoice): Promise<ShipmentRead> {
       await this.get(senderId, id);
-      if (!(await repo.setInsurance(id, senderId, insurance, now()))) throw new ApiError(409, 'conflict', 'insurance_locked');
+      if (!(await repo.setInsurance(id, senderId, insurance, now(), changed(id)))) throw new ApiError(409, 'conflict', 'insurance_locked');
       return this.get(senderId, id);
     },
 
@@ -123,7 +131,10 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
       const ratingableId = authorId === p.senderId ? p.driverId : p.senderId;
       const told = async (trx: Db) => {
         const c = await repo.eventContext(trx, shipmentId);
-        await events.record(trx, [{ userId: ratingableId, type: 'shipment.rating.new', shipmentId, payload: { reference: c.reference, rating } }]);
+        const list: NewEvent[] = [{ userId: ratingableId, type: 'shipment.rating.new', shipmentId, payload: { reference: c.reference, rating } }];
+        // The sender's own rating changes their list too (the ratings card).
+        if (authorId === c.senderId) list.push({ userId: authorId, type: 'shipment.changed', shipmentId, payload: { reference: c.reference } });
+        await events.record(trx, list);
       };
       if (!(await repo.insertRating({ shipmentId, authorId, ratingableId, rating }, now(), told))) throw new ApiError(409, 'conflict', 'rating_already_given');
     },
@@ -210,7 +221,7 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
     acceptOffer: repo.acceptOffer,
     eventContext: repo.eventContext,
     parties: repo.parties,
-    setDriverRoute: repo.setDriverRoute,
+    setDriverRoute: (id: number, route: { distance: number; duration: number }, at: Date) => repo.setDriverRoute(id, route, at, changed(id)),
   };
 }
 

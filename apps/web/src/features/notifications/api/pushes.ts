@@ -1,9 +1,8 @@
 import type { PushRead } from '@vm/domain/events';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { eventStream } from '../../../lib/event-stream.ts';
 import { pollEvery, queryKeys } from '../../../lib/live.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 
 // The push list and the activity column read GET /api/pushes; the stream invalidates
 // queryKeys.pushes on every listed event, and the 30 s polling remains the fallback.
@@ -40,11 +39,15 @@ export const activityQuery = infiniteQueryOptions({
 
 export const useActivity = (enabled: boolean) => useInfiniteQuery({ ...activityQuery, enabled });
 
-const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.pushes });
-
 /** read_at lives on the server, so a push read here is read on every device. */
 export const markPushRead = (id: number) => api<{ unread_count: number }>(`/api/pushes/${id}/read`, { method: 'POST' });
 export const markAllPushesRead = () => api<{ unread_count: number }>('/api/pushes/read', { method: 'POST' });
 
-export const useMarkPushRead = () => useMutation({ mutationFn: markPushRead, onSettled: refresh });
-export const useMarkAllPushesRead = () => useMutation({ mutationFn: markAllPushesRead, onSettled: refresh });
+/** After marking, the bell and the activity column both read the new state. */
+function useMarkMutation<T>(mutationFn: (arg: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pushes }) });
+}
+
+export const useMarkPushRead = () => useMarkMutation(markPushRead);
+export const useMarkAllPushesRead = () => useMarkMutation<void>(markAllPushesRead);

@@ -1,6 +1,10 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ActivityFeed } from '../../features/notifications/components/activity-feed.tsx';
+import { OutcomeBoxes } from '../../features/notifications/components/outcome-boxes.tsx';
+import { PushToasts } from '../../features/notifications/components/push-toasts.tsx';
+import { useEventStreamWhileSignedIn } from '../../lib/event-stream.ts';
 import { useCurrentUser, useSignedIn } from '../../lib/session.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -19,6 +23,7 @@ export function AppLayout() {
   const user = useCurrentUser();
   // The main area waits until we know who is signed in (SPEC section 2).
   const authReady = !signedIn || !user.isPending;
+  useEventStreamWhileSignedIn();
 
   return (
     <div className={`app${signedIn ? ' app-signed-in' : ''}`}>
@@ -28,6 +33,7 @@ export function AppLayout() {
         <Sidebar id={SIDEBAR_ID} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         {menuOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
         <main className="main" id="main">
+          {signedIn && <OutcomeBoxes />}
           {authReady ? (
             <Suspense fallback={<p className="loading">{t('loading')}</p>}>
               <Outlet />
@@ -39,10 +45,11 @@ export function AppLayout() {
         {signedIn && (
           <aside className="activity" aria-labelledby="activity-title">
             <h2 id="activity-title">{t('activity.title')}</h2>
-            <p className="muted">{t('activity.empty')}</p>
+            <ActivityFeed />
           </aside>
         )}
       </div>
+      {signedIn && <PushToasts />}
       <footer className="footer">{t('footer.text', { year: new Date().getFullYear() })}</footer>
     </div>
   );

@@ -2,8 +2,10 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef
 import { useTranslation } from 'react-i18next';
 
 export type ToastKind = 'success' | 'danger' | 'info';
-type Toast = { id: number; kind: ToastKind; text: string };
-type ShowToast = (text: string, kind?: ToastKind, ms?: number) => void;
+/** A toast may open something when clicked (a push opens its job). */
+export type ToastOptions = { onOpen?: () => void };
+type Toast = { id: number; kind: ToastKind; text: string; onOpen?: () => void };
+type ShowToast = (text: string, kind?: ToastKind, ms?: number, options?: ToastOptions) => void;
 
 /** Lifetimes of SPEC sections 8 and 9: 5 s by default, 10 s for the listed calls. */
 export const TOAST_MS = { default: 5_000, long: 10_000 } as const;
@@ -17,9 +19,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const next = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((x) => x.id !== id)), []);
   const show = useCallback<ShowToast>(
-    (text, kind = 'info', ms = TOAST_MS.default) => {
+    (text, kind = 'info', ms = TOAST_MS.default, options = {}) => {
       const id = next.current++;
-      setToasts((all) => [...all, { id, kind, text }]);
+      setToasts((all) => [...all, { id, kind, text, onOpen: options.onOpen }]);
       window.setTimeout(() => dismiss(id), ms);
     },
     [dismiss],
@@ -31,7 +33,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <section className="toasts" aria-label={t('toast.region')} aria-live="polite">
         {toasts.map((x) => (
           <div key={x.id} className={`toast toast-${x.kind}`} role={x.kind === 'danger' ? 'alert' : 'status'}>
-            <span>{x.text}</span>
+            {x.onOpen ? (
+              <button
+                type="button"
+                className="toast-open"
+                onClick={() => {
+                  dismiss(x.id);
+                  x.onOpen?.();
+                }}
+              >
+                {x.text}
+              </button>
+            ) : (
+              <span>{x.text}</span>
+            )}
             <button type="button" className="toast-close" aria-label={t('toast.close')} onClick={() => dismiss(x.id)}>
               ×
             </button>

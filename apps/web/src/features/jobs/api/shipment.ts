@@ -2,17 +2,18 @@ import type { InsuranceChoice } from '@vm/domain/insurance';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { pollEvery, queryKeys } from '../../../lib/live.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
-/** A job changes while offers come in and the driver drives: refresh often until it is done. */
-const LIVE_MS = 5_000;
 const isDone = (s: ShipmentRead | undefined) => s?.current_state.state === 'finalised' || s?.current_state.state === 'cancelled';
 
 export const shipmentQuery = (id: number) =>
   queryOptions({
-    queryKey: ['shipments', 'one', id],
+    queryKey: queryKeys.shipment(id),
     queryFn: ({ signal }) => api<ShipmentRead>(`/api/shipment/${id}`, { signal }),
-    refetchInterval: (q) => (isDone(q.state.data) && (q.state.data?.ratings.length ?? 0) > 0 ? false : LIVE_MS),
+    // The event stream refreshes a job the moment it changes; polling is only the 30 s fallback,
+    // and stops once the job is done and rated.
+    refetchInterval: (q) => (isDone(q.state.data) && (q.state.data?.ratings.length ?? 0) > 0 ? false : pollEvery()),
   });
 
 export const useShipment = (id: number) => useQuery(shipmentQuery(id));
@@ -20,7 +21,7 @@ export const useShipment = (id: number) => useQuery(shipmentQuery(id));
 /** Every call that changes a job answers the job; keep it and refresh the lists. */
 async function changed(s: ShipmentRead): Promise<ShipmentRead> {
   queryClient.setQueryData(shipmentQuery(s.id).queryKey, s);
-  await queryClient.invalidateQueries({ queryKey: ['shipments', 'sender'] });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.shipmentList });
   return s;
 }
 

@@ -1,0 +1,25 @@
+import { EVENT_LOCALES, type EventLocale, type PushRead } from '@vm/domain/events';
+
+/** The push's sentence in the interface language (Dutch when we lack it). */
+export function pushText(push: PushRead, language: string): string {
+  const locale = (EVENT_LOCALES as readonly string[]).includes(language) ? (language as EventLocale) : 'nl';
+  return push.json_message[locale] || push.json_message.nl;
+}
+
+const parts = new Intl.DateTimeFormat('nl-BE', {
+  timeZone: 'Europe/Brussels',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** created_at as dd/mm HH:mm in Belgian time. */
+export function formatPushTime(seconds: number): string {
+  const p = Object.fromEntries(parts.formatToParts(seconds * 1000).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month} ${p.hour}:${p.minute}`;
+}
+
+/** Where clicking a push goes: its job, if it has one. */
+export const pushTarget = (push: Pick<PushRead, 'shipment_id'>) => (push.shipment_id !== null ? `/jobs/${push.shipment_id}` : null);

@@ -87,6 +87,11 @@ export type AppDeps = {
   /** Where log lines go (default stdout); tests capture them to check what is never logged. */
   logStream?: { write: (line: string) => void };
   logger?: false;
+  /**
+   * The in-memory caches that spare a polled request its database round trips (access tokens, list
+   * versions); on unless switched off. bench:api switches them off to measure the path without them.
+   */
+  memoryCaches?: boolean;
 };
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -170,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Open streams end before the server waits for its connections to close (SIGTERM).
   app.addHook('preClose', async () => streams.closeAll());
   // A revocation reaches this process's token cache at once and every other process by its event.
+  const caching = deps.memoryCaches !== false;
   const tokenCache = accessTokenCache(now);
   hub.onEvent((e) => e.push.type === 'session.revoked' && tokenCache.forgetUser(e.userId));
   const authRepo = authRepository(db, async (trx, userId) => {
@@ -178,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const auth = authService({
     repo: authRepo,
-    cache: tokenCache,
+    cache: caching ? tokenCache : null,
     now,
     accessTtl: config.tokens.accessTtl,
     refreshTtl: config.tokens.refreshTtl,
@@ -277,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventsRoutes, { events, streams });
   await app.register(mailSettingsRoutes, { mails });
   await app.register(filesRoutes, { files, auth });
-  await app.register(shipmentsRoutes, { shipments, onEvent: events.onEvent });
+  await app.register(shipmentsRoutes, { shipments, onEvent: events.onEvent, versionCache: caching });
   await app.register(driverRoutes, { shipments });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });

@@ -85,9 +85,14 @@ const shipmentCore = z.object({
 export const shipmentResponse = shipmentCore.extend({ offers: z.array(offerResponse), accepted_offer: offerResponse.nullable() });
 export const driverJobResponse = shipmentCore.extend({ my_offer: z.object({ id: z.number(), price: z.number(), state: z.string() }).nullable() });
 
-type Options = { shipments: ShipmentsService; onEvent: (handler: (e: { userId: number; push: { shipment_id: number | null } }) => void) => () => void };
+type Options = {
+  shipments: ShipmentsService;
+  onEvent: (handler: (e: { userId: number; push: { shipment_id: number | null } }) => void) => () => void;
+  /** Keep list versions in memory (default); off, every request reads the version (bench baseline). */
+  versionCache: boolean;
+};
 
-export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, onEvent }) => {
+export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, onEvent, versionCache }) => {
   app.post('/api/shipment', { onRequest: requireSender, schema: { response: { 201: z.object({ id: z.number() }) } } }, async (req, reply) => {
     const me = currentUser(req);
     const { content, files } = await readContentAndFiles(req, 10);
@@ -111,7 +116,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     const me = currentUser(req).userId;
     // The version is read before the list, so a cached body is never older than its version. It
     // comes from memory while no event for this sender arrived since it was read.
-    let version = versions.get(me);
+    let version = versionCache ? versions.get(me) : undefined;
     if (version === undefined) {
       const generation = versions.generation(me);
       version = await shipments.listVersion(me);

@@ -1,33 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { test as base, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { createShipmentViaApi, expect, logInViaForm, registerViaApi, test, tokenIn } from '../support/fixtures.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { demoTest, signedInWithJob } from '../support/demo.ts';
+import { expect, logInViaForm, registerViaApi, test, tokenIn } from '../support/fixtures.ts';
 
-// The marketplace on a fresh embedded database with fast demo drivers: offers within seconds,
-// one state per second once accepted.
-const demo = base.extend<object, { demoServer: TestServer }>({
-  demoServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ DEMO_DRIVERS: 'true', DEMO_OFFER_DELAY_SECONDS: '1', DEMO_STEP_SECONDS: '1' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ demoServer }, use) => use(demoServer.url),
-});
-
-async function signedInWithJob(page: Page, server: TestServer) {
-  const p = await registerViaApi(server);
-  await page.goto('/#/login');
-  await logInViaForm(page, p);
-  await expect(page.getByRole('heading', { name: 'Actieve opdrachten' })).toBeVisible();
-  const id = await createShipmentViaApi(server, await tokenIn(page));
-  return { p, id };
-}
+const demo = demoTest();
 
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Kaartnummer').fill(number);

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 
 // The sender's public tracking link of a job. The server keeps only a hash of the token, so the
 // full link is known once: in the answer that created it.
@@ -16,13 +15,6 @@ const statusQuery = (shipmentId: number) =>
 
 export const useTrackingLinkStatus = (shipmentId: number, enabled: boolean) => useQuery({ ...statusQuery(shipmentId), enabled });
 
-export async function createTrackingLink(shipmentId: number): Promise<CreatedTrackingLink> {
-  const link = await api<CreatedTrackingLink>(`/api/shipment/${shipmentId}/tracking`, { method: 'POST' });
-  queryClient.setQueryData(statusQuery(shipmentId).queryKey, { active: true, created_at: link.created_at });
-  return link;
-}
+export const createTrackingLink = (shipmentId: number) => api<CreatedTrackingLink>(`/api/shipment/${shipmentId}/tracking`, { method: 'POST' });
 
-export async function revokeTrackingLink(shipmentId: number): Promise<void> {
-  await api(`/api/shipment/${shipmentId}/tracking`, { method: 'DELETE' });
-  queryClient.setQueryData(statusQuery(shipmentId).queryKey, { active: false, created_at: null });
-}
+export const revokeTrackingLink = (shipmentId: number) => api<null>(`/api/shipment/${shipmentId}/tracking`, { method: 'DELETE' });

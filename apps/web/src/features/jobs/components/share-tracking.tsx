@@ -41,11 +41,16 @@ function ShareTrackingModal({ shipment: s, onClose }: { shipment: ShipmentRead; 
       setBusy(false);
     }
   }
-  const create = () => run(async () => setCreated(await createTrackingLink(s.id)));
+  const create = () =>
+    run(async () => {
+      setCreated(await createTrackingLink(s.id));
+      await status.refetch();
+    });
   const revoke = () =>
     run(async () => {
       await revokeTrackingLink(s.id);
       setCreated(null);
+      await status.refetch();
       toast(t('tracking.share.revoked'), 'success');
     });
   async function copy() {
@@ -69,7 +74,7 @@ function ShareTrackingModal({ shipment: s, onClose }: { shipment: ShipmentRead; 
       {created ? (
         <div className="field">
           <label htmlFor={inputId}>{t('tracking.share.link')}</label>
-          <div className="field-row">
+          <div className="field-row tracking-link">
             <input id={inputId} ref={input} type="text" readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} />
             <button type="button" className="button button-primary" onClick={copy}>
               {t('tracking.share.copy')}

@@ -7,8 +7,9 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     name: `server-${kind}`,
     root: './apps/server',
     include: ['test/**/*.test.ts'],
-    // The real server process is started on the embedded database; one run of it is enough.
-    exclude: kind === 'postgres' ? ['test/server-process.test.ts'] : [],
+    // The real server process is started on the embedded database; one run of it is enough. Two
+    // processes on one database need PostgreSQL (the embedded one belongs to a single process).
+    exclude: kind === 'postgres' ? ['test/server-process.test.ts'] : ['test/two-processes.test.ts'],
     env: { TEST_DB_KIND: kind },
     globalSetup: ['./test/helpers/global-setup.ts'],
     testTimeout: 30_000,

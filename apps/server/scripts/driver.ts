@@ -2,6 +2,7 @@
 //   npm run driver -- [--url http://127.0.0.1:3000] --email <e> --password <p> <command> [args]
 // Commands: open | assigned | offer <shipmentId> <price in euros> | withdraw <shipmentId>
 //           state <shipmentId> <state> | location <shipmentId> <lat> <lng>
+//           messages <shipmentId> | chat <shipmentId> <text>
 // DRIVER_EMAIL, DRIVER_PASSWORD and API_URL may replace the options.
 import { parseArgs } from 'node:util';
 
@@ -11,7 +12,9 @@ const USAGE = `Usage: npm run driver -- --email <e> --password <p> <command>
   offer <shipmentId> <price>        make or re-price your offer (euros, excl. VAT)
   withdraw <shipmentId>             withdraw your offer
   state <shipmentId> <state>        move a shipment you carry (e.g. onwaytopickup)
-  location <shipmentId> <lat> <lng> report where you are`;
+  location <shipmentId> <lat> <lng> report where you are
+  messages <shipmentId>             the chat with the sender (marks it read)
+  chat <shipmentId> <text>          send the sender a chat message`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -43,6 +46,7 @@ async function call(method: string, path: string, token: string | null, body?: u
 }
 
 type Job = { id: number; reference_id: string; current_state: { state: string }; pickup_location: { address: { city: string } }; delivery_location: { address: { city: string } }; pickup_date_from: number; route: { distance: number }; my_offer: { price: number } | null };
+type Conversation = { sender: { id: number; first_name: string; last_name: string } | null; messages: { from: number; message: string; created_at: number }[] };
 const line = (j: Job) =>
   `#${j.id} ${j.reference_id} ${j.current_state.state.padEnd(15)} ${j.pickup_location.address.city} -> ${j.delivery_location.address.city}, ${Math.ceil(j.route.distance / 1000)} km, pickup ${new Date(j.pickup_date_from * 1000).toISOString().slice(0, 16)}Z${j.my_offer ? `, your offer EUR ${j.my_offer.price.toFixed(2)}` : ''}`;
 
@@ -80,6 +84,24 @@ try {
       await call('POST', `/api/driver/shipment/${id}/location`, token, { lat: Number(args[1]), lng: Number(args[2]) });
       out = `Location of shipment ${id}: ${args[1]}, ${args[2]}`;
       break;
+    case 'messages': {
+      needId();
+      const c = (await call('GET', `/api/driver/conversation/${id}`, token)) as Conversation;
+      const name = (from: number) => (from === c.sender?.id ? `${c.sender.first_name} ${c.sender.last_name}`.trim() : 'You');
+      out = values.json
+        ? c
+        : c.messages.length
+          ? c.messages.map((m) => `${new Date(m.created_at * 1000).toISOString().slice(0, 16)}Z ${name(m.from)}: ${m.message}`).join('\n')
+          : 'No messages.';
+      break;
+    }
+    case 'chat': {
+      needId();
+      const text = args.slice(1).join(' ');
+      out = await call('POST', `/api/driver/conversation/${id}`, token, { message: text });
+      out = values.json ? out : `Message ${(out as { id: number }).id} sent on shipment ${id}.`;
+      break;
+    }
     default:
       console.error(USAGE);
       process.exit(2);

@@ -35,6 +35,9 @@ import { authService } from './modules/auth/auth.service.ts';
 import { passwordResetRepository } from './modules/auth/password-reset.repository.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { passwordResetService } from './modules/auth/password-reset.service.ts';
+import { chatRepository } from './modules/chat/chat.repository.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { chatService } from './modules/chat/chat.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { BASEMAP_FILE } from '../scripts/extract-basemap.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
@@ -121,6 +124,8 @@ declare module 'fastify' {
     demoDrivers: Awaited<ReturnType<typeof startDemoDrivers>> | null;
     /** This process's event dispatcher (tests flush it to see their events at once). */
     eventHub: EventHub;
+    /** The scheduled expiry check, run now (tests). */
+    reportExpired: () => Promise<number>;
   }
 }
 
@@ -174,11 +179,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usernameLimiter: new RateLimiter(limits.tokenPerUsername, limits.tokenWindow),
   });
   const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: new RateLimiter(limits.smsPerNumber, limits.smsWindow) });
-  const users = usersService({ db, repo: usersRepository(db), phone, now });
+  const users = usersService({ db, repo: usersRepository(db), phone, events, now });
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: app.log, attachTo: { profile_picture: users.setProfileImage } });
-  const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, router, timeZones, now });
+  const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: app.log });
   const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
-  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
+  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
+  const chat = chatService({ db, repo: chatRepository(db), events, limiter: new RateLimiter(limits.chatPerMinute, 60, () => now().getTime()), now });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
 
   // Stripe Elements (card entry in the browser) needs Stripe's script, frames and API.
@@ -265,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments });
   await app.register(driverRoutes, { shipments });
+  await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
   await app.register(adminRoutes, { users, adminTokenHash: hashAdminToken(adminToken(config)) });
@@ -290,7 +297,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, users, now, log: app.log, config: config.demoDrivers }) : null;
+  // The scheduled check for expired shipments: every process runs it, the event key makes each report once.
+  const expiry = setInterval(() => void shipments.reportExpired().catch((err) => app.log.warn({ err }, 'expiry check failed')), 60_000);
+  expiry.unref();
+  app.addHook('onClose', async () => clearInterval(expiry));
+  app.decorate('reportExpired', shipments.reportExpired);
+
+  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, users, chat, now, log: app.log, config: config.demoDrivers }) : null;
   if (demo) app.addHook('onClose', () => demo.stop());
 
   app.decorate('demoDrivers', demo);

@@ -32,6 +32,7 @@ const envSchema = z.object({
   SMS_RATE_LIMIT_WINDOW: int(600),
   RESET_RATE_LIMIT_PER_IP: int(5),
   CARD_ATTEMPTS_PER_HOUR: int(10),
+  CHAT_MESSAGES_PER_MINUTE: int(30),
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_VERIFY_SERVICE_SID: optionalText,
@@ -60,6 +61,7 @@ const envSchema = z.object({
   DEMO_DRIVERS: z.enum(['true', 'false', '1', '0', 'on', 'off']).optional(),
   DEMO_OFFER_DELAY_SECONDS: z.coerce.number().min(0).default(3),
   DEMO_STEP_SECONDS: z.coerce.number().positive().default(20),
+  DEMO_CHAT_REPLY_SECONDS: z.coerce.number().min(0).default(3),
   DEMO_DRIVER_PASSWORD: optionalText,
   ADMIN_TOKEN: optionalText,
 });
@@ -86,6 +88,7 @@ export type AppConfig = {
     smsWindow: number;
     resetPerIp: number;
     cardAttemptsPerHour: number;
+    chatPerMinute: number;
   };
   twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | null;
   smtpUrl: string | null;
@@ -110,7 +113,7 @@ export type AppConfig = {
   /** For `npm run admin`; without it the server makes one and writes it to DATA_DIR/admin-token. */
   adminToken: string | null;
   /** null when off (the default in production). */
-  demoDrivers: { offerDelaySeconds: number; stepSeconds: number; password: string | null } | null;
+  demoDrivers: { offerDelaySeconds: number; stepSeconds: number; chatReplySeconds: number; password: string | null } | null;
 };
 
 /** Where the server writes its generated admin token for `npm run admin`. */
@@ -165,6 +168,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       smsWindow: e.SMS_RATE_LIMIT_WINDOW,
       resetPerIp: e.RESET_RATE_LIMIT_PER_IP,
       cardAttemptsPerHour: e.CARD_ATTEMPTS_PER_HOUR,
+      chatPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
     },
     twilio,
     smtpUrl: e.SMTP_URL,
@@ -184,6 +188,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     payments,
     adminToken: e.ADMIN_TOKEN,
-    demoDrivers: demoOn ? { offerDelaySeconds: e.DEMO_OFFER_DELAY_SECONDS, stepSeconds: e.DEMO_STEP_SECONDS, password: e.DEMO_DRIVER_PASSWORD } : null,
+    demoDrivers: demoOn ? { offerDelaySeconds: e.DEMO_OFFER_DELAY_SECONDS, stepSeconds: e.DEMO_STEP_SECONDS, chatReplySeconds: e.DEMO_CHAT_REPLY_SECONDS, password: e.DEMO_DRIVER_PASSWORD } : null,
   };
 }

@@ -31,7 +31,7 @@ export type TestApp = {
 };
 
 /** A fresh database copied from the migrated template, of the kind this project runs on. */
-export async function freshDatabase(): Promise<DbHandle> {
+export async function freshDatabase(): Promise<DbHandle & { url?: string }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const base = process.env.TEST_DATABASE_URL!;
     const template = inject('postgresTemplate');
@@ -42,6 +42,7 @@ export async function freshDatabase(): Promise<DbHandle> {
     const handle = await openDatabase({ databaseUrl: databaseUrl(base, name) });
     return {
       ...handle,
+      url: databaseUrl(base, name),
       close: async () => {
         await handle.close();
         const a = await connectAdmin(base);

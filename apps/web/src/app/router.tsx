@@ -1,7 +1,6 @@
 import { createHashRouter, Navigate } from 'react-router';
 import { setSessionEndedHandler } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { ComingNextPage } from './coming-next-page.tsx';
 import { GuestOnly, HOME, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -30,8 +29,8 @@ export const router = createHashRouter([
           { path: 'jobs', element: <Navigate to={HOME} replace /> },
           { path: 'jobs/status/:state', lazy: () => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage })) },
           { path: 'jobs/:jobId', lazy: () => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage })) },
-          { path: 'chat', element: <ComingNextPage screen="chat" /> },
-          { path: 'chat/:jobId', element: <ComingNextPage screen="chat" /> },
+          { path: 'chat', lazy: () => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage })) },
+          { path: 'chat/:jobId', lazy: () => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage })) },
           { path: 'account', lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
           { path: 'edit-user', lazy: () => import('../features/account/components/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage })) },
         ],

@@ -356,6 +356,27 @@ export const nl = {
   modal: { close: 'Sluiten' },
   toast: { close: 'Melding sluiten', region: 'Meldingen' },
   avatar: { placeholder: 'Geen profielfoto' },
+  chat: {
+    title: 'Chat',
+    listLabel: 'Gesprekken',
+    empty: 'Nog geen gesprekken. De chat met een chauffeur opent zodra je een bod aanvaardt.',
+    choose: 'Kies een gesprek.',
+    unknown: 'Chauffeur',
+    pictureOf: 'Profielfoto van {{name}}',
+    count_one: '{{count}} bericht',
+    count_other: '{{count}} berichten',
+    unread_one: '{{count}} ongelezen bericht',
+    unread_other: '{{count}} ongelezen berichten',
+    with: 'Chat met {{name}}',
+    you: 'Jij',
+    placeholder: 'Typ je bericht',
+    send: 'Verstuur',
+    back: '← Alle gesprekken',
+    loading: 'Gesprek laden…',
+    noMessages: 'Nog geen berichten. Stuur het eerste.',
+    notOpen: 'De chat opent zodra je een bod aanvaardt.',
+    notFound: 'Dit gesprek bestaat niet.',
+  },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

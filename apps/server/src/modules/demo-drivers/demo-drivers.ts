@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import polyline from '@mapbox/polyline';
 import { estimatePriceRange, nextDriverState, type ShipmentStateName, type VehicleType } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
+import type { ChatService } from '../chat/chat.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { demoDriversRepository } from './demo-drivers.repository.ts';
@@ -21,7 +22,15 @@ export const DEMO_DRIVER_PROFILES: DemoDriverProfile[] = [
   { email: 'els.wouters@demo.vrachtmarkt.be', firstName: 'Els', lastName: 'Wouters', vehicle: { type: 'truck', name: 'DAF XF 12 t' } },
 ];
 
-export type DemoDriversConfig = { offerDelaySeconds: number; stepSeconds: number; password: string | null };
+export type DemoDriversConfig = { offerDelaySeconds: number; stepSeconds: number; chatReplySeconds: number; password: string | null };
+
+/** What a demo driver answers in chat, picked per message so a restart answers the same. */
+const CHAT_REPLIES = [
+  'Bedankt voor je bericht, ik hou er rekening mee.',
+  'Komt in orde! Ik laat het weten als er iets verandert.',
+  'Goed genoteerd. Tot straks!',
+  'Geen probleem, ik ben onderweg zoals afgesproken.',
+];
 type Log = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 
 /** A stable pseudo-random number in [0, 1) per (shipment, slot): the same offers after a restart. */
@@ -64,8 +73,8 @@ async function ensureDemoDrivers(users: UsersService, password: string | null): 
   return ids;
 }
 
-export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsService; users: UsersService; now: () => Date; log: Log; config: DemoDriversConfig }) {
-  const { db, shipments, users, now, log, config } = deps;
+export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsService; users: UsersService; chat: ChatService; now: () => Date; log: Log; config: DemoDriversConfig }) {
+  const { db, shipments, users, chat, now, log, config } = deps;
   const repo = demoDriversRepository(db);
   const driverIds = await ensureDemoDrivers(users, config.password);
 
@@ -128,6 +137,18 @@ export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsServi
     }
   }
 
+  /** Answers the sender's newest message once it is chatReplySeconds old (read from the database: a restart resumes). */
+  async function reply(): Promise<void> {
+    const before = new Date(now().getTime() - config.chatReplySeconds * 1000);
+    for (const c of await chat.awaitingReply(driverIds, before)) {
+      try {
+        await chat.post(c.driverId, c.shipmentId, { message: CHAT_REPLIES[Math.floor(jitter(c.shipmentId, c.messageId) * CHAT_REPLIES.length)] });
+      } catch (err) {
+        log.warn({ err, shipmentId: c.shipmentId }, 'demo driver could not answer a chat message');
+      }
+    }
+  }
+
   // One tick at a time; a caller arriving during a tick waits for it.
   let current: Promise<void> | null = null;
   const tick = (): Promise<void> =>
@@ -135,13 +156,14 @@ export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsServi
       try {
         await makeOffers();
         await drive();
+        await reply();
       } finally {
         current = null;
       }
     })());
   const interval = setInterval(() => void tick().catch((err) => log.warn({ err }, 'demo drivers tick failed')), Math.min(1000, config.stepSeconds * 1000));
   interval.unref();
-  log.info({ drivers: driverIds.length, offerDelaySeconds: config.offerDelaySeconds, stepSeconds: config.stepSeconds }, 'demo drivers on');
+  log.info({ drivers: driverIds.length, offerDelaySeconds: config.offerDelaySeconds, stepSeconds: config.stepSeconds, chatReplySeconds: config.chatReplySeconds }, 'demo drivers on');
   return {
     driverIds,
     tick,

@@ -10,8 +10,9 @@ export type StoredEvent = { userId: number; push: PushRead };
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-type Row = { id: number; userId: number; type: string; shipmentId: number | null; payload: unknown; message: unknown; createdAt: Date; readAt: Date | null };
-const COLUMNS = ['id', 'userId', 'type', 'shipmentId', 'payload', 'message', 'createdAt', 'readAt'] as const;
+type Row = { id: number; userId: number; type: string; shipmentId: number | null; payload: string; message: string; createdAt: Date; readAt: Date | null };
+// The JSON columns are read as text: the CamelCasePlugin would otherwise rename the payload's own keys.
+const COLUMNS = ['id', 'userId', 'type', 'shipmentId', sql<string>`payload::text`.as('payload'), sql<string>`message::text`.as('message'), 'createdAt', 'readAt'] as const;
 
 const toStored = (r: Row): StoredEvent => ({
   userId: r.userId,
@@ -21,8 +22,8 @@ const toStored = (r: Row): StoredEvent => ({
     shipment_id: r.shipmentId,
     created_at: seconds(r.createdAt),
     read_at: r.readAt ? seconds(r.readAt) : null,
-    json_message: r.message as JsonMessage,
-    payload: r.payload as PushRead['payload'],
+    json_message: JSON.parse(r.message) as JsonMessage,
+    payload: JSON.parse(r.payload) as PushRead['payload'],
   },
 });
 
@@ -34,10 +35,10 @@ export function eventsRepository(db: Db) {
      * seen every committed id below it: a cursor (and Last-Event-ID) never skips a late commit.
      * The NOTIFY is delivered by PostgreSQL at commit, and not at all on rollback.
      */
-    async insert(trx: Db, events: NewEvent[], now: Date): Promise<void> {
-      if (events.length === 0) return;
+    async insert(trx: Db, events: NewEvent[], now: Date): Promise<number[]> {
+      if (events.length === 0) return [];
       await sql`select pg_advisory_xact_lock(7305553)`.execute(trx);
-      await trx
+      const ids = await trx
         .insertInto('events')
         .values(
           events.map((e) => ({
@@ -52,8 +53,10 @@ export function eventsRepository(db: Db) {
           })),
         )
         .onConflict((oc) => oc.column('dedupeKey').doNothing())
+        .returning('id')
         .execute();
       await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
+      return ids.map((r) => Number(r.id));
     },
 
     async maxId(): Promise<number> {

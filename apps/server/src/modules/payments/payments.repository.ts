@@ -88,9 +88,10 @@ export function paymentsRepository(db: Db) {
       await db.updateTable('payments').set({ providerRef: ref, updatedAt: now }).where('id', '=', id).execute();
     },
 
-    /** Releases the claim; only a pending payment can fail. */
-    async fail(id: number, message: string, now: Date): Promise<void> {
-      await db.updateTable('payments').set({ status: 'failed', failureMessage: message.slice(0, 500), updatedAt: now }).where('id', '=', id).where('status', '=', 'pending').execute();
+    /** Releases the claim; only a pending payment can fail (false when it was not pending). */
+    async fail(id: number, message: string, now: Date, trx: Db = db): Promise<boolean> {
+      const res = await trx.updateTable('payments').set({ status: 'failed', failureMessage: message.slice(0, 500), updatedAt: now }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
     },
 
     /** Marks the payment done; false when it was no longer pending (already applied). */

@@ -3,6 +3,7 @@ import { costBreakdown, type CardRead, type SandboxCardInput, type ShipmentRead 
 import { CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import type { SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
 import type { Db } from '../../db/database.ts';
+import type { EventsService } from '../events/events.service.ts';
 import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
@@ -16,6 +17,7 @@ type Deps = {
   provider: PaymentProvider;
   shipments: ShipmentsService;
   users: UsersService;
+  events: EventsService;
   publicUrl: string;
   now: () => Date;
   log: Log;
@@ -35,7 +37,7 @@ const declined = (message: string) => new ApiError(402, 'card_error', message);
  * unique index), charge with an idempotency key derived from the claim, then accept in one
  * transaction with marking the payment done. A failed charge releases the claim; nothing is accepted.
  */
-export function paymentsService({ db, repo, provider, shipments, users, publicUrl, now, log, cardAttempts }: Deps) {
+export function paymentsService({ db, repo, provider, shipments, users, events, publicUrl, now, log, cardAttempts }: Deps) {
   const limitCardAttempts = (userId: number) => {
     const wait = cardAttempts.hit(String(userId));
     if (wait) throw tooManyRequests(wait);
@@ -50,9 +52,10 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
     return id;
   }
 
-  /** Marks the payment done and accepts the offer together; false if it was applied before. */
+  /** Marks the payment done and accepts the offer together, with the sender's receipt and the driver's job; false if it was applied before. */
   async function complete(payment: PaymentRecord, providerRef: string | null): Promise<boolean> {
     const at = now();
+    const last4 = payment.cardId ? ((await repo.cards(payment.userId)).find((c) => c.id === payment.cardId)?.last4 ?? null) : null;
     const applied = await db.transaction().execute(async (trx) => {
       if (!(await repo.succeed(trx, payment.id, providerRef, at))) return false;
       if (!(await shipments.acceptOffer(trx, payment.shipmentId, payment.offerId, at))) {
@@ -60,10 +63,49 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
         // money must not be kept silently.
         throw new Error(`payment ${payment.id} succeeded but shipment ${payment.shipmentId} could not be accepted`);
       }
+      const c = await shipments.eventContext(trx, payment.shipmentId);
+      const cost = costBreakdown(c.driver!.priceCents, c.insurance);
+      const shipmentId = payment.shipmentId;
+      const reference = c.reference;
+      await events.record(trx, [
+        {
+          userId: payment.userId,
+          type: 'shipment.offer.accepted',
+          shipmentId,
+          payload: {
+            reference,
+            offer_id: payment.offerId,
+            driver_name: c.driver!.name,
+            total: payment.amountCents / 100,
+            vat_percent: cost.vat.percent,
+            vat_amount: cost.vat.amount / 100,
+            method: payment.method,
+            card_last4: last4,
+          },
+        },
+        { userId: payment.userId, type: 'payment.succeeded', shipmentId, payload: { reference, amount: payment.amountCents / 100, method: payment.method } },
+        {
+          userId: c.driver!.id,
+          type: 'shipment.job.assigned',
+          shipmentId,
+          payload: { reference, offer_id: payment.offerId, price: c.driver!.priceCents / 100, pickup_city: c.pickupCity, delivery_city: c.deliveryCity },
+        },
+      ]);
       return true;
     });
     if (applied) log.info({ paymentId: payment.id, shipmentId: payment.shipmentId, method: payment.method }, 'offer accepted');
     return applied;
+  }
+
+  /** A refused payment releases its claim, and the sender hears of it (once, however often this runs). */
+  async function refused(payment: PaymentRecord, message: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.fail(payment.id, message, now(), trx))) return;
+      const c = await shipments.eventContext(trx, payment.shipmentId);
+      await events.record(trx, [
+        { userId: payment.userId, type: 'payment.failed', shipmentId: payment.shipmentId, payload: { reference: c.reference, amount: payment.amountCents / 100, method: payment.method } },
+      ]);
+    });
   }
 
   /**
@@ -85,7 +127,7 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
       });
     } catch (err) {
       if (err instanceof CardError) {
-        await repo.fail(payment.id, err.message, now());
+        await refused(payment, err.message);
         throw declined(err.message);
       }
       log.error({ err, paymentId: payment.id }, 'card charge outcome unknown; the claim stays for a retry');
@@ -140,7 +182,7 @@ export function paymentsService({ db, repo, provider, shipments, users, publicUr
         // Money arrived for a payment we had given up on: it must be refunded by hand.
         log.error({ paymentId: payment.id, providerRef: ref }, 'payment succeeded after it was released: refund it');
       }
-    } else if (status === 'failed') await repo.fail(payment.id, 'declined', now());
+    } else if (status === 'failed') await refused(payment, 'declined');
   }
 
   return {

@@ -5,6 +5,7 @@ import {
   experienceLevel,
   formatAddress,
   packageSize,
+  shortName,
   type CreateShipmentInput,
   type InsuranceChoice,
   type LocationRead,
@@ -28,6 +29,13 @@ export type NewShipment = {
   photos: string[][];
   now: Date;
 };
+
+/**
+ * Runs inside a change's transaction once the change applied, as its last step: where the
+ * service writes the change's events (they commit together or not at all).
+ */
+export type AfterChange = (trx: Db) => Promise<void>;
+const nothing: AfterChange = async () => undefined;
 
 /** Every change a sender would see bumps the revision: the list's ETag is built from it. */
 const bump = (now: Date) => ({ updatedAt: now, revision: sql<number>`revision + 1` });
@@ -262,7 +270,7 @@ export function shipmentsRepository(db: Db) {
      * actor: the sender who sent it, or the driver whose offer was accepted. A sender cannot cancel
      * while a payment for it is in flight.
      */
-    async changeState(id: number, by: { senderId: number } | { driverId: number }, from: ShipmentState, to: ShipmentState, now: Date): Promise<boolean> {
+    async changeState(id: number, by: { senderId: number } | { driverId: number }, from: ShipmentState, to: ShipmentState, now: Date, after: AfterChange = nothing): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         let q = trx.updateTable('shipments').set({ state: to, ...bump(now) }).where('id', '=', id).where('state', '=', from);
         if ('senderId' in by) {
@@ -275,6 +283,7 @@ export function shipmentsRepository(db: Db) {
         const res = await q.executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return false;
         await trx.insertInto('shipmentStates').values({ shipmentId: id, state: to, createdAt: now }).execute();
+        await after(trx);
         return true;
       });
     },
@@ -293,14 +302,18 @@ export function shipmentsRepository(db: Db) {
     },
 
     /** The assigned driver's position; bumps the revision so the sender's list ETag changes. */
-    async setLocation(id: number, driverId: number, lat: number, lng: number, now: Date): Promise<boolean> {
-      const res = await db
-        .updateTable('shipments')
-        .set({ currentLat: lat, currentLng: lng, ...bump(now) })
-        .where('id', '=', id)
-        .where('acceptedOfferId', 'in', db.selectFrom('offers').select('id').where('driverId', '=', driverId).where('state', '=', 'accepted'))
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+    async setLocation(id: number, driverId: number, lat: number, lng: number, now: Date, after: AfterChange = nothing): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('shipments')
+          .set({ currentLat: lat, currentLng: lng, ...bump(now) })
+          .where('id', '=', id)
+          .where('acceptedOfferId', 'in', trx.selectFrom('offers').select('id').where('driverId', '=', driverId).where('state', '=', 'accepted'))
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return false;
+        await after(trx);
+        return true;
+      });
     },
 
     async setDriverRoute(id: number, route: { distance: number; duration: number }, now: Date): Promise<void> {
@@ -333,7 +346,7 @@ export function shipmentsRepository(db: Db) {
      * Makes or re-prices a driver's offer, only while the shipment is new and its pickup window
      * open. Bumps the shipment's revision so the sender's list ETag changes.
      */
-    async upsertOffer(shipmentId: number, driverId: number, priceCents: number, now: Date): Promise<number | null> {
+    async upsertOffer(shipmentId: number, driverId: number, priceCents: number, now: Date, after: (trx: Db, offerId: number) => Promise<void> = nothing): Promise<number | null> {
       return db.transaction().execute(async (trx) => {
         const open = await trx
           .updateTable('shipments')
@@ -349,11 +362,13 @@ export function shipmentsRepository(db: Db) {
           .onConflict((oc) => oc.columns(['shipmentId', 'driverId']).doUpdateSet({ priceCents, state: 'open', updatedAt: now }).where('offers.state', '!=', 'accepted'))
           .returning('id')
           .executeTakeFirst();
-        return row?.id ?? null;
+        if (!row) return null;
+        await after(trx, row.id);
+        return row.id;
       });
     },
 
-    async withdrawOffer(shipmentId: number, driverId: number, now: Date): Promise<boolean> {
+    async withdrawOffer(shipmentId: number, driverId: number, now: Date, after: AfterChange = nothing): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const res = await trx
           .updateTable('offers')
@@ -364,6 +379,7 @@ export function shipmentsRepository(db: Db) {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return false;
         await trx.updateTable('shipments').set({ ...bump(now) }).where('id', '=', shipmentId).execute();
+        await after(trx);
         return true;
       });
     },
@@ -402,7 +418,7 @@ export function shipmentsRepository(db: Db) {
     },
 
     /** Returns false when this author already rated this shipment. */
-    async insertRating(r: { shipmentId: number; authorId: number; ratingableId: number; rating: number }, now: Date): Promise<boolean> {
+    async insertRating(r: { shipmentId: number; authorId: number; ratingableId: number; rating: number }, now: Date, after: AfterChange = nothing): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('ratings')
@@ -412,8 +428,57 @@ export function shipmentsRepository(db: Db) {
           .executeTakeFirst();
         if (!row) return false;
         await trx.updateTable('shipments').set({ ...bump(now) }).where('id', '=', r.shipmentId).execute();
+        await after(trx);
         return true;
       });
+    },
+
+    /** What event texts need to know of a shipment: its reference, parties, places and insurance. */
+    async eventContext(trx: Db, id: number) {
+      const row = await trx
+        .selectFrom('shipments as s')
+        .leftJoin('offers as o', 'o.id', 's.acceptedOfferId')
+        .leftJoin('users as d', 'd.id', 'o.driverId')
+        .select(['s.referenceId', 's.senderId', 's.insurance', 's.pickupCity', 's.deliveryCity', 'o.driverId', 'o.priceCents', 'd.firstName', 'd.lastName'])
+        .where('s.id', '=', id)
+        .executeTakeFirstOrThrow();
+      return {
+        reference: row.referenceId,
+        senderId: row.senderId,
+        insurance: row.insurance as InsuranceChoice,
+        pickupCity: row.pickupCity,
+        deliveryCity: row.deliveryCity,
+        driver: row.driverId !== null ? { id: row.driverId, priceCents: row.priceCents!, name: shortName(row.firstName ?? '', row.lastName ?? '') } : null,
+      };
+    },
+
+    /** A user's name as others see it: "Jan M.". */
+    async shortNameOf(trx: Db, userId: number): Promise<string> {
+      const u = await trx.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow();
+      return shortName(u.firstName, u.lastName);
+    },
+
+    /** New shipments whose pickup window closed with no accepted offer and that were not yet reported. */
+    async expiredUnreported(now: Date, limit: number) {
+      return db
+        .selectFrom('shipments as s')
+        .select(['s.id', 's.senderId', 's.referenceId'])
+        .where('s.state', '=', 'new')
+        .where('s.acceptedOfferId', 'is', null)
+        .where('s.pickupDateTill', '<=', now)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('events').select('id').where('events.dedupeKey', '=', sql<string>`'expired:' || s.id`))))
+        .orderBy('s.pickupDateTill')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The shipment's windows and places, for the lateness check. */
+    async windows(id: number) {
+      return db
+        .selectFrom('shipments')
+        .select(['referenceId', 'senderId', 'pickupLat', 'pickupLng', 'pickupDateTill', 'deliveryLat', 'deliveryLng', 'deliveryDateTill'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     /** The cheap fingerprint of a sender's list for its ETag: any change bumps a revision. */

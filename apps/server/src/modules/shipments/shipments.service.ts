@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import {
   canTransition,
   checkShipmentTimes,
+  costBreakdown,
+  type NewEvent,
   type CreateShipmentInput,
   type DriverJobRead,
   type InsuranceChoice,
@@ -12,16 +14,47 @@ import {
 import type { Router, TimeZones } from '../../adapters/geo/geo.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound, ValidationFailed } from '../../lib/errors.ts';
+import type { EventsService } from '../events/events.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { ShipmentsRepository } from './shipments.repository.ts';
 
-type Deps = { db: Db; repo: ShipmentsRepository; files: FilesService; router: Router; timeZones: TimeZones; now: () => Date };
+type Log = { warn: (obj: object, msg: string) => void };
+type Deps = { db: Db; repo: ShipmentsRepository; files: FilesService; events: EventsService; router: Router; timeZones: TimeZones; now: () => Date; log: Log };
+
+/** States in which the driver is still on the way to a leg's address, for the lateness check. */
+const BEFORE_PICKUP: ReadonlySet<ShipmentStateName> = new Set(['accepted', 'onwaytopickup', 'nearpickup']);
+const BEFORE_DELIVERY: ReadonlySet<ShipmentStateName> = new Set(['arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery']);
 
 // No 0/O or 1/I: reference numbers are read out over the phone.
 const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const newReference = () => `VM-${Array.from({ length: 8 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('')}`;
 
-export function shipmentsService({ db, repo, files, router, timeZones, now }: Deps) {
+export function shipmentsService({ db, repo, files, events, router, timeZones, now, log }: Deps) {
+  /** The sender hears of every state change of their shipment, whoever made it. */
+  const stateChanged = (id: number, to: ShipmentStateName) => async (trx: Db) => {
+    const c = await repo.eventContext(trx, id);
+    await events.record(trx, [{ userId: c.senderId, type: 'shipment.state.changed', shipmentId: id, payload: { reference: c.reference, state: to } }]);
+  };
+
+  /**
+   * Once per leg, tells the sender when the driver's estimated arrival (from the router, from the
+   * position just reported) falls after the booked window's end. Runs after the position committed:
+   * a slow router never holds a transaction.
+   */
+  async function checkLateness(shipmentId: number, state: ShipmentStateName, lat: number, lng: number): Promise<void> {
+    const leg = BEFORE_PICKUP.has(state) ? 'pickup' : BEFORE_DELIVERY.has(state) ? 'delivery' : null;
+    const w = leg ? await repo.windows(shipmentId) : null;
+    if (!leg || !w) return;
+    const target = leg === 'pickup' ? { lat: w.pickupLat, lng: w.pickupLng } : { lat: w.deliveryLat, lng: w.deliveryLng };
+    const till = leg === 'pickup' ? w.pickupDateTill : w.deliveryDateTill;
+    const { duration } = await router.route({ lat, lng }, target);
+    const eta = now().getTime() + duration * 1000;
+    if (eta <= till.getTime()) return;
+    await events.recordAlone([
+      { userId: w.senderId, type: 'shipment.late', shipmentId, payload: { reference: w.referenceId, leg, eta: Math.floor(eta / 1000) }, dedupeKey: `late:${shipmentId}:${leg}` },
+    ]);
+  }
+
   return {
     /**
      * Checks everything again (the client is never trusted), routes, then stores shipment, packages
@@ -70,7 +103,7 @@ export function shipmentsService({ db, repo, files, router, timeZones, now }: De
     async cancel(senderId: number, id: number): Promise<ShipmentRead> {
       const s = await this.get(senderId, id);
       const from = s.current_state.state as ShipmentStateName;
-      if (!canTransition(from, 'cancelled', 'sender') || !(await repo.changeState(id, { senderId }, from, 'cancelled', now()))) {
+      if (!canTransition(from, 'cancelled', 'sender') || !(await repo.changeState(id, { senderId }, from, 'cancelled', now(), stateChanged(id, 'cancelled')))) {
         throw new ApiError(409, 'conflict', 'state_change_not_allowed');
       }
       return this.get(senderId, id);
@@ -88,7 +121,11 @@ export function shipmentsService({ db, repo, files, router, timeZones, now }: De
       if (!p || (p.senderId !== authorId && p.driverId !== authorId)) throw notFound();
       if (p.state !== 'finalised' || p.driverId === null) throw new ApiError(409, 'conflict', 'rating_not_allowed');
       const ratingableId = authorId === p.senderId ? p.driverId : p.senderId;
-      if (!(await repo.insertRating({ shipmentId, authorId, ratingableId, rating }, now()))) throw new ApiError(409, 'conflict', 'rating_already_given');
+      const told = async (trx: Db) => {
+        const c = await repo.eventContext(trx, shipmentId);
+        await events.record(trx, [{ userId: ratingableId, type: 'shipment.rating.new', shipmentId, payload: { reference: c.reference, rating } }]);
+      };
+      if (!(await repo.insertRating({ shipmentId, authorId, ratingableId, rating }, now(), told))) throw new ApiError(409, 'conflict', 'rating_already_given');
     },
 
     // --- drivers ---
@@ -109,20 +146,29 @@ export function shipmentsService({ db, repo, files, router, timeZones, now }: De
 
     async offer(driverId: number, shipmentId: number, priceCents: number): Promise<{ id: number }> {
       if (!(await repo.parties(shipmentId))) throw notFound();
-      const id = await repo.upsertOffer(shipmentId, driverId, priceCents, now());
+      const id = await repo.upsertOffer(shipmentId, driverId, priceCents, now(), async (trx, offerId) => {
+        const c = await repo.eventContext(trx, shipmentId);
+        const total = costBreakdown(priceCents, c.insurance).total.aftertaxes / 100;
+        const driverName = await repo.shortNameOf(trx, driverId);
+        await events.record(trx, [{ userId: c.senderId, type: 'shipment.offer.new', shipmentId, payload: { reference: c.reference, offer_id: offerId, driver_name: driverName, total } }]);
+      });
       if (id === null) throw new ApiError(409, 'conflict', 'shipment_not_open');
       return { id };
     },
 
     async withdraw(driverId: number, shipmentId: number): Promise<void> {
-      if (!(await repo.withdrawOffer(shipmentId, driverId, now()))) throw notFound();
+      const told = async (trx: Db) => {
+        const c = await repo.eventContext(trx, shipmentId);
+        await events.record(trx, [{ userId: c.senderId, type: 'shipment.offer.withdrawn', shipmentId, payload: { reference: c.reference, driver_name: await repo.shortNameOf(trx, driverId) } }]);
+      };
+      if (!(await repo.withdrawOffer(shipmentId, driverId, now(), told))) throw notFound();
     },
 
     /** A driver moves their shipment along the graph of SPEC section 4; any other move is refused. */
     async driverState(driverId: number, shipmentId: number, to: ShipmentStateName): Promise<DriverJobRead> {
       const p = await repo.parties(shipmentId);
       if (!p || p.driverId !== driverId) throw notFound();
-      if (!canTransition(p.state, to, 'driver') || !(await repo.changeState(shipmentId, { driverId }, p.state, to, now()))) {
+      if (!canTransition(p.state, to, 'driver') || !(await repo.changeState(shipmentId, { driverId }, p.state, to, now(), stateChanged(shipmentId, to)))) {
         throw new ApiError(409, 'conflict', 'state_change_not_allowed');
       }
       return this.getAssigned(driverId, shipmentId);
@@ -132,7 +178,24 @@ export function shipmentsService({ db, repo, files, router, timeZones, now }: De
       const p = await repo.parties(shipmentId);
       if (!p || p.driverId !== driverId) throw notFound();
       if (p.state === 'finalised' || p.state === 'cancelled') throw new ApiError(409, 'conflict', 'state_change_not_allowed');
-      await repo.setLocation(shipmentId, driverId, lat, lng, now());
+      // Streamed to the sender's screens only: a position is not an activity entry.
+      const moved = async (trx: Db) => {
+        await events.record(trx, [{ userId: p.senderId, type: 'shipment.location', shipmentId, payload: { lat, lng } }]);
+      };
+      if (!(await repo.setLocation(shipmentId, driverId, lat, lng, now(), moved))) return;
+      await checkLateness(shipmentId, p.state, lat, lng).catch((err: unknown) => log.warn({ err, shipmentId }, 'lateness check failed'));
+    },
+
+    /**
+     * The scheduled check: new shipments whose pickup window closed with no accepted offer are
+     * reported to their sender once (the event's key makes a second find, by any process, a no-op).
+     */
+    async reportExpired(): Promise<number> {
+      const found = await repo.expiredUnreported(now(), 100);
+      if (found.length === 0) return 0;
+      const list: NewEvent[] = found.map((s) => ({ userId: s.senderId, type: 'shipment.expired', shipmentId: s.id, payload: { reference: s.referenceId }, dedupeKey: `expired:${s.id}` }));
+      await events.recordAlone(list);
+      return found.length;
     },
 
     async getAssigned(driverId: number, shipmentId: number): Promise<DriverJobRead> {
@@ -145,6 +208,7 @@ export function shipmentsService({ db, repo, files, router, timeZones, now }: De
     // --- used by the payments module ---
     findOpenOffer: repo.findOpenOffer,
     acceptOffer: repo.acceptOffer,
+    eventContext: repo.eventContext,
     parties: repo.parties,
     setDriverRoute: repo.setDriverRoute,
   };

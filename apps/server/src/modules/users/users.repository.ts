@@ -136,8 +136,8 @@ export function usersRepository(db: Db) {
     },
 
     /** Only the invoice workflow and the admin command change this. */
-    async setInvoiceStatus(userId: number, status: 'requested' | 'approved' | 'rejected' | null, now: Date): Promise<boolean> {
-      const res = await db.updateTable('companies').set({ invoiceStatus: status, updatedAt: now }).where('userId', '=', userId).executeTakeFirst();
+    async setInvoiceStatus(userId: number, status: 'requested' | 'approved' | 'rejected' | null, now: Date, trx: Db = db): Promise<boolean> {
+      const res = await trx.updateTable('companies').set({ invoiceStatus: status, updatedAt: now }).where('userId', '=', userId).executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 

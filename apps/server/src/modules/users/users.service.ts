@@ -2,12 +2,22 @@ import type { RegisterUserInput, UpdateUserInput, User, VehicleType } from '@vm/
 import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { EventsService } from '../events/events.service.ts';
 import type { PhoneService } from '../phone/phone.service.ts';
 import { isUniqueViolation, type UsersRepository } from './users.repository.ts';
 
-type Deps = { db: Db; repo: UsersRepository; phone: PhoneService; now: () => Date };
+type Deps = { db: Db; repo: UsersRepository; phone: PhoneService; events: EventsService; now: () => Date };
+type InvoiceStatus = 'requested' | 'approved' | 'rejected' | null;
 
-export function usersService({ db, repo, phone, now }: Deps) {
+export function usersService({ db, repo, phone, events, now }: Deps) {
+  /** Every change of the invoice payment status reaches the user (the admin's decision above all). */
+  const setInvoiceStatus = (userId: number, status: InvoiceStatus) =>
+    db.transaction().execute(async (trx) => {
+      if (!(await repo.setInvoiceStatus(userId, status, now(), trx))) return false;
+      await events.record(trx, [{ userId, type: 'company.invoice.status', shipmentId: null, payload: { status } }]);
+      return true;
+    });
+
   return {
     async register(input: RegisterUserInput): Promise<{ id: number }> {
       const cellphone = phone.normalise(input.cellphone);
@@ -104,13 +114,13 @@ export function usersService({ db, repo, phone, now }: Deps) {
     setVehicle: (driverId: number, vehicle: { type: VehicleType; name: string }) => repo.setVehicle(db, driverId, vehicle),
 
     /** Approval is an admin's; false when the user has no company yet. */
-    setInvoiceStatus: (userId: number, status: 'requested' | 'approved' | 'rejected' | null) => repo.setInvoiceStatus(userId, status, now()),
+    setInvoiceStatus,
 
     /** The invoice toggle (SPEC section 4): request, or cancel a request or approval. Needs a company. */
     async invoiceAction(id: number, action: 'request' | 'cancel'): Promise<User> {
       const current = await this.get(id);
       if (!current.company?.name || !current.company.vat) throw fieldError('company.name', 'required');
-      await repo.setInvoiceStatus(id, action === 'request' ? 'requested' : null, now());
+      await setInvoiceStatus(id, action === 'request' ? 'requested' : null);
       return this.get(id);
     },
 

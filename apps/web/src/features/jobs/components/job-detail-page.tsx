@@ -61,6 +61,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
   const [insuranceOpen, setInsuranceOpen] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [streetView, setStreetView] = useState<string | null>(null);
+  const [chatNote, setChatNote] = useState(false);
   useEffect(() => {
     void getConfig().then((c) => setStreetView(c.street_view?.url_template ?? null));
   }, []);
@@ -68,6 +69,8 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
   const state = s.current_state.state;
   const tz = s.pickup_timezone;
   const isNew = state === 'new';
+  // The conversation exists from acceptance on (SPEC section 6); before that the icon explains why.
+  const chatOpen = s.accepted_offer !== null && state !== 'new' && state !== 'cancelled';
   const insuranceChangeable = isNew && !s.accepted_offer;
   const accepted = s.accepted_offer;
 
@@ -89,10 +92,21 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
         <h1>
           {t('job.reference')} <span className="reference">{s.reference_id}</span>
         </h1>
-        <Link to={`/chat/${s.id}`} className="button button-ghost chat-link" aria-label={t('job.chat')} title={t('job.chat')}>
-          <ChatIcon />
-        </Link>
+        {chatOpen ? (
+          <Link to={`/chat/${s.id}`} className="button button-ghost chat-link" aria-label={t('job.chat')} title={t('job.chat')}>
+            <ChatIcon />
+          </Link>
+        ) : (
+          <button type="button" className="button button-ghost chat-link" aria-label={t('job.chat')} title={t('job.chat')} aria-expanded={chatNote} onClick={() => setChatNote((v) => !v)}>
+            <ChatIcon />
+          </button>
+        )}
       </div>
+      {!chatOpen && chatNote && (
+        <p id="chat-not-open" className="notice notice-info" role="status">
+          {t('chat.notOpen')}
+        </p>
+      )}
       <p>
         <span className={`badge badge-${state}`}>{t(`jobs.states.${state}`)}</span>
       </p>

@@ -1,0 +1,64 @@
+import { chatMessageSchema, type ConversationDetail, type ConversationRead, type MessageRead, shortName } from '@vm/domain';
+import type { Db } from '../../db/database.ts';
+import { ApiError, notFound, tooManyRequests, ValidationFailed } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { EventsService } from '../events/events.service.ts';
+import type { ChatParties, ChatRepository } from './chat.repository.ts';
+
+type Deps = { db: Db; repo: ChatRepository; events: EventsService; limiter: RateLimiter; now: () => Date };
+
+const PREVIEW_LENGTH = 80;
+
+// One conversation per shipment, between its sender and the driver of the accepted offer. Anyone
+// else gets 404 (as if it did not exist); the two parties get 409 until an offer is accepted.
+
+export function chatService({ db, repo, events, limiter, now }: Deps) {
+  type Person = NonNullable<ChatParties['driver']>;
+  async function open(userId: number, shipmentId: number): Promise<ChatParties & { me: Person; other: Person }> {
+    const p = await repo.parties(shipmentId);
+    if (!p || (p.sender.id !== userId && p.driver?.id !== userId)) throw notFound();
+    if (!p.driver || p.state === 'new' || p.state === 'cancelled') throw new ApiError(409, 'conflict', 'chat_not_open');
+    const senderIsMe = p.sender.id === userId;
+    return { ...p, me: senderIsMe ? p.sender : p.driver, other: senderIsMe ? p.driver : p.sender };
+  }
+
+  return {
+    list: (userId: number): Promise<ConversationRead[]> => repo.list(userId),
+
+    /** Reading a conversation marks it read for the viewer, and their chat pushes for it too. */
+    async get(userId: number, shipmentId: number): Promise<ConversationDetail> {
+      const p = await open(userId, shipmentId);
+      await repo.markRead(shipmentId, userId);
+      await events.markReadByShipment(userId, shipmentId, 'shipment.message.new');
+      const [head, messages, otherLastRead] = await Promise.all([repo.one(userId, p), repo.messages(shipmentId), repo.lastReadId(shipmentId, p.other.id)]);
+      return { ...head, messages, other_last_read_id: otherLastRead };
+    },
+
+    /** Posts {message} (chatMessageSchema: trimmed, 1-2,000 characters), rate-limited per user. */
+    async post(userId: number, shipmentId: number, body: unknown): Promise<MessageRead> {
+      const p = await open(userId, shipmentId);
+      const parsed = chatMessageSchema.safeParse(body ?? {});
+      if (!parsed.success) throw new ValidationFailed(parsed.error.issues.map((i) => ({ field: 'message', key: i.message.includes(' ') ? 'invalid_body' : i.message })));
+      const text = parsed.data.message;
+      const wait = limiter.hit(String(userId));
+      if (wait > 0) throw tooManyRequests(wait);
+      return db.transaction().execute(async (trx) => {
+        const message = await repo.insertMessage(trx, { shipmentId, authorId: userId, body: text, now: now() });
+        await events.record(trx, [
+          {
+            userId: p.other.id,
+            type: 'shipment.message.new',
+            shipmentId,
+            payload: { reference: p.reference, message_id: message.id, from_name: shortName(p.me.firstName, p.me.lastName), preview: text.slice(0, PREVIEW_LENGTH) },
+          },
+        ]);
+        return message;
+      });
+    },
+
+    /** For the demo drivers: conversations whose newest message is the sender's, written before `before`. */
+    awaitingReply: (driverIds: number[], before: Date) => repo.awaitingReply(driverIds, before),
+  };
+}
+
+export type ChatService = ReturnType<typeof chatService>;

@@ -3,14 +3,14 @@ import { createShipmentViaApi, expect, logInViaForm, registerViaApi, tokenIn } f
 import { startServer, type TestServer } from './server.ts';
 
 // The marketplace on a fresh embedded database with fast demo drivers: offers within a second,
-// then one driver state every `stepSeconds` once an offer is accepted.
+// then one driver state a second once an offer is accepted (unless `env` says otherwise).
 
-export function demoTest(stepSeconds = 1) {
+export function demoTest(env: Record<string, string> = {}) {
   return base.extend<object, { demoServer: TestServer }>({
     demoServer: [
       // eslint-disable-next-line no-empty-pattern
       async ({}, use) => {
-        const server = await startServer({ DEMO_DRIVERS: 'true', DEMO_OFFER_DELAY_SECONDS: '1', DEMO_STEP_SECONDS: String(stepSeconds) });
+        const server = await startServer({ DEMO_DRIVERS: 'true', DEMO_OFFER_DELAY_SECONDS: '1', DEMO_STEP_SECONDS: '1', ...env });
         await use(server);
         await server.stop();
       },

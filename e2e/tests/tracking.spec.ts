@@ -4,7 +4,7 @@ import { expect, tokenIn } from '../support/fixtures.ts';
 
 // A demo driver takes a step every 4 s: slow enough to see it on the way, fast enough that the
 // marker moves between two of the page's 10 s refreshes.
-const demo = demoTest(4);
+const demo = demoTest({ DEMO_STEP_SECONDS: '4' });
 
 demo('a shared tracking link shows a stranger the trip and the moving truck, until it is revoked', async ({ page, context, browser, demoServer }) => {
   const { p, id } = await signedInWithJob(page, demoServer);

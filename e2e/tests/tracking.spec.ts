@@ -24,8 +24,8 @@ demo('a shared tracking link shows a stranger the trip and the moving truck, unt
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Someone without an account, in a browser of their own.
-  const stranger = await browser.newContext({ locale: 'nl-BE', timezoneId: 'Europe/Brussels' });
+  // Someone without an account, in a browser of their own, on a phone.
+  const stranger = await browser.newContext({ locale: 'nl-BE', timezoneId: 'Europe/Brussels', viewport: { width: 375, height: 740 } });
   const v = await stranger.newPage();
   await v.goto(url);
   await expect(v.getByRole('heading', { name: 'Volg de zending' })).toBeVisible();
@@ -41,6 +41,7 @@ demo('a shared tracking link shows a stranger the trip and the moving truck, unt
   const text = await v.locator('main').innerText();
   for (const personal of [p.first, p.last, p.email, 'Markt', 'Bel aan', 'VM-', 'Driver', '€']) expect(text, personal).not.toContain(personal);
   expect(await seriousViolations(v)).toEqual([]);
+  expect(await v.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   // The truck moves as the demo driver drives: its position (and the marker with it) changes.
   const map = v.getByTestId('tracking-map');

@@ -62,6 +62,9 @@ import { sseStreams } from './modules/events/sse-streams.ts';
 import { trackingRepository } from './modules/tracking/tracking.repository.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { trackingService } from './modules/tracking/tracking.service.ts';
+import { mailSettingsRoutes } from './modules/mails/mail-settings.routes.ts';
+import { mailsRepository } from './modules/mails/mails.repository.ts';
+import { type MailsService, mailsService } from './modules/mails/mails.service.ts';
 import { phoneRepository } from './modules/phone/phone.repository.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
@@ -124,6 +127,8 @@ declare module 'fastify' {
     demoDrivers: Awaited<ReturnType<typeof startDemoDrivers>> | null;
     /** This process's event dispatcher (tests flush it to see their events at once). */
     eventHub: EventHub;
+    /** Makes mails from events and sends them (tests call its run() after flushing the hub). */
+    mailWorker: Pick<MailsService, 'run'>;
     /** The scheduled expiry check, run now (tests). */
     reportExpired: () => Promise<number>;
   }
@@ -185,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
   const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
   const chat = chatService({ db, repo: chatRepository(db), events, limiter: new RateLimiter(limits.chatPerMinute, 60, () => now().getTime()), now });
+  const mails = mailsService({ db, repo: mailsRepository(db), mailer, publicUrl: config.publicUrl, now, log: app.log });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
 
   // Stripe Elements (card entry in the browser) needs Stripe's script, frames and API.
@@ -268,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(phoneRoutes, { phone, captcha, perIpLimit: limits.smsPerIp, windowSeconds: limits.smsWindow });
   await app.register(usersRoutes, { users, now });
   await app.register(eventsRoutes, { events, streams });
+  await app.register(mailSettingsRoutes, { mails });
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments });
   await app.register(driverRoutes, { shipments });
@@ -308,5 +315,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('demoDrivers', demo);
   app.decorate('eventHub', hub);
+  await mails.start(hub);
+  app.addHook('onClose', () => mails.stop());
+  app.decorate('mailWorker', { run: mails.run });
   return app;
 }

@@ -112,6 +112,16 @@ export const en: Translations = {
     invoiceNeedsCompany: 'Fill in your company details first to pay by invoice.',
     invoiceRequest: 'Request invoice payment',
     invoiceCancel: 'Cancel invoice payment',
+    mailSettingsTitle: 'Mail notifications',
+    mailSettingsHint: 'Choose which mails we send you. Your notifications in the app stay on.',
+    mailKinds: {
+      offer_received: 'New offer on my job',
+      offer_accepted: 'Receipt after accepting an offer',
+      delivered: 'My shipment was delivered',
+      chat_unread: 'Chat message left unread for 10 minutes',
+    },
+    mailSettingsSaved: 'Your notification settings were saved.',
+    mailSettingsFailed: 'Your notification settings could not be loaded.',
   },
   editUser: {
     title: 'Edit profile',

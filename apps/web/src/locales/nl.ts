@@ -111,6 +111,16 @@ export const nl = {
     invoiceNeedsCompany: 'Vul eerst je bedrijfsgegevens in om op factuur te betalen.',
     invoiceRequest: 'Betalen op factuur aanvragen',
     invoiceCancel: 'Betalen op factuur annuleren',
+    mailSettingsTitle: 'Meldingen per mail',
+    mailSettingsHint: 'Kies welke mails je van ons krijgt. Je meldingen in de app blijven aan.',
+    mailKinds: {
+      offer_received: 'Nieuw bod op mijn opdracht',
+      offer_accepted: 'Betalingsbewijs na het aanvaarden van een bod',
+      delivered: 'Mijn zending is geleverd',
+      chat_unread: 'Chatbericht dat 10 minuten ongelezen bleef',
+    },
+    mailSettingsSaved: 'Je meldingsinstellingen zijn opgeslagen.',
+    mailSettingsFailed: 'Je meldingsinstellingen konden niet geladen worden.',
   },
   editUser: {
     title: 'Profiel bewerken',

@@ -10,6 +10,8 @@ export type NewUser = {
   cellphone: string;
   birthday: string;
   country: string;
+  /** The language of the user's mails ('nl' when not given). */
+  locale?: string;
 };
 
 export type ProfileChanges = {

@@ -33,7 +33,8 @@ export const usersRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, 
     '/api/user',
     { onRequest: requireToken, schema: { body: registerUserSchema(now), response: { 201: z.object({ id: z.number() }) } } },
     async (req, reply) => {
-      const created = await users.register(req.body);
+      // The request's language becomes the language of the user's mails.
+      const created = await users.register(req.body, req.locale);
       return reply.code(201).send(created);
     },
   );

@@ -1,4 +1,4 @@
-import type { RegisterUserInput, UpdateUserInput, User, VehicleType } from '@vm/domain';
+import type { Locale, RegisterUserInput, UpdateUserInput, User, VehicleType } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -19,7 +19,7 @@ export function usersService({ db, repo, phone, events, now }: Deps) {
     });
 
   return {
-    async register(input: RegisterUserInput): Promise<{ id: number }> {
+    async register(input: RegisterUserInput, locale: Locale = 'nl'): Promise<{ id: number }> {
       const cellphone = phone.normalise(input.cellphone);
       if (await repo.emailExists(input.email)) throw fieldError('email', 'email_taken');
       const passwordHash = await hashPassword(input.password);
@@ -37,6 +37,7 @@ export function usersService({ db, repo, phone, events, now }: Deps) {
               cellphone,
               birthday: input.birthday,
               country: input.address.country,
+              locale,
             },
             now(),
           );

@@ -7,6 +7,7 @@ import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { uploadProfilePicture } from '../../../lib/user-api.ts';
 import { CompanyBlock } from './company-block.tsx';
+import { MailSettingsBlock } from './mail-settings-block.tsx';
 import { PaymentBlock } from './payment-block.tsx';
 
 export function AccountPage() {
@@ -64,6 +65,7 @@ export function AccountPage() {
       </div>
       <CompanyBlock user={user} />
       <PaymentBlock user={user} />
+      <MailSettingsBlock />
     </section>
   );
 }

@@ -1,0 +1,80 @@
+import { type EventLocale, type EventPayloads, formatEuro, type PaymentMethodName } from '@vm/domain';
+
+// The mails' words, plain text, in the languages the product speaks. Each names the job by its
+// reference number and links to it.
+
+export type MailText = { subject: string; text: string };
+
+const TAGS: Record<EventLocale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
+const money = (euros: number, l: EventLocale) => formatEuro(Math.round(euros * 100), TAGS[l]);
+
+const METHOD: Record<PaymentMethodName, Record<EventLocale, string>> = {
+  card: { nl: 'kredietkaart', fr: 'carte de crédit', en: 'credit card' },
+  invoice: { nl: 'factuur', fr: 'facture', en: 'invoice' },
+  bancontact: { nl: 'Bancontact', fr: 'Bancontact', en: 'Bancontact' },
+};
+
+const GREETING: Record<EventLocale, string> = { nl: 'Hallo,', fr: 'Bonjour,', en: 'Hello,' };
+const OPEN: Record<EventLocale, string> = { nl: 'Bekijk de opdracht:', fr: 'Voir la mission :', en: 'View the job:' };
+const FOOTER: Record<EventLocale, string> = {
+  nl: 'Je krijgt deze mail omdat je meldingen per mail aan hebt staan. Je kunt ze uitzetten op je accountpagina.',
+  fr: 'Vous recevez ce mail car les notifications par mail sont activées. Vous pouvez les désactiver sur la page de votre compte.',
+  en: 'You get this mail because mail notifications are on. You can switch them off on your account page.',
+};
+
+const body = (l: EventLocale, lines: string[], link: string) => [GREETING[l], '', ...lines, '', OPEN[l], link, '', '--', FOOTER[l], ''].join('\n');
+
+export function offerMail(p: EventPayloads['shipment.offer.new'], first: boolean, l: EventLocale, link: string): MailText {
+  if (first) {
+    const t = {
+      nl: { subject: `Nieuw bod op ${p.reference}`, line: `${p.driver_name} deed een bod van ${money(p.total, l)} op je opdracht ${p.reference}.` },
+      fr: { subject: `Nouvelle offre pour ${p.reference}`, line: `${p.driver_name} a fait une offre de ${money(p.total, l)} pour votre mission ${p.reference}.` },
+      en: { subject: `New offer on ${p.reference}`, line: `${p.driver_name} made an offer of ${money(p.total, l)} on your job ${p.reference}.` },
+    }[l];
+    return { subject: t.subject, text: body(l, [t.line], link) };
+  }
+  const t = {
+    nl: { subject: `Nieuwe biedingen op ${p.reference}`, line: `Er kwamen nieuwe biedingen binnen op je opdracht ${p.reference}, de laatste van ${p.driver_name}: ${money(p.total, l)}.` },
+    fr: { subject: `Nouvelles offres pour ${p.reference}`, line: `De nouvelles offres sont arrivées pour votre mission ${p.reference}, la dernière de ${p.driver_name} : ${money(p.total, l)}.` },
+    en: { subject: `New offers on ${p.reference}`, line: `New offers came in on your job ${p.reference}, the latest from ${p.driver_name}: ${money(p.total, l)}.` },
+  }[l];
+  return { subject: t.subject, text: body(l, [t.line], link) };
+}
+
+/** The sender's receipt: amount, VAT, how it was paid. */
+export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: EventLocale, link: string): MailText {
+  const how = METHOD[p.method][l] + (p.card_last4 ? ` •••• ${p.card_last4}` : '');
+  const t = {
+    nl: {
+      subject: `Betalingsbewijs ${p.reference}: bod van ${p.driver_name} aanvaard`,
+      lines: [`Je aanvaardde het bod van ${p.driver_name} op ${p.reference}.`, '', `Totaal (incl. btw): ${money(p.total, l)}`, `Btw ${p.vat_percent}%: ${money(p.vat_amount, l)}`, `Betaald met: ${how}`],
+    },
+    fr: {
+      subject: `Reçu ${p.reference} : offre de ${p.driver_name} acceptée`,
+      lines: [`Vous avez accepté l’offre de ${p.driver_name} pour ${p.reference}.`, '', `Total (TVA comprise) : ${money(p.total, l)}`, `TVA ${p.vat_percent} % : ${money(p.vat_amount, l)}`, `Payé par : ${how}`],
+    },
+    en: {
+      subject: `Receipt ${p.reference}: offer from ${p.driver_name} accepted`,
+      lines: [`You accepted the offer from ${p.driver_name} on ${p.reference}.`, '', `Total (incl. VAT): ${money(p.total, l)}`, `VAT ${p.vat_percent}%: ${money(p.vat_amount, l)}`, `Paid by: ${how}`],
+    },
+  }[l];
+  return { subject: t.subject, text: body(l, t.lines, link) };
+}
+
+export function deliveredMail(p: EventPayloads['shipment.state.changed'], l: EventLocale, link: string): MailText {
+  const t = {
+    nl: { subject: `${p.reference} is geleverd`, line: `Je zending ${p.reference} is geleverd.` },
+    fr: { subject: `${p.reference} est livrée`, line: `Votre envoi ${p.reference} a été livré.` },
+    en: { subject: `${p.reference} was delivered`, line: `Your shipment ${p.reference} was delivered.` },
+  }[l];
+  return { subject: t.subject, text: body(l, [t.line], link) };
+}
+
+export function chatUnreadMail(p: EventPayloads['shipment.message.new'], l: EventLocale, link: string): MailText {
+  const t = {
+    nl: { subject: `Ongelezen bericht van ${p.from_name} over ${p.reference}`, line: `${p.from_name} stuurde je een bericht over ${p.reference}:` },
+    fr: { subject: `Message non lu de ${p.from_name} sur ${p.reference}`, line: `${p.from_name} vous a envoyé un message sur ${p.reference} :` },
+    en: { subject: `Unread message from ${p.from_name} about ${p.reference}`, line: `${p.from_name} sent you a message about ${p.reference}:` },
+  }[l];
+  return { subject: t.subject, text: body(l, [t.line, '', `"${p.preview}"`], link) };
+}

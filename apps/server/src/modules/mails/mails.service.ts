@@ -1,0 +1,192 @@
+import type { EventPayloads, MailKind, MailSettings } from '@vm/domain';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { Db } from '../../db/database.ts';
+import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, offerMail } from './mail-texts.ts';
+import type { DueMailJob, MailEvent, MailsRepository } from './mails.repository.ts';
+
+// Mails are made from events, never inside the request that caused them (ARCHITECTURE "Events"):
+// 1. the consumer turns committed events into mail_jobs, in event order, one process at a time;
+// 2. the sender sends due jobs after checking again, and retries failures with a growing pause.
+// Both run on every event this process hears of and on an interval (other processes' events,
+// retries, and chat mails that wait ten minutes).
+
+const CURSOR = 'mails';
+const BATCH = 200;
+/** A chat message still unread after this long is mailed. */
+export const CHAT_UNREAD_AFTER_SECONDS = 10 * 60;
+/** After the first offer mail on a shipment, at most one "new offers" mail per this period. */
+export const OFFER_MAIL_GAP_SECONDS = 15 * 60;
+/** Pause before attempt 2, 3, ...; the last attempt is the 6th. */
+const BACKOFF_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600];
+export const MAX_ATTEMPTS = BACKOFF_SECONDS.length + 1;
+/** A claimed job is left alone this long; a process that died while sending it is retried after. */
+const LEASE_SECONDS = 5 * 60;
+const WAKE_MS = 5_000;
+
+type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Hub = { onEvent: (handler: () => void) => () => void };
+type Deps = { db: Db; repo: MailsRepository; mailer: Mailer; publicUrl: string; now: () => Date; log: Log };
+
+const later = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
+const payloadOf = <T extends keyof EventPayloads>(_type: T, p: unknown) => p as EventPayloads[T];
+
+export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
+  /** The job (if any) an event asks for, given the recipient's settings at this moment. */
+  async function jobFor(trx: Db, e: MailEvent): Promise<void> {
+    const kind: MailKind | null =
+      e.type === 'shipment.offer.new'
+        ? 'offer_received'
+        : e.type === 'shipment.offer.accepted'
+          ? 'offer_accepted'
+          : e.type === 'shipment.state.changed' && payloadOf(e.type, e.payload).state === 'delivered'
+            ? 'delivered'
+            : e.type === 'shipment.message.new'
+              ? 'chat_unread'
+              : null;
+    if (!kind || e.shipmentId === null) return;
+    if (!(await repo.settings(e.userId, trx))[kind]) return;
+    const base = { userId: e.userId, kind, shipmentId: e.shipmentId, eventId: e.id };
+
+    switch (kind) {
+      case 'offer_received': {
+        const last = await repo.lastJob(trx, e.userId, kind, e.shipmentId);
+        // A mail still waiting will tell of this offer too.
+        if (last && !last.sentAt && !last.cancelledAt) return;
+        const n = last ? Number(last.dedupeKey.split(':').at(-1)) + 1 : 1;
+        const gapEnds = last ? later(last.sentAt ?? last.sendAfter, OFFER_MAIL_GAP_SECONDS) : e.createdAt;
+        const sendAfter = gapEnds > e.createdAt ? gapEnds : e.createdAt;
+        return repo.insertJob(trx, { ...base, dedupeKey: `offers:${e.shipmentId}:${n}`, sendAfter }, now());
+      }
+      case 'offer_accepted':
+        return repo.insertJob(trx, { ...base, dedupeKey: `accepted:${e.id}`, sendAfter: e.createdAt }, now());
+      case 'delivered':
+        return repo.insertJob(trx, { ...base, dedupeKey: `delivered:${e.shipmentId}:${e.userId}`, sendAfter: e.createdAt }, now());
+      case 'chat_unread': {
+        const messageId = payloadOf('shipment.message.new', e.payload).message_id;
+        return repo.insertJob(trx, { ...base, dedupeKey: `chat:${e.userId}:${messageId}`, sendAfter: later(e.createdAt, CHAT_UNREAD_AFTER_SECONDS) }, now());
+      }
+    }
+  }
+
+  /** Reads the events after the shared cursor, in order, under its row lock. */
+  async function consume(): Promise<void> {
+    for (;;) {
+      const full = await db.transaction().execute(async (trx) => {
+        const after = await repo.lockCursor(trx, CURSOR);
+        const { events, lastId } = await repo.eventsAfter(trx, after, BATCH);
+        for (const e of events) await jobFor(trx, e);
+        if (lastId !== null) await repo.moveCursor(trx, CURSOR, lastId);
+        return events.length === BATCH;
+      });
+      if (!full) return;
+    }
+  }
+
+  function render(job: DueMailJob): MailText {
+    const link = `${publicUrl}/#/jobs/${job.shipmentId}`;
+    switch (job.kind) {
+      case 'offer_received':
+        return offerMail(payloadOf('shipment.offer.new', job.payload), job.dedupeKey.endsWith(':1'), job.locale, link);
+      case 'offer_accepted':
+        return acceptedMail(payloadOf('shipment.offer.accepted', job.payload), job.locale, link);
+      case 'delivered':
+        return deliveredMail(payloadOf('shipment.state.changed', job.payload), job.locale, link);
+      case 'chat_unread':
+        return chatUnreadMail(payloadOf('shipment.message.new', job.payload), job.locale, link);
+    }
+  }
+
+  /** Checks a job again (the user may have switched it off or read the chat), then sends it. */
+  async function deliver(job: DueMailJob, chatsMailed: Set<string>): Promise<void> {
+    const chatKey = `${job.userId}:${job.shipmentId}`;
+    if (job.kind === 'chat_unread' && chatsMailed.has(chatKey)) return; // cancelled with the mail just sent
+    const settings = await repo.settings(job.userId);
+    if (!settings[job.kind]) return repo.cancel(job.id, now());
+    if (job.kind === 'chat_unread') {
+      const messageId = payloadOf('shipment.message.new', job.payload).message_id;
+      if (!(await repo.isUnread(job.userId, job.shipmentId!, messageId))) return repo.cancel(job.id, now());
+    }
+    try {
+      await mailer.send({ to: job.email, ...render(job) });
+    } catch (err) {
+      const attempts = job.attempts + 1;
+      const error = err instanceof Error ? err.message : String(err);
+      if (attempts >= MAX_ATTEMPTS) {
+        log.error({ err, mailJob: job.id, kind: job.kind, attempts }, 'mail given up');
+        return repo.giveUp(job.id, attempts, error, now());
+      }
+      log.warn({ err, mailJob: job.id, kind: job.kind, attempts }, 'mail failed; will retry');
+      return repo.retryLater(job.id, attempts, error, later(now(), BACKOFF_SECONDS[attempts - 1]!));
+    }
+    await repo.markSent(job.id, now());
+    if (job.kind === 'chat_unread') {
+      await repo.cancelPendingChat(job.userId, job.shipmentId!, now());
+      chatsMailed.add(chatKey);
+    }
+  }
+
+  async function sendDue(): Promise<void> {
+    const chatsMailed = new Set<string>();
+    for (;;) {
+      const t = now();
+      const jobs = await repo.claimDue(t, later(t, LEASE_SECONDS), BATCH);
+      for (const job of jobs) await deliver(job, chatsMailed);
+      if (jobs.length < BATCH) return;
+    }
+  }
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  /** Coalesces wake-ups: one round at a time, and one more if woken meanwhile. */
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await consume();
+          await sendDue();
+        } while (again);
+      } catch (err) {
+        log.warn({ err }, 'mail worker round failed');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    settings: (userId: number): Promise<MailSettings> => repo.settings(userId),
+
+    async updateSettings(userId: number, changes: Partial<MailSettings>): Promise<MailSettings> {
+      await repo.saveSettings(userId, changes);
+      return repo.settings(userId);
+    },
+
+    /** Makes and sends the mails due now (tests call it after `await app.eventHub.flush()`). */
+    run,
+
+    async start(hub: Hub): Promise<void> {
+      unsubscribe = hub.onEvent(() => void run());
+      timer = setInterval(() => void run(), WAKE_MS);
+      timer.unref();
+      // Places the cursor on first start, before this process reacts to anything.
+      await run();
+    },
+
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      unsubscribe?.();
+      await running;
+    },
+  };
+}
+
+export type MailsService = ReturnType<typeof mailsService>;

@@ -1,0 +1,60 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ToastProvider } from '../../../components/ui/toast.tsx';
+import { i18next } from '../../../lib/i18n.ts';
+import { nl } from '../../../locales/nl.ts';
+import { MailSettingsBlock } from './mail-settings-block.tsx';
+
+let stored = { offer_received: true, offer_accepted: true, delivered: true, chat_unread: true };
+const puts: unknown[] = [];
+const server = setupServer(
+  http.get('*/api/user/mail-settings', () => HttpResponse.json(stored)),
+  http.put('*/api/user/mail-settings', async ({ request }) => {
+    const body = (await request.json()) as Partial<typeof stored>;
+    puts.push(body);
+    stored = { ...stored, ...body };
+    return HttpResponse.json(stored);
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => cleanup());
+afterAll(() => server.close());
+
+function renderBlock() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18next}>
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  render(<MailSettingsBlock />, { wrapper });
+  return userEvent.setup();
+}
+
+describe('MailSettingsBlock', () => {
+  it('shows a labelled switch per kind of mail and saves one flipped from the keyboard', async () => {
+    const user = renderBlock();
+    const chat = await screen.findByRole('switch', { name: nl.account.mailKinds.chat_unread });
+    for (const label of Object.values(nl.account.mailKinds)) expect(screen.getByRole('switch', { name: label })).toBeChecked();
+
+    // Tab to the last switch and flip it with the space bar.
+    for (let i = 0; i < 4; i++) await user.tab();
+    expect(chat).toHaveFocus();
+    await user.keyboard(' ');
+
+    expect(await screen.findByText(nl.account.mailSettingsSaved)).toBeInTheDocument();
+    expect(puts).toEqual([{ chat_unread: false }]);
+    expect(chat).not.toBeChecked();
+    expect(chat).toHaveFocus();
+    expect(screen.getByRole('switch', { name: nl.account.mailKinds.delivered })).toBeChecked();
+  });
+});

@@ -6,6 +6,20 @@ import { addBaseLayer, pinIcon, type Point } from './base-layer.ts';
 
 /** SPEC sections 2 and 9: a route map, 300 high at zoom 11, fitted to the route. */
 const ZOOM = 11;
+/**
+ * The pins do nothing when clicked, so they are not buttons: no tab stop, no pointer target. (As
+ * buttons, a truck standing on its pickup pin made two overlapping touch targets.)
+ */
+const STILL = { interactive: false, keyboard: false } as const;
+/** A still pin is announced as a picture with its name. */
+function pin(at: Point, kind: string, label: string): L.Marker {
+  const marker = L.marker([at.lat, at.lng], { icon: pinIcon(kind), title: label, ...STILL });
+  marker.on('add', () => {
+    marker.getElement()?.setAttribute('role', 'img');
+    marker.getElement()?.setAttribute('aria-label', label);
+  });
+  return marker;
+}
 
 type Props = {
   from: Point;
@@ -34,8 +48,8 @@ export function RouteMap({ from, to, route, current, labels, testId = 'route-map
     addBaseLayer(m);
     const points = polyline.decode(route.points) as [number, number][];
     const line = L.polyline(points.length ? points : [[from.lat, from.lng], [to.lat, to.lng]], { color: '#0b5d4b', weight: 4, dashArray: route.estimated ? '8 8' : undefined }).addTo(m);
-    L.marker([from.lat, from.lng], { icon: pinIcon('pickup'), title: pickupLabel, alt: pickupLabel }).addTo(m);
-    L.marker([to.lat, to.lng], { icon: pinIcon('delivery'), title: deliveryLabel, alt: deliveryLabel }).addTo(m);
+    pin({ lat: from.lat, lng: from.lng }, 'pickup', pickupLabel).addTo(m);
+    pin({ lat: to.lat, lng: to.lng }, 'delivery', deliveryLabel).addTo(m);
     m.fitBounds(line.getBounds(), { padding: [24, 24], maxZoom: ZOOM });
     return () => {
       m.remove();
@@ -53,7 +67,7 @@ export function RouteMap({ from, to, route, current, labels, testId = 'route-map
       return;
     }
     if (truck.current) truck.current.setLatLng([current.lat, current.lng]);
-    else truck.current = L.marker([current.lat, current.lng], { icon: pinIcon('truck'), title: currentLabel, alt: currentLabel }).addTo(m);
+    else truck.current = pin(current, 'truck', currentLabel).addTo(m);
     // The map effect above re-creates the map (and drops the marker) when the route changes: depend on it too.
   }, [current?.lat, current?.lng, current, currentLabel, from.lat, from.lng, to.lat, to.lng, route.points, route.estimated, pickupLabel, deliveryLabel]);
 

@@ -2,20 +2,26 @@ import { test as base, type Page } from '@playwright/test';
 import { createShipmentViaApi, expect, logInViaForm, registerViaApi, tokenIn } from './fixtures.ts';
 import { startServer, type TestServer } from './server.ts';
 
-// The marketplace on a fresh embedded database with fast demo drivers: offers within seconds,
-// one state per second once accepted.
-export const demo = base.extend<object, { demoServer: TestServer }>({
-  demoServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ DEMO_DRIVERS: 'true', DEMO_OFFER_DELAY_SECONDS: '1', DEMO_STEP_SECONDS: '1' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ demoServer }, use) => use(demoServer.url),
-});
+// The marketplace on a fresh embedded database with fast demo drivers: offers within a second,
+// then one driver state a second once an offer is accepted (unless `env` says otherwise).
+
+export function demoTest(env: Record<string, string> = {}) {
+  return base.extend<object, { demoServer: TestServer }>({
+    demoServer: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const server = await startServer({ DEMO_DRIVERS: 'true', DEMO_OFFER_DELAY_SECONDS: '1', DEMO_STEP_SECONDS: '1', ...env });
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker' },
+    ],
+    baseURL: async ({ demoServer }, use) => use(demoServer.url),
+  });
+}
+
+/** The usual demo: offers within a second, a state a second. */
+export const demo = demoTest();
 
 /** A new sender, signed in through the form, with one job Hasselt -> Gent. */
 export async function signedInWithJob(page: Page, server: TestServer) {
@@ -42,4 +48,28 @@ export async function acceptFirstOfferWithCard(page: Page) {
   await modal.getByRole('button', { name: 'Aanvaarden met kredietkaart / factuur' }).click();
   await fillCard(page, '4242 4242 4242 4242');
   await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
+}
+
+/** Waits for a demo driver's offer and accepts it with a test card, through the API the offers modal uses. */
+export async function acceptFirstOfferViaApi(server: TestServer, token: string, shipmentId: number): Promise<void> {
+  const call = (path: string, init: { method?: string; body?: unknown } = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+  let offerId: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const s = (await (await call(`/api/shipment/${shipmentId}`)).json()) as { offers: { id: number }[] };
+        offerId = s.offers[0]?.id;
+        return offerId;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeDefined();
+  expect((await call('/api/billing/addcard', { method: 'POST', body: { stripeToken: 'tok_visa' } })).status).toBe(200);
+  const accepted = await call(`/api/shipment/${shipmentId}/offer/${offerId}`, { method: 'POST' });
+  expect(accepted.status, await accepted.clone().text()).toBe(200);
 }

@@ -1,22 +1,12 @@
-import { test as base, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
+import { demoTest } from '../support/demo.ts';
 import { createShipmentViaApi, expect, logInViaForm, registerViaApi, tokenIn } from '../support/fixtures.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 
 // Chat with a demo driver: offers within a second, the driver answers a message after a second,
 // and stays in state accepted (slow steps) so the conversation stays as it is.
-const demo = base.extend<object, { demoServer: TestServer }>({
-  demoServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ DEMO_DRIVERS: 'true', DEMO_OFFER_DELAY_SECONDS: '1', DEMO_STEP_SECONDS: '3600', DEMO_CHAT_REPLY_SECONDS: '1' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ demoServer }, use) => use(demoServer.url),
-});
+const demo = demoTest({ DEMO_STEP_SECONDS: '3600', DEMO_CHAT_REPLY_SECONDS: '1' });
 
 async function call(server: TestServer, token: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {

@@ -60,6 +60,9 @@ import { eventsRepository } from './modules/events/events.repository.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { eventsService } from './modules/events/events.service.ts';
 import { sseStreams } from './modules/events/sse-streams.ts';
+import { trackingRepository } from './modules/tracking/tracking.repository.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { trackingService } from './modules/tracking/tracking.service.ts';
 import { mailSettingsRoutes } from './modules/mails/mail-settings.routes.ts';
 import { mailsRepository } from './modules/mails/mails.repository.ts';
 import { type MailsService, mailsService } from './modules/mails/mails.service.ts';
@@ -95,13 +98,17 @@ export type AppDeps = {
 };
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** A tracking page asks every 10 s: 120 a minute leaves room for a family or an office behind one address. */
+const TRACKING_PER_IP_PER_MINUTE = 120;
 
 /** 'https://{s}.tile.example.org/{z}/{x}/{y}.png' -> 'https://*.tile.example.org' for the CSP. */
 const tileOrigin = (template: string) => new URL(template.replace(/\{s\}/g, 'a').replace(/\{[^}]+\}/g, '0')).origin.replace('://a.', '://*.');
 
 // Never log credentials: headers, and secrets in a query string (?access_token= for image
 // originals, ?token= for the event stream, and whatever a client puts there by mistake).
-const redactUrl = (url: string) => url.replace(/([?&](?:access_token|token|refresh_token|password|client_secret|code)=)[^&]*/gi, '$1[redacted]');
+// A public tracking link's token is in its path.
+const redactUrl = (url: string) =>
+  url.replace(/([?&](?:access_token|token|refresh_token|password|client_secret|code)=)[^&]*/gi, '$1[redacted]').replace(/^(\/api\/tracking\/)[^/?]+/, '$1[redacted]');
 
 function selectPaymentProvider(config: AppConfig): PaymentProvider {
   const p = config.payments;
@@ -289,6 +296,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
   await app.register(adminRoutes, { users, adminTokenHash: hashAdminToken(adminToken(config)) });
+  const tracking = trackingService({ repo: trackingRepository(db), shipments, router, publicUrl: config.publicUrl, now, log: app.log });
+  await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
   await app.register(configRoutes, {
     config,

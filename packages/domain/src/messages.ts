@@ -75,6 +75,7 @@ const nl = {
   message_invalid: 'Dit bericht bevat ongeldige tekens.',
   chat_not_open: 'De chat opent zodra een bod aanvaard is.',
   stream_token_invalid: 'Deze stroomsleutel is ongeldig of verlopen.',
+  tracking_not_open: 'Tracking kan je delen zodra een bod aanvaard is.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
@@ -150,6 +151,7 @@ const en: Record<MessageKey, string> = {
   message_invalid: 'This message contains invalid characters.',
   chat_not_open: 'Chat opens once an offer is accepted.',
   stream_token_invalid: 'This stream token is invalid or has expired.',
+  tracking_not_open: 'Tracking can be shared once an offer is accepted.',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = { nl, en };

@@ -20,6 +20,8 @@ export const router = createHashRouter([
       { path: 'register', lazy: () => import('../features/auth/components/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
       { path: 'forgot-password', lazy: () => import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })) },
       { path: 'reset-password', lazy: () => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
+      // Public: whoever holds a tracking link, signed in or not.
+      { path: 'track/:token', lazy: () => import('../features/tracking/components/tracking-page.tsx').then((m) => ({ Component: m.TrackingPage })) },
       { path: 'jobs/create', lazy: () => import('../features/wizard/components/wizard-page.tsx').then((m) => ({ Component: m.WizardPage })) },
       {
         element: <RequireAuth />,

@@ -1,0 +1,134 @@
+import type { OfferRead } from '@vm/domain/marketplace';
+import type { ShipmentRead } from '@vm/domain/shipment';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ToastProvider } from '../../../components/ui/toast.tsx';
+import { i18next } from '../../../lib/i18n.ts';
+import { writeToken } from '../../../lib/token-store.ts';
+import { nl } from '../../../locales/nl.ts';
+import { ShareTracking } from './share-tracking.tsx';
+
+// jsdom has <dialog> but neither showModal nor close, and hides a dialog without [open].
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const location = { lat: 51, lng: 4, notes: '', address: { name: '', street: 'Meir', number: '1', box: '', zip: '2000', city: 'Antwerpen', country: 'BE', formatted: 'Meir 1, 2000 Antwerpen' } };
+const shipment = (state: ShipmentRead['current_state']['state'], accepted: boolean): ShipmentRead => ({
+  id: 77,
+  reference_id: 'VM-77',
+  current_state: { state },
+  states: [{ state: 'new', created_at: 1_700_000_000 }],
+  pickup_date_from: 1_700_100_000,
+  pickup_date_till: 1_700_110_000,
+  pickup_timezone: 'Europe/Brussels',
+  delivery_date_from: 1_700_200_000,
+  delivery_date_till: 1_700_210_000,
+  delivery_timezone: 'Europe/Brussels',
+  pickup_location: location,
+  delivery_location: location,
+  current_location: null,
+  route: { points: '', distance: 60_000, duration: 3_600, estimated: false },
+  driver_route: null,
+  packages: [],
+  offers: [],
+  accepted_offer: accepted ? ({ id: 1 } as OfferRead) : null,
+  insurance: 'basic',
+  ratings: [],
+  created_at: 1_700_000_000,
+});
+
+const URL_ = 'http://localhost:8080/#/track/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+let link: { active: boolean; created_at: number | null };
+let calls: string[];
+const server = setupServer(
+  http.get('*/api/shipment/77/tracking', () => HttpResponse.json(link)),
+  http.post('*/api/shipment/77/tracking', () => {
+    calls.push('POST');
+    link = { active: true, created_at: 1_700_000_000 };
+    return HttpResponse.json({ url: URL_, token: URL_.slice(-43), created_at: 1_700_000_000 }, { status: 201 });
+  }),
+  http.delete('*/api/shipment/77/tracking', () => {
+    calls.push('DELETE');
+    link = { active: false, created_at: null };
+    return new HttpResponse(null, { status: 204 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  link = { active: false, created_at: null };
+  calls = [];
+  writeToken({ access_token: 'access', refresh_token: 'refresh', expires_at: Date.now() + 3_600_000 });
+});
+afterEach(() => {
+  cleanup();
+  writeToken(null);
+});
+afterAll(() => server.close());
+
+function renderShare(s: ShipmentRead) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18next}>
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  render(<ShareTracking shipment={s} />, { wrapper });
+  return userEvent.setup();
+}
+
+const t = nl.tracking.share;
+
+describe('Deel tracking', () => {
+  it('is offered only once an offer is accepted, and never for a cancelled job', () => {
+    renderShare(shipment('new', false));
+    expect(screen.queryByRole('button', { name: t.button })).toBeNull();
+    cleanup();
+    renderShare(shipment('cancelled', true));
+    expect(screen.queryByRole('button', { name: t.button })).toBeNull();
+    cleanup();
+    renderShare(shipment('onwaytopickup', true));
+    expect(screen.getByRole('button', { name: t.button })).toBeVisible();
+  });
+
+  it('creates a link, shows it read-only to copy, and revokes it', async () => {
+    const user = renderShare(shipment('accepted', true));
+    await user.click(screen.getByRole('button', { name: t.button }));
+    await user.click(await screen.findByRole('button', { name: t.create }));
+    const input = await screen.findByLabelText(t.link);
+    expect(input).toHaveValue(URL_);
+    expect(input).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: t.copy }));
+    expect(await navigator.clipboard.readText()).toBe(URL_);
+    expect(await screen.findByText(t.copied)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: t.revoke }));
+    expect(await screen.findByText(t.revoked)).toBeVisible();
+    expect(await screen.findByRole('button', { name: t.create })).toBeVisible();
+    expect(screen.queryByLabelText(t.link)).toBeNull();
+    expect(calls).toEqual(['POST', 'DELETE']);
+  });
+
+  it('says when a link is active but can no longer be shown, and offers a new one', async () => {
+    link = { active: true, created_at: 1_700_000_000 }; // 14/11/2023 23:13 in Brussels
+    const user = renderShare(shipment('loaded', true));
+    await user.click(screen.getByRole('button', { name: t.button }));
+    expect(await screen.findByText('Er is een actieve trackinglink (aangemaakt op 14/11 om 23:13). Maak een nieuwe om hem opnieuw te kopiëren.')).toBeVisible();
+    expect(screen.getByRole('button', { name: t.createNew })).toBeVisible();
+    expect(screen.getByRole('button', { name: t.revoke })).toBeVisible();
+  });
+});

@@ -106,6 +106,8 @@ export type ShipmentRead = {
   accepted_offer: OfferRead | null;
   insurance: string;
   ratings: { ratingable_id: number; author_id: number; rating: number }[];
+  /** Legs whose estimated arrival fell after the booked window (a 'shipment.late' event each). */
+  running_late: { leg: 'pickup' | 'delivery'; eta: number }[];
   created_at: number;
 };
 

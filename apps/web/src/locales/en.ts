@@ -269,6 +269,11 @@ export const en: Translations = {
     },
   },
   job: {
+    late: {
+      title: 'The driver is running late',
+      pickup: 'Expected at the pickup address at {{time}}, after the booked window.',
+      delivery: 'Expected at the delivery address at {{time}}, after the booked window.',
+    },
     loading: 'Loading the job…',
     notFound: 'This job does not exist (any more).',
     loadFailed: 'The job could not be loaded. Try again.',

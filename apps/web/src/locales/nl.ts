@@ -268,6 +268,11 @@ export const nl = {
     },
   },
   job: {
+    late: {
+      title: 'De chauffeur is laat',
+      pickup: 'Verwacht aan het ophaaladres om {{time}}, na het geboekte venster.',
+      delivery: 'Verwacht aan het leveradres om {{time}}, na het geboekte venster.',
+    },
     loading: 'Opdracht laden…',
     notFound: 'Deze opdracht bestaat niet (meer).',
     loadFailed: 'De opdracht kon niet geladen worden. Probeer het opnieuw.',

@@ -56,11 +56,19 @@ export function shipmentsRepository(db: Db) {
     const rows = await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [states, packages, offers, ratings] = await Promise.all([
+    const [states, packages, offers, ratings, late] = await Promise.all([
       db.selectFrom('shipmentStates').select(['shipmentId', 'state', 'createdAt']).where('shipmentId', 'in', ids).orderBy('id').execute(),
       db.selectFrom('packages').selectAll().where('shipmentId', 'in', ids).orderBy('position').execute(),
       loadOffers(ids),
       db.selectFrom('ratings').select(['shipmentId', 'ratingableId', 'authorId', 'rating']).where('shipmentId', 'in', ids).orderBy('id').execute(),
+      // Lateness is known from its event (written once per leg by the position check).
+      db
+        .selectFrom('events')
+        .select(['shipmentId', sql<string>`payload->>'leg'`.as('leg'), sql<number>`(payload->>'eta')::int`.as('eta')])
+        .where('shipmentId', 'in', ids)
+        .where('type', '=', 'shipment.late')
+        .orderBy('id')
+        .execute(),
     ]);
     const photos = packages.length
       ? await db.selectFrom('packagePhotos').select(['packageId', 'imageId']).where('packageId', 'in', packages.map((p) => p.id)).orderBy('position').execute()
@@ -112,6 +120,7 @@ export function shipmentsRepository(db: Db) {
         ratings: ratings
           .filter((x) => x.shipmentId === r.id)
           .map((x) => ({ ratingable_id: x.ratingableId, author_id: x.authorId, rating: x.rating })),
+        running_late: late.filter((x) => x.shipmentId === r.id).map((x) => ({ leg: x.leg as 'pickup' | 'delivery', eta: x.eta })),
         created_at: seconds(r.createdAt),
       };
     });

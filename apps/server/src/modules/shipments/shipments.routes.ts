@@ -80,6 +80,7 @@ const shipmentCore = z.object({
   ),
   insurance: z.string(),
   ratings: z.array(z.object({ ratingable_id: z.number(), author_id: z.number(), rating: z.number() })),
+  running_late: z.array(z.object({ leg: z.enum(['pickup', 'delivery']), eta: z.number() })),
   created_at: z.number(),
 });
 export const shipmentResponse = shipmentCore.extend({ offers: z.array(offerResponse), accepted_offer: offerResponse.nullable() });

@@ -14,6 +14,7 @@ import { InsuranceModal } from './insurance-modal.tsx';
 import { OffersModal } from './offers-modal.tsx';
 import { RatingCard } from './rating-card.tsx';
 import { RouteMap } from './route-map.tsx';
+import { RunningLate } from './running-late.tsx';
 import { ShareTracking } from './share-tracking.tsx';
 
 /** Times are shown on the pickup's clock, as the sender chose them in the wizard. */
@@ -110,6 +111,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
       <p>
         <span className={`badge badge-${state}`}>{t(`jobs.states.${state}`)}</span>
       </p>
+      <RunningLate shipment={s} />
       <ShareTracking shipment={s} />
 
       <RouteMap shipment={s} />

@@ -73,6 +73,7 @@ const shipment: ShipmentRead = {
   accepted_offer: null,
   insurance: 'basic',
   ratings: [],
+  running_late: [],
   created_at: 1_700_000_000,
 };
 

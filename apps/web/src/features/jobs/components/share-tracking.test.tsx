@@ -46,6 +46,7 @@ const shipment = (state: ShipmentRead['current_state']['state'], accepted: boole
   accepted_offer: accepted ? ({ id: 1 } as OfferRead) : null,
   insurance: 'basic',
   ratings: [],
+  running_late: [],
   created_at: 1_700_000_000,
 });
 

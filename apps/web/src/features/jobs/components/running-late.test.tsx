@@ -1,0 +1,27 @@
+import type { ShipmentRead } from '@vm/domain/shipment';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import '../../../lib/i18n.ts';
+import { RunningLate } from './running-late.tsx';
+
+const eta = Date.UTC(2026, 10, 23, 8, 40) / 1000; // 09:40 in Brussels
+const shipment = (state: string, running_late: ShipmentRead['running_late']) =>
+  ({ current_state: { state }, pickup_timezone: 'Europe/Brussels', delivery_timezone: 'Europe/Brussels', running_late }) as ShipmentRead;
+
+describe('RunningLate', () => {
+  it('says the driver is late for a leg still ahead, with the expected time on the local clock, until dismissed', async () => {
+    render(<RunningLate shipment={shipment('onwaytopickup', [{ leg: 'pickup', eta }])} />);
+    expect(screen.getByText('De chauffeur is laat')).toBeVisible();
+    expect(screen.getByText('Verwacht aan het ophaaladres om 09:40, na het geboekte venster.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button'));
+    expect(screen.queryByText('De chauffeur is laat')).toBeNull();
+  });
+
+  it('says nothing once that leg is done, or when nobody is late', () => {
+    const { container, rerender } = render(<RunningLate shipment={shipment('loaded', [{ leg: 'pickup', eta }])} />);
+    expect(container).toBeEmptyDOMElement();
+    rerender(<RunningLate shipment={shipment('onwaytopickup', [])} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

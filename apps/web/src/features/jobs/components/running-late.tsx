@@ -1,0 +1,27 @@
+import type { ShipmentRead } from '@vm/domain/shipment';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NotificationBox } from '../../../components/ui/notification-box.tsx';
+
+/** States from which a leg is done: lateness for it no longer matters. */
+const PICKUP_DONE = ['arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised', 'cancelled'];
+const DELIVERY_DONE = ['arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised', 'cancelled'];
+
+/** The driver's estimated arrival fell after the booked window (server's 'shipment.late'): said on the job page while that leg is still ahead. */
+export function RunningLate({ shipment: s }: { shipment: ShipmentRead }) {
+  const { t } = useTranslation();
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const state = s.current_state.state;
+  const late = s.running_late.filter((l) => !(l.leg === 'pickup' ? PICKUP_DONE : DELIVERY_DONE).includes(state)).at(-1);
+  if (!late || dismissed === late.leg) return null;
+  const tz = late.leg === 'pickup' ? s.pickup_timezone : s.delivery_timezone;
+  const time = new Intl.DateTimeFormat('nl-BE', { timeZone: tz, hour: '2-digit', minute: '2-digit' }).format(late.eta * 1000);
+  return (
+    <NotificationBox
+      type="warning"
+      title={t('job.late.title')}
+      text={t(`job.late.${late.leg}`, { time })}
+      onClose={() => setDismissed(late.leg)}
+    />
+  );
+}

@@ -41,12 +41,12 @@ export async function fillCard(page: Page, number: string) {
 }
 
 /** Opens the offers of the job page, picks the first and accepts it with a new test card. */
-export async function acceptFirstOfferWithCard(page: Page) {
+export async function acceptFirstOfferWithCard(page: Page, cardNumber = '4242 4242 4242 4242') {
   await page.getByRole('button', { name: /biedingen bekijken|bod bekijken/ }).click({ timeout: 20_000 });
   const modal = page.getByRole('dialog', { name: 'Biedingen' });
   await modal.locator('tbody tr').first().click();
   await modal.getByRole('button', { name: 'Aanvaarden met kredietkaart / factuur' }).click();
-  await fillCard(page, '4242 4242 4242 4242');
+  await fillCard(page, cardNumber);
   await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { seriousViolations } from '../support/axe.ts';
-import { demo, fillCard, signedInWithJob } from '../support/demo.ts';
+import { acceptFirstOfferWithCard, demo, fillCard, signedInWithJob } from '../support/demo.ts';
 import { expect, logInViaForm, registerViaApi, test, tokenIn } from '../support/fixtures.ts';
 
 demo('the whole lifecycle: demo offers arrive live, card added in place, accepted, driven to finalised, rated', async ({ page, demoServer }) => {
@@ -79,12 +79,7 @@ demo('insurance can change while new, and is refused once an offer is accepted',
   await expect(page.getByText('All-in tot 2.500 euro')).toBeVisible();
 
   // Accept with a stored card, then the Change button is gone and the server refuses the call.
-  await page.getByRole('button', { name: /biedingen bekijken|bod bekijken/ }).click({ timeout: 20_000 });
-  const modal = page.getByRole('dialog', { name: 'Biedingen' });
-  await modal.locator('tbody tr').first().click();
-  await modal.getByRole('button', { name: 'Aanvaarden met kredietkaart / factuur' }).click();
-  await fillCard(page, '5555 5555 5555 4444');
-  await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
+  await acceptFirstOfferWithCard(page, '5555 5555 5555 4444');
   await expect(page.getByRole('button', { name: 'Wijzigen' })).toHaveCount(0);
   const token = await tokenIn(page);
   const res = await fetch(`${demoServer.url}/api/shipment/${id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'nl-BE' }, body: JSON.stringify({ id, insurance: 'free' }) });

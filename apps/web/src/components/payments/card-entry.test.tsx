@@ -1,14 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18next } from '../../lib/i18n.ts';
+import { renderWithProviders } from '../../test-render.tsx';
 import { nl } from '../../locales/nl.ts';
-import { ToastProvider } from '../ui/toast.tsx';
 import { CardEntry } from './card-entry.tsx';
 
 // getConfig() caches its promise per module load: every test answers the same sandbox config.
@@ -39,16 +35,8 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function renderEntry(onAdded = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  render(<CardEntry onAdded={onAdded} />, { wrapper });
-  return { onAdded, user: userEvent.setup() };
+  const { user } = renderWithProviders(<CardEntry onAdded={onAdded} />);
+  return { onAdded, user };
 }
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string, expiry = '12/34', cvc = '123') {

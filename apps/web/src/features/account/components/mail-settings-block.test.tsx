@@ -1,13 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast.tsx';
-import { i18next } from '../../../lib/i18n.ts';
+import { renderWithProviders } from '../../../test-render.tsx';
 import { nl } from '../../../locales/nl.ts';
 import { MailSettingsBlock } from './mail-settings-block.tsx';
 
@@ -28,16 +23,7 @@ afterEach(() => cleanup());
 afterAll(() => server.close());
 
 function renderBlock() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  render(<MailSettingsBlock />, { wrapper });
-  return userEvent.setup();
+  return renderWithProviders(<MailSettingsBlock />).user;
 }
 
 describe('MailSettingsBlock', () => {

@@ -1,16 +1,12 @@
 import type { User } from '@vm/domain';
 import type { CardRead, OfferRead } from '@vm/domain/marketplace';
 import type { ShipmentRead } from '@vm/domain/shipment';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast.tsx';
-import { i18next } from '../../../lib/i18n.ts';
+import { renderWithProviders } from '../../../test-render.tsx';
 import { writeToken } from '../../../lib/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { OffersModal } from './offers-modal.tsx';
@@ -141,18 +137,8 @@ afterAll(() => server.close());
 
 function renderModal() {
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          {children}
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  render(<OffersModal shipment={shipment} open onClose={onClose} />, { wrapper });
-  return { onClose, user: userEvent.setup() };
+  const { user } = renderWithProviders(<OffersModal shipment={shipment} open onClose={onClose} />);
+  return { onClose, user };
 }
 
 const offersTable = () => screen.getByRole('table', { name: nl.job.offersCaption });

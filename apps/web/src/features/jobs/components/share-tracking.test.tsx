@@ -1,15 +1,10 @@
 import type { OfferRead } from '@vm/domain/marketplace';
 import type { ShipmentRead } from '@vm/domain/shipment';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast.tsx';
-import { i18next } from '../../../lib/i18n.ts';
+import { renderWithProviders } from '../../../test-render.tsx';
 import { writeToken } from '../../../lib/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { ShareTracking } from './share-tracking.tsx';
@@ -80,16 +75,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function renderShare(s: ShipmentRead) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  render(<ShareTracking shipment={s} />, { wrapper });
-  return userEvent.setup();
+  return renderWithProviders(<ShareTracking shipment={s} />).user;
 }
 
 const t = nl.tracking.share;

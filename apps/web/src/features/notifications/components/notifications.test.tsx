@@ -1,15 +1,11 @@
 import type { PushRead } from '@vm/domain/events';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast.tsx';
-import { i18next } from '../../../lib/i18n.ts';
+import { renderWithProviders } from '../../../test-render.tsx';
 import { writeToken } from '../../../lib/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { PushBell } from './push-bell.tsx';
@@ -74,21 +70,12 @@ afterAll(() => server.close());
 
 /** The component at '/', a job page at /jobs/:id, with the app's providers around them. */
 function renderAt(element: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([
     { path: '/', element },
     { path: '/jobs/:id', element: <h1>Opdrachtpagina</h1> },
   ]);
-  render(
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router, user: userEvent.setup() };
+  const { user } = renderWithProviders(<RouterProvider router={router} />);
+  return { router, user };
 }
 
 describe('push bell', () => {

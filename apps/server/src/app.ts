@@ -293,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventsRoutes, { events, streams });
   await app.register(mailSettingsRoutes, { mails });
   await app.register(filesRoutes, { files, auth });
-  await app.register(shipmentsRoutes, { shipments, onEvent: events.onEvent, versionCache: caching });
+  await app.register(shipmentsRoutes, { shipments, events, versionCache: caching });
   await app.register(driverRoutes, { shipments });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });

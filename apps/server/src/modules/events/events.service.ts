@@ -14,15 +14,30 @@ const MAX_REPLAY = 5_000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function eventsService({ db, repo, hub, now }: { db: Db; repo: EventsRepository; hub: EventHub; now: () => Date }) {
+  const recordedHere = new Set<(e: NewEvent) => void>();
+
+  /**
+   * Writes events in the transaction of the change that causes them, as its last write: they
+   * exist exactly when the change committed. Every module records its events through here.
+   */
+  const record = (trx: Db, events: NewEvent[]) => {
+    // This process's caches hear of its own changes at once, so the user who made one reads it
+    // back in the very next request; every process (this one again) hears it after commit.
+    for (const e of events) for (const h of recordedHere) h(e);
+    return repo.insert(trx, events, now());
+  };
+
   return {
-    /**
-     * Writes events in the transaction of the change that causes them, as its last write: they
-     * exist exactly when the change committed. Every module records its events through here.
-     */
-    record: (trx: Db, events: NewEvent[]) => repo.insert(trx, events, now()),
+    record,
 
     /** For a change that is a single statement of its own. */
-    recordAlone: (events: NewEvent[]) => db.transaction().execute((trx) => repo.insert(trx, events, now())),
+    recordAlone: (events: NewEvent[]) => db.transaction().execute((trx) => record(trx, events)),
+
+    /** Events this process is writing, told before their commit (caches drop what they change). */
+    onRecorded: (handler: (e: NewEvent) => void) => {
+      recordedHere.add(handler);
+      return () => recordedHere.delete(handler);
+    },
 
     /** POST /api/firebase_token: a stream token (60 s, single use, this user only) and the last 5 pushes. */
     async streamToken(userId: number): Promise<{ token: string; expires_in: number; pushes: PushRead[] }> {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readContentAndFiles } from '../../lib/multipart.ts';
 import { currentUser, requireSender, requireUser } from '../../lib/request-context.ts';
 import { parseBody } from '../../lib/validate.ts';
+import type { EventsService } from '../events/events.service.ts';
 import { listVersions } from './list-versions.ts';
 import type { ShipmentsService } from './shipments.service.ts';
 
@@ -88,12 +89,12 @@ export const driverJobResponse = shipmentCore.extend({ my_offer: z.object({ id: 
 
 type Options = {
   shipments: ShipmentsService;
-  onEvent: (handler: (e: { userId: number; push: { shipment_id: number | null } }) => void) => () => void;
+  events: Pick<EventsService, 'onEvent' | 'onRecorded'>;
   /** Keep list versions in memory (default); off, every request reads the version (bench baseline). */
   versionCache: boolean;
 };
 
-export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, onEvent, versionCache }) => {
+export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, events, versionCache }) => {
   app.post('/api/shipment', { onRequest: requireSender, schema: { response: { 201: z.object({ id: z.number() }) } } }, async (req, reply) => {
     const me = currentUser(req);
     const { content, files } = await readContentAndFiles(req, 10);
@@ -108,10 +109,13 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
   const listSchema = z.array(shipmentResponse);
   const bodies = new SerialisedCache(1000);
   const versions = listVersions();
-  const stop = onEvent((e) => {
-    if (e.push.shipment_id !== null) versions.invalidate(e.userId);
-  });
-  app.addHook('onClose', async () => stop());
+  // Dropped when this process writes an event for the sender (before its commit) and again when
+  // any process's event for them is dispatched (after its commit).
+  const stops = [
+    events.onRecorded((e) => e.shipmentId !== null && versions.invalidate(e.userId)),
+    events.onEvent((e) => e.push.shipment_id !== null && versions.invalidate(e.userId)),
+  ];
+  app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   // No response schema here: the body is serialised (through listSchema) once, then cached.
   app.get('/api/shipment/sender', { onRequest: requireSender }, async (req, reply) => {
     const me = currentUser(req).userId;

@@ -49,10 +49,6 @@ export const en: Translations = {
     },
   },
   loading: 'Loading…',
-  comingNext: {
-    title: { job: 'Job', chat: 'Chat' },
-    text: 'This screen comes in a next version. You can already manage your profile.',
-  },
   login: {
     title: 'Login',
     email: 'Email',

@@ -48,10 +48,6 @@ export const nl = {
     },
   },
   loading: 'Laden…',
-  comingNext: {
-    title: { job: 'Opdracht', chat: 'Chat' },
-    text: 'Dit scherm komt in een volgende versie. Je kunt je profiel al beheren.',
-  },
   login: {
     title: 'Aanmelden',
     email: 'E-mailadres',

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import polyline from '@mapbox/polyline';
+import { haversineMetres } from '@vm/domain/distance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineRouter } from '../src/adapters/geo/haversine-router.ts';
 import { registerAndLogin } from './helpers/flows.ts';
@@ -129,7 +131,8 @@ describe('the public tracking page', () => {
     const view = res.json();
     expect(view).toMatchObject({
       state: 'accepted',
-      pickup: { city: 'Hasselt', zip: '3500', country: 'BE', lat: 50.93106, lng: 5.33781, date_from: brussels('2026-11-23', '08:00'), date_till: brussels('2026-11-23', '17:00'), timezone: 'Europe/Brussels' },
+      // The area, not the house: two decimals.
+      pickup: { city: 'Hasselt', zip: '3500', country: 'BE', lat: 50.93, lng: 5.34, date_from: brussels('2026-11-23', '08:00'), date_till: brussels('2026-11-23', '17:00'), timezone: 'Europe/Brussels' },
       delivery: { city: 'Brussel', zip: '1000', date_from: brussels('2026-11-24', '09:00'), date_till: brussels('2026-11-25', '17:00'), timezone: 'Europe/Brussels' },
       current_location: null,
       eta: null,
@@ -149,6 +152,25 @@ describe('the public tracking page', () => {
       reference, '123.45', 'price', 'email', 'phone', 'street', 'number', 'notes', 'name', 'offer', 'driver', 'sender', // ids, prices, fields
     ];
     for (const secret of personal) expect(text, secret).not.toContain(secret);
+  });
+
+  it('never shows where the addresses are to the metre: not as pins, not on the route, not as a truck standing there', async () => {
+    const id = await acceptedShipment();
+    const { token } = (await createLink(id)).json();
+    const exact = [
+      { lat: pickup.lat as number, lng: pickup.lng as number },
+      { lat: 50.85045, lng: 4.34878 },
+    ];
+    const view = (await track(token)).json();
+    const points = (polyline.decode(view.route.points) as [number, number][]).map(([lat, lng]) => ({ lat, lng }));
+    expect(points[0]).toEqual({ lat: view.pickup.lat, lng: view.pickup.lng });
+    expect(points.at(-1)).toEqual({ lat: view.delivery.lat, lng: view.delivery.lng });
+    for (const p of [...points, view.pickup, view.delivery]) for (const e of exact) expect(haversineMetres(p, e)).toBeGreaterThan(50);
+
+    await driverState(t, driver, id, 'onwaytopickup');
+    await driverState(t, driver, id, 'nearpickup');
+    await location(id, 50.9315, 5.3383); // at the door
+    expect((await track(token)).json().current_location).toEqual({ lat: 50.93, lng: 5.34 });
   });
 
   it('shows the position and the estimated arrival at the next address, from the router', async () => {

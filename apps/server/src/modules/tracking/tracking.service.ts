@@ -3,6 +3,7 @@ import { SHIPMENT_STATES, type ShipmentStateName } from '@vm/domain';
 import type { LatLng, Router } from '../../adapters/geo/geo.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
+import { forStrangers } from './public-view.ts';
 import type { TrackedShipment, TrackingRepository } from './tracking.repository.ts';
 
 type Deps = {
@@ -97,7 +98,7 @@ export function trackingService({ repo, shipments, router, publicUrl, now, log }
       if (!TOKEN.test(token)) throw notFound();
       const s = await repo.byTokenHash(hash(token));
       if (!s) throw notFound();
-      return { ...s, eta: await eta(s) };
+      return { ...forStrangers(s), eta: await eta(s) };
     },
   };
 }

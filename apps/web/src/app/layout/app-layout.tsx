@@ -1,12 +1,10 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { ActivityFeed } from '../../features/notifications/components/activity-feed.tsx';
-import { OutcomeBoxes } from '../../features/notifications/components/outcome-boxes.tsx';
-import { PushToasts } from '../../features/notifications/components/push-toasts.tsx';
 import { useEventStreamWhileSignedIn } from '../../lib/event-stream.ts';
 import { useCurrentUser, useSignedIn } from '../../lib/session.ts';
 import { ProgressBar } from './progress-bar.tsx';
+import { ActivityFeed, OutcomeBoxes, PushToasts } from './notifications.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -33,7 +31,11 @@ export function AppLayout() {
         <Sidebar id={SIDEBAR_ID} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         {menuOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
         <main className="main" id="main">
-          {signedIn && <OutcomeBoxes />}
+          {signedIn && (
+            <Suspense fallback={null}>
+              <OutcomeBoxes />
+            </Suspense>
+          )}
           {authReady ? (
             <Suspense fallback={<p className="loading">{t('loading')}</p>}>
               <Outlet />
@@ -45,11 +47,17 @@ export function AppLayout() {
         {signedIn && (
           <aside className="activity" aria-labelledby="activity-title">
             <h2 id="activity-title">{t('activity.title')}</h2>
-            <ActivityFeed />
+            <Suspense fallback={<p className="muted">{t('loading')}</p>}>
+              <ActivityFeed />
+            </Suspense>
           </aside>
         )}
       </div>
-      {signedIn && <PushToasts />}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <PushToasts />
+        </Suspense>
+      )}
       <footer className="footer">{t('footer.text', { year: new Date().getFullYear() })}</footer>
     </div>
   );

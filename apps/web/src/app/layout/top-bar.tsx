@@ -1,11 +1,12 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { PushBell } from '../../features/notifications/components/push-bell.tsx';
 import { StepTracker } from '../../features/wizard/components/step-tracker.tsx';
 import { clearPhotos } from '../../features/wizard/photo-store.ts';
 import { resetWizard } from '../../features/wizard/wizard-state.ts';
 import { logOut, useCurrentUser, useSignedIn } from '../../lib/session.ts';
+import { PushBell } from './notifications.tsx';
 
 type Props = { menuOpen: boolean; onToggleMenu: () => void; sidebarId: string };
 
@@ -34,7 +35,11 @@ export function TopBar({ menuOpen, onToggleMenu, sidebarId }: Props) {
           </Link>
         )}
       </div>
-      {signedIn && user && <PushBell />}
+      {signedIn && user && (
+        <Suspense fallback={null}>
+          <PushBell />
+        </Suspense>
+      )}
       {signedIn && user ? (
         <div className="user-widget" data-testid="user-widget">
           <Avatar user={user} size="thumb" alt={t('nav.userMenu', { name: `${user.first_name} ${user.last_name}` })} />

@@ -8,6 +8,9 @@ type Toast = { id: number; kind: ToastKind; text: string; onOpen?: () => void };
 type ShowToast = (text: string, kind?: ToastKind, ms?: number, options?: ToastOptions) => void;
 
 /** Lifetimes of SPEC sections 8 and 9: 5 s by default, 10 s for the listed calls. */
+/** At most this many info toasts at once (the oldest goes first); on a phone only the newest toast shows (styles.css). */
+const MAX_VISIBLE = 3;
+
 export const TOAST_MS = { default: 5_000, long: 10_000 } as const;
 
 const ToastContext = createContext<ShowToast>(() => undefined);
@@ -21,7 +24,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback<ShowToast>(
     (text, kind = 'info', ms = TOAST_MS.default, options = {}) => {
       const id = next.current++;
-      setToasts((all) => [...all, { id, kind, text, onOpen: options.onOpen }]);
+      // Live pushes (info) can come in bursts: the newest few stay readable instead of covering the
+      // page; the outcome of the user's own action (success, danger) is never pushed out.
+      setToasts((all) => {
+        const next = [...all, { id, kind, text, onOpen: options.onOpen }];
+        const info = next.filter((x) => x.kind === 'info');
+        return info.length > MAX_VISIBLE ? next.filter((x) => x !== info[0]) : next;
+      });
       window.setTimeout(() => dismiss(id), ms);
     },
     [dismiss],

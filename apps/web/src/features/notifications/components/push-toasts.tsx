@@ -15,7 +15,7 @@ export function PushToasts() {
     (push: PushRead) => {
       if (!isListed(push.type)) return;
       const target = pushTarget(push);
-      toast(pushText(push, i18n.language), 'info', TOAST_MS.long, target ? { onOpen: () => void navigate(target) } : {});
+      toast(pushText(push, i18n.language), 'info', TOAST_MS.default, target ? { onOpen: () => void navigate(target) } : {});
     },
     [toast, navigate, i18n.language],
   );

@@ -2,6 +2,7 @@ import { SHIPMENT_STATES } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireDriver, requireSender } from '../../lib/request-context.ts';
+import { rowId } from '../../lib/validate.ts';
 import type { ChatService } from './chat.service.ts';
 
 type Options = { chat: ChatService };
@@ -26,7 +27,7 @@ export const conversationResponse = z.object({
 export const messageResponse = z.object({ id: z.number(), from: z.number(), message: z.string(), created_at: z.number() });
 const detailResponse = conversationResponse.extend({ messages: z.array(messageResponse), other_last_read_id: z.number().nullable() });
 
-const params = z.object({ shipmentId: z.coerce.number().int().min(1).max(2 ** 31 - 1) });
+const params = z.object({ shipmentId: rowId });
 
 /**
  * The same three calls for both parties: senders under /api/conversation (SPEC section 7), drivers

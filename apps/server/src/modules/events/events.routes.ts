@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../lib/request-context.ts';
+import { rowId } from '../../lib/validate.ts';
 import type { EventsService } from './events.service.ts';
 import type { StoredEvent } from './events.repository.ts';
 import type { SseStreams } from './sse-streams.ts';
 
 type Options = { events: EventsService; streams: SseStreams };
 
-const id = z.coerce.number().int().min(1).max(2 ** 31 - 1);
 const eventId = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const pushSchema = z.object({
@@ -69,7 +69,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { events
     {
       onRequest: requireUser,
       schema: {
-        querystring: z.object({ before: id.optional(), limit: z.coerce.number().int().min(1).max(50).default(20) }),
+        querystring: z.object({ before: rowId.optional(), limit: z.coerce.number().int().min(1).max(50).default(20) }),
         response: { 200: z.object({ items: z.array(pushSchema), unread_count: z.number(), next_before: z.number().nullable() }) },
       },
     },
@@ -78,7 +78,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { events
 
   app.post('/api/pushes/read', { onRequest: requireUser, schema: { response: { 200: unread } } }, async (req) => events.markAllRead(currentUser(req).userId));
 
-  app.post('/api/pushes/:id/read', { onRequest: requireUser, schema: { params: z.object({ id }), response: { 200: unread } } }, async (req) => {
+  app.post('/api/pushes/:id/read', { onRequest: requireUser, schema: { params: z.object({ id: rowId }), response: { 200: unread } } }, async (req) => {
     const r = await events.markRead(currentUser(req).userId, req.params.id);
     if (!r) throw notFound();
     return r;

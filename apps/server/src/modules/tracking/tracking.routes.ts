@@ -2,6 +2,7 @@ import { SHIPMENT_STATES } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireSender } from '../../lib/request-context.ts';
+import { rowId } from '../../lib/validate.ts';
 import type { TrackingService } from './tracking.service.ts';
 
 // The response schemas are the privacy boundary of the public page: a field not listed here
@@ -28,7 +29,7 @@ export const trackingViewResponse = z.object({
   eta: z.object({ leg: z.enum(['pickup', 'delivery']), at: z.number(), estimated: z.boolean() }).nullable(),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: rowId });
 // Any text up to a bound: a malformed token is a 404 like an unknown one, not a 400.
 const tokenParams = z.object({ token: z.string().max(200) });
 

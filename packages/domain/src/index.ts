@@ -11,3 +11,4 @@ export * from './pricing.ts';
 export * from './distance.ts';
 export * from './marketplace.ts';
 export * from './events.ts';
+export * from './tracking.ts';

@@ -1,6 +1,6 @@
 import polyline from '@mapbox/polyline';
 import { haversineMetres, type LatLng } from '@vm/domain/distance';
-import type { TrackedShipment } from './tracking.repository.ts';
+import type { TrackedShipment } from '@vm/domain';
 
 /** Within this distance of an address, a stranger sees only the area, not the spot. */
 export const PRIVATE_RADIUS_M = 1000;

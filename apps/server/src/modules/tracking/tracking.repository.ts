@@ -1,21 +1,10 @@
-import type { ShipmentStateName } from '@vm/domain';
+import type { TrackedShipment } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 
 // Tracking links, and the public read model of a tracked shipment. The shipment is read here with
 // its own select (a read model): only the columns a stranger may see ever leave the database.
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-export type PublicSide = { city: string; zip: string; country: string; lat: number; lng: number; date_from: number; date_till: number; timezone: string };
-
-export type TrackedShipment = {
-  state: ShipmentStateName;
-  states: { state: ShipmentStateName; created_at: number }[];
-  pickup: PublicSide;
-  delivery: PublicSide;
-  current_location: { lat: number; lng: number } | null;
-  route: { points: string; distance: number; duration: number; estimated: boolean };
-};
 
 export function trackingRepository(db: Db) {
   return {

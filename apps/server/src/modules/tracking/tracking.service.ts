@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SHIPMENT_STATES, type ShipmentStateName } from '@vm/domain';
+import { SHIPMENT_STATES, type ShipmentStateName, type TrackedShipment, type TrackingEta, type TrackingView } from '@vm/domain';
 import type { LatLng, Router } from '../../adapters/geo/geo.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import { forStrangers } from './public-view.ts';
-import type { TrackedShipment, TrackingRepository } from './tracking.repository.ts';
+import type { TrackingRepository } from './tracking.repository.ts';
 
 type Deps = {
   repo: TrackingRepository;
@@ -15,8 +15,6 @@ type Deps = {
   log: { warn: (obj: object, msg: string) => void };
 };
 
-export type Eta = { leg: 'pickup' | 'delivery'; at: number; estimated: boolean };
-export type TrackingView = TrackedShipment & { eta: Eta | null };
 
 // Tokens are hashed at rest, like every other token: the full link exists only in the answer
 // that created it.
@@ -58,7 +56,7 @@ export function trackingService({ repo, shipments, router, publicUrl, now, log }
     return p;
   }
 
-  async function eta(s: TrackedShipment): Promise<Eta | null> {
+  async function eta(s: TrackedShipment): Promise<TrackingEta | null> {
     const leg = nextLeg(s.state);
     if (!leg || !s.current_location) return null;
     try {

@@ -1,19 +1,6 @@
-import type { ShipmentStateName } from '@vm/domain/shipment-states';
+import type { TrackingView } from '@vm/domain/tracking';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
-
-/** One side of the trip, as a stranger may see it: a place and its time window, no address. */
-export type TrackingSide = { city: string; zip: string; country: string; lat: number; lng: number; date_from: number; date_till: number; timezone: string };
-
-export type TrackingView = {
-  state: ShipmentStateName;
-  states: { state: ShipmentStateName; created_at: number }[];
-  pickup: TrackingSide;
-  delivery: TrackingSide;
-  current_location: { lat: number; lng: number } | null;
-  route: { points: string; distance: number; duration: number; estimated: boolean };
-  eta: { leg: 'pickup' | 'delivery'; at: number; estimated: boolean } | null;
-};
 
 /** A public page has no event stream: it asks again every 10 s so the truck moves. */
 export const TRACKING_REFRESH_MS = 10_000;

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RouteMap } from '../../../components/map/route-map.tsx';
 import { clockTime, dayMonth, timeWindow } from '../../../lib/zoned-format.ts';
-import { isGone, type TrackingSide, type TrackingView, useTracking } from '../api/tracking.ts';
+import type { TrackingSide, TrackingView } from '@vm/domain/tracking';
+import { isGone, useTracking } from '../api/tracking.ts';
 
 /** The public page behind a shared link: no login, nothing personal, refreshed every 10 s. */
 export function TrackingPage() {

@@ -1,12 +1,12 @@
 import type { User } from '@vm/domain';
 import type { CardRead, OfferRead } from '@vm/domain/marketplace';
-import type { ShipmentRead } from '@vm/domain/shipment';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test-render.tsx';
+import { shipmentRead } from '../../../test-fixtures.ts';
 import { writeToken } from '../../../lib/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { OffersModal } from './offers-modal.tsx';
@@ -21,12 +21,6 @@ beforeAll(() => {
   };
 });
 
-const location = (city: string) => ({
-  lat: 51,
-  lng: 4,
-  notes: '',
-  address: { name: '', street: 'Meir', number: '1', box: '', zip: '2000', city, country: 'BE', formatted: `Meir 1, 2000 ${city}` },
-});
 
 function offer(id: number, first: string, last: string, level: OfferRead['level'], route: number, insurance: number): OfferRead {
   const before = route + insurance;
@@ -48,30 +42,7 @@ function offer(id: number, first: string, last: string, level: OfferRead['level'
 const cheap = offer(11, 'Jan', 'Peeters', 'experienced', 100, 20);
 const dear = offer(12, 'Els', 'Janssens', 'newbie', 1000, 50);
 
-const shipment: ShipmentRead = {
-  id: 77,
-  reference_id: 'VM-77',
-  current_state: { state: 'new' },
-  states: [{ state: 'new', created_at: 1_700_000_000 }],
-  pickup_date_from: 1_700_100_000,
-  pickup_date_till: 1_700_110_000,
-  pickup_timezone: 'Europe/Brussels',
-  delivery_date_from: 1_700_200_000,
-  delivery_date_till: 1_700_210_000,
-  delivery_timezone: 'Europe/Brussels',
-  pickup_location: location('Antwerpen'),
-  delivery_location: location('Gent'),
-  current_location: null,
-  route: { points: '', distance: 60_000, duration: 3_600, estimated: false },
-  driver_route: null,
-  packages: [],
-  offers: [cheap, dear],
-  accepted_offer: null,
-  insurance: 'basic',
-  ratings: [],
-  running_late: [],
-  created_at: 1_700_000_000,
-};
+const shipment = shipmentRead({ offers: [cheap, dear] });
 
 const sender = (invoice: NonNullable<User['company']>['invoice_approved'] | 'none'): User => ({
   id: 5,

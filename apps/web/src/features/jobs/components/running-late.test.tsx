@@ -3,11 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import '../../../lib/i18n.ts';
+import { shipmentRead } from '../../../test-fixtures.ts';
 import { RunningLate } from './running-late.tsx';
 
 const eta = Date.UTC(2026, 10, 23, 8, 40) / 1000; // 09:40 in Brussels
-const shipment = (state: string, running_late: ShipmentRead['running_late']) =>
-  ({ current_state: { state }, pickup_timezone: 'Europe/Brussels', delivery_timezone: 'Europe/Brussels', running_late }) as ShipmentRead;
+const shipment = (state: string, running_late: ShipmentRead['running_late']) => shipmentRead({ current_state: { state }, running_late });
 
 describe('RunningLate', () => {
   it('says the driver is late for a leg still ahead, with the expected time on the local clock, until dismissed', async () => {

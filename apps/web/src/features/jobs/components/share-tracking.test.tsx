@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-render.tsx';
+import { shipmentRead } from '../../../test-fixtures.ts';
 import { writeToken } from '../../../lib/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { ShareTracking } from './share-tracking.tsx';
@@ -19,31 +20,8 @@ beforeAll(() => {
   };
 });
 
-const location = { lat: 51, lng: 4, notes: '', address: { name: '', street: 'Meir', number: '1', box: '', zip: '2000', city: 'Antwerpen', country: 'BE', formatted: 'Meir 1, 2000 Antwerpen' } };
-const shipment = (state: ShipmentRead['current_state']['state'], accepted: boolean): ShipmentRead => ({
-  id: 77,
-  reference_id: 'VM-77',
-  current_state: { state },
-  states: [{ state: 'new', created_at: 1_700_000_000 }],
-  pickup_date_from: 1_700_100_000,
-  pickup_date_till: 1_700_110_000,
-  pickup_timezone: 'Europe/Brussels',
-  delivery_date_from: 1_700_200_000,
-  delivery_date_till: 1_700_210_000,
-  delivery_timezone: 'Europe/Brussels',
-  pickup_location: location,
-  delivery_location: location,
-  current_location: null,
-  route: { points: '', distance: 60_000, duration: 3_600, estimated: false },
-  driver_route: null,
-  packages: [],
-  offers: [],
-  accepted_offer: accepted ? ({ id: 1 } as OfferRead) : null,
-  insurance: 'basic',
-  ratings: [],
-  running_late: [],
-  created_at: 1_700_000_000,
-});
+const shipment = (state: ShipmentRead['current_state']['state'], accepted: boolean): ShipmentRead =>
+  shipmentRead({ current_state: { state }, accepted_offer: accepted ? ({ id: 1 } as OfferRead) : null });
 
 const URL_ = 'http://localhost:8080/#/track/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 let link: { active: boolean; created_at: number | null };

@@ -1,0 +1,36 @@
+import type { LocationRead, ShipmentRead } from '@vm/domain/shipment';
+
+/** An address in a town, as the shipment read carries it. */
+export const locationIn = (city: string): LocationRead => ({
+  lat: 51,
+  lng: 4,
+  notes: '',
+  address: { name: '', street: 'Meir', number: '1', box: '', zip: '2000', city, country: 'BE', formatted: `Meir 1, 2000 ${city}` },
+});
+
+/** A new shipment Antwerpen -> Gent as GET /api/shipment/{id} answers it; tests change what they look at. */
+export const shipmentRead = (over: Partial<ShipmentRead> = {}): ShipmentRead => ({
+  id: 77,
+  reference_id: 'VM-77',
+  current_state: { state: 'new' },
+  states: [{ state: 'new', created_at: 1_700_000_000 }],
+  pickup_date_from: 1_700_100_000,
+  pickup_date_till: 1_700_110_000,
+  pickup_timezone: 'Europe/Brussels',
+  delivery_date_from: 1_700_200_000,
+  delivery_date_till: 1_700_210_000,
+  delivery_timezone: 'Europe/Brussels',
+  pickup_location: locationIn('Antwerpen'),
+  delivery_location: locationIn('Gent'),
+  current_location: null,
+  route: { points: '', distance: 60_000, duration: 3_600, estimated: false },
+  driver_route: null,
+  packages: [],
+  offers: [],
+  accepted_offer: null,
+  insurance: 'basic',
+  ratings: [],
+  running_late: [],
+  created_at: 1_700_000_000,
+  ...over,
+});

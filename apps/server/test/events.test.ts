@@ -253,6 +253,19 @@ describe('the stream', () => {
     await Promise.all([s2.close(), s3.close()]);
   });
 
+  it("ends the stream when the user's sessions are revoked", async () => {
+    const p = await registerAndLogin(t);
+    const s = await stream(p.auth);
+    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/oauth/access_token', payload: { grant_type: 'refresh_token', refresh_token: token, client_id: 'web' } });
+    await refresh(p.tokens.refresh_token);
+    // The spent refresh token presented again: every session of the family is revoked.
+    await refresh(p.tokens.refresh_token);
+    const [msg] = await s.waitFor(1);
+    expect(msg!.data.type).toBe('session.revoked');
+    await s.ended_;
+    expect(s.ended).toBe(true);
+  });
+
   it('ends open streams cleanly when the server closes', async () => {
     const t2 = await createTestApp();
     try {

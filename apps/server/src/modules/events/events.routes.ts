@@ -51,6 +51,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { events
         if (p.id <= lastSent) return;
         lastSent = p.id;
         stream.send(p.id, p);
+        // Signed out everywhere (a new password, a leaked refresh token): the stream ends with the
+        // sessions; a reconnect needs a valid session again.
+        if (p.type === 'session.revoked') stream.close();
       };
       const unsubscribe = events.subscribe(userId, (e) => (held ? held.push(e) : send(e.push)));
       reply.hijack();

@@ -56,6 +56,7 @@ export function sseStreams() {
       }
       return {
         send: (id: number, data: unknown) => write(s, `id: ${id}\ndata: ${JSON.stringify(data)}\n\n`),
+        close: s.close,
         get ended() {
           return res.destroyed || res.writableEnded;
         },

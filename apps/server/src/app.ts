@@ -27,6 +27,7 @@ import { localFileStore } from './adapters/storage/local-file-store.ts';
 import type { Db, Listen } from './db/database.ts';
 import { ADMIN_TOKEN_FILE, type AppConfig } from './env.ts';
 import { ApiError, ValidationFailed } from './lib/errors.ts';
+import { openApi } from './plugins/openapi.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { bearerToken } from './lib/request-context.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
@@ -135,6 +136,8 @@ declare module 'fastify' {
     eventHub: EventHub;
     /** Makes mails from events and sends them (tests call its run() after flushing the hub). */
     mailWorker: Pick<MailsService, 'run'>;
+    /** Every route registered, as 'METHOD /path' (the OpenAPI and fuzz tests check them all). */
+    routeList: { method: string; url: string }[];
     /** The scheduled expiry check, run now (tests). */
     reportExpired: () => Promise<number>;
   }
@@ -156,6 +159,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  const routeList: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
+  });
+  app.decorate('routeList', routeList);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -284,7 +292,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.code(404).send({ error: 'not_found', error_description: translate('not_found', req.locale ?? 'nl') });
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  await openApi(app, '1.0.0');
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   await app.register(authRoutes, { auth, perIpLimit: limits.tokenPerIp, windowSeconds: limits.tokenWindow });
   await app.register(passwordResetRoutes, { resets, perIpLimit: limits.resetPerIp });

@@ -1,7 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { ApiError } from '../../lib/errors.ts';
+import { fileTooLarge, MAX_UPLOAD_BYTES } from '../../lib/multipart.ts';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** About 40 megapixels: larger pictures are refused before they are decoded (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -29,7 +29,6 @@ export type ProcessedImage = {
 };
 
 export const notAnImage = () => new ApiError(415, 'unsupported_media_type', 'file_not_image');
-export const fileTooLarge = () => new ApiError(413, 'payload_too_large', 'file_too_large');
 
 /**
  * Decodes once, turns the picture upright (EXIF orientation) and re-encodes, which also drops

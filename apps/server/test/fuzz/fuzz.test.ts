@@ -17,7 +17,7 @@ const CONCURRENCY = 50;
 /** A request still unanswered after this long is reported as hanging (streams are cut at once). */
 const HANG_MS = 15_000;
 
-type Outcome = { req: FuzzRequest; status: number; body: string; error?: string };
+type Outcome = { req: FuzzRequest; status: number; body: string; error?: string; ms?: number };
 
 let t: TestApp;
 let world: World;
@@ -30,10 +30,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
+// The figures belong in the output of `npm test` on success too, not only when a test fails.
+const print = (text: string) => void process.stdout.write(`${text}\n`);
+
 /** A stable number per route, so one route's requests do not change when another route is added. */
 const hash = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
 
 async function send(r: FuzzRequest): Promise<Outcome> {
+  const started = performance.now();
+  const outcome = await sendOnce(r);
+  return { ...outcome, ms: performance.now() - started };
+}
+
+async function sendOnce(r: FuzzRequest): Promise<Outcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), HANG_MS);
   try {
@@ -79,8 +88,8 @@ async function causeOf(r: FuzzRequest): Promise<string> {
   const causes = errorLines.map((line) => {
     try {
       const err = (JSON.parse(line) as { err?: { type?: string; message?: string; stack?: string } }).err;
-      const where = err?.stack?.split('\n').find((l) => l.includes('/apps/server/src/'))?.trim() ?? '';
-      return `${err?.type ?? 'Error'}: ${err?.message ?? line.slice(0, 200)} ${where}`;
+      const where = err?.stack?.split('\n').find((l) => l.includes('/apps/server/src/'))?.trim().replace(/^at /, '').replace(/\(?\/.*\/apps\/server\//, '(') ?? '';
+      return `${err?.type ?? 'Error'}: ${err?.message?.slice(0, 200) ?? line.slice(0, 200)} ${where}`;
     } catch {
       return line.slice(0, 300);
     }
@@ -92,16 +101,18 @@ describe(`fuzz[${kind}]`, () => {
   it(
     'answers no client mistake with 5xx, never shows another user its data, and keeps serving',
     async () => {
+      const startedAt = performance.now();
       const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as OpenApiDocument;
       const ops = operations(doc, t.app.routeList);
       const perOp = Math.ceil(TOTAL / ops.length);
-      console.log(`fuzz[${kind}]: seed ${seed} (FUZZ_SEED=${seed} to replay), ${ops.length} routes (${ops.filter((o) => !o.documented).length} not in the document), ${perOp} requests each`);
+      print(`fuzz[${kind}]: seed ${seed} (FUZZ_SEED=${seed} to replay), ${ops.length} routes (${ops.filter((o) => !o.documented).length} not in the document), ${perOp} requests each`);
 
       const requests = ops.flatMap((op) => fc.sample(requestsFor(op, world, doc), { seed: seed ^ hash(`${op.method} ${op.path}`), numRuns: perOp }));
       // Routes interleaved, as clients would send them; the order is the seed's.
       const order = fc.sample(fc.integer(), { seed, numRuns: requests.length });
       const shuffled = requests.map((r, i) => ({ r, k: order[i]! })).sort((a, b) => a.k - b.k).map((x) => x.r);
 
+      const generatedAt = performance.now();
       const outcomes: Outcome[] = [];
       const rounds = 4;
       const size = Math.ceil(shuffled.length / rounds);
@@ -121,31 +132,53 @@ describe(`fuzz[${kind}]`, () => {
       const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: fresh.auth });
 
       const routes = new Set(outcomes.map((o) => o.req.route));
-      console.log(`fuzz[${kind}]: ${outcomes.length} requests over ${routes.size} routes, ${failures.filter((f) => f.status >= 500).length} answers 5xx`);
+      print(`fuzz[${kind}]: ${outcomes.length} requests over ${routes.size} routes, ${failures.filter((f) => f.status >= 500).length} answers 5xx`);
       const byStatus = new Map<number, number>();
       for (const o of outcomes) byStatus.set(o.status, (byStatus.get(o.status) ?? 0) + 1);
-      console.log(`fuzz[${kind}]: answers by status ${JSON.stringify(Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])))}`);
+      print(`fuzz[${kind}]: answers by status ${JSON.stringify(Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])))}`);
+
+      // One line per route and cause: the failing requests of a route are replayed one by one (a few
+      // per kind of body) to read the server's own error from the log.
+      if (process.env.FUZZ_PROFILE) {
+        // Where the run's time goes (FUZZ_PROFILE=1): the slowest routes, kinds of body and requests.
+        print(`fuzz[${kind}] generated in ${Math.round(generatedAt - startedAt)} ms, sent in ${Math.round(performance.now() - generatedAt)} ms`);
+        const total = (key: (o: Outcome) => string) => {
+          const m = new Map<string, number>();
+          for (const o of outcomes) m.set(key(o), (m.get(key(o)) ?? 0) + (o.ms ?? 0));
+          return [...m].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, ms]) => `${k} ${Math.round(ms)} ms`).join('; ');
+        };
+        print(`fuzz[${kind}] time by route: ${total((o) => o.req.route)}\nfuzz[${kind}] time by body: ${total((o) => o.req.kind)}`);
+        const slowest = [...outcomes].sort((a, b) => (b.ms ?? 0) - (a.ms ?? 0)).slice(0, 8);
+        for (const o of slowest) print(`fuzz[${kind}] slow: ${Math.round(o.ms ?? 0)} ms ${o.req.method} ${clip(o.req.url, 100)} [${o.req.kind}] -> ${o.status} ${o.body.length} chars`);
+      }
 
       const report: string[] = [];
       const grouped = new Map<string, Outcome[]>();
       for (const f of failures) grouped.set(f.req.route, [...(grouped.get(f.req.route) ?? []), f]);
       for (const [route, list] of grouped) {
         report.push(`${route}: ${list.length} answers ${[...new Set(list.map((f) => f.status))].join('/')}`);
-        const byKind = new Map<string, Outcome>();
-        for (const f of list) if (!byKind.has(f.req.kind)) byKind.set(f.req.kind, f);
-        for (const f of [...byKind.values(), ...list].slice(0, Math.max(byKind.size, 4)).filter((x, i, a) => a.indexOf(x) === i).slice(0, 6)) {
-          const what = f.status === -1 ? 'hung' : f.status === -2 ? `not sent: ${f.error}` : `${f.status} ${clip(f.body, 120)}`;
-          report.push(`  ${f.req.method} ${clip(f.req.url, 200)} as ${f.req.identity.name} [${f.req.kind}] content-type ${f.req.headers['content-type'] ?? '-'} body ${clip(f.req.payload)} -> ${what}`);
-          if (f.status >= 500) report.push(`    ${await causeOf(f.req)}`);
+        const samples = new Map<string, Outcome>();
+        for (const f of list) if (samples.size < 8 && !samples.has(f.req.kind)) samples.set(f.req.kind, f);
+        const byCause = new Map<string, Outcome[]>();
+        for (const f of samples.values()) {
+          const cause = f.status === -1 ? 'hung' : f.status === -2 ? `not sent: ${f.error}` : await causeOf(f.req);
+          byCause.set(cause, [...(byCause.get(cause) ?? []), f]);
+        }
+        for (const [cause, fs] of byCause) {
+          const f = fs[0]!;
+          report.push(`  cause: ${cause}`);
+          report.push(`    e.g. ${f.req.method} ${clip(f.req.url, 160)} as ${f.req.identity.name}, content-type ${f.req.headers['content-type'] ?? '-'}, body ${clip(f.req.payload, 160)} -> ${f.status}`);
+          if (fs.length > 1) report.push(`    also with bodies: ${fs.slice(1).map((x) => x.req.kind).join(', ')}`);
         }
       }
-      for (const { o, label } of leaks.slice(0, 20)) {
-        report.push(`LEAK ${label} to ${o.req.identity.name}: ${o.req.method} ${clip(o.req.url, 200)} body ${clip(o.req.payload)} -> ${o.status} ${clip(o.body, 400)}`);
-      }
-      if (report.length) console.log(`fuzz[${kind}] failures (seed ${seed}):\n${report.join('\n')}`);
+      const leakReport = leaks
+        .slice(0, 20)
+        .map(({ o, label }) => `${label} shown to ${o.req.identity.name}: ${o.req.method} ${clip(o.req.url, 200)} body ${clip(o.req.payload)} -> ${o.status} ${clip(o.body, 400)}`);
+      if (report.length) print(`fuzz[${kind}] 5xx by route and cause (seed ${seed}):\n${report.join('\n')}`);
+      if (leakReport.length) print(`fuzz[${kind}] another user's data in answers (seed ${seed}):\n${leakReport.join('\n')}`);
 
-      expect(failures.length, report.join('\n')).toBe(0);
-      expect(leaks.length, report.join('\n')).toBe(0);
+      expect(failures.length, `5xx or hung answers (listed above, seed ${seed})`).toBe(0);
+      expect(leaks.length, `answers with another user's data (listed above, seed ${seed})`).toBe(0);
       expect(health.statusCode).toBe(200);
       expect(me.statusCode).toBe(200);
       expect(outcomes.length).toBeGreaterThanOrEqual(Math.min(TOTAL, 20_000));

@@ -66,6 +66,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { label: "victim's booked reference", text: reference },
     { label: "victim's chat text", text: secret },
   ];
+  // Each marker is in the victim's own answers, in the exact form a leak would show it: otherwise
+  // the check below could never fail.
+  const victimAnswers = await Promise.all(
+    ['/api/user', '/api/billing/cards', `/api/shipment/${booked}`, `/api/conversation/${booked}`].map(async (url) => (await t.app.inject({ method: 'GET', url, headers: victim.auth })).body),
+  );
+  for (const m of markers) if (!victimAnswers.some((body) => body.includes(m.text))) throw new Error(`marker ${m.label} (${m.text}) is not in the victim's own answers`);
   const leakChecks = new Map([
     ['other-sender', markers],
     ['outside-driver', markers],
@@ -78,6 +84,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const examples = new Map<string, unknown>([
     ['POST /api/shipment', shipmentContent({ packages: [{ type: 'small', description: 'Een doos', photos: ['photo'] }] })],
     ['POST /api/attachment', { object: 'user', object_id: victim.id, attachments: [{ file: 'photo', type: 'profile_picture' }] }],
+    // Bodies still parsed by hand (not in the document yet): without an example, only junk reaches them.
+    ['POST /oauth/access_token', { grant_type: 'password', username: attacker.email, password: 'wrong-password', client_id: 'web', scope: 'app' }],
+    ['POST /api/conversation/{shipmentId}', { message: 'Hallo, om hoe laat kom je?' }],
+    ['POST /api/driver/conversation/{shipmentId}', { message: 'Ik ben er om 10 uur.' }],
   ]);
 
   return {

@@ -212,3 +212,13 @@ async function storedFiles(): Promise<string[]> {
   const dir = path.join(t.dataDir, 'files', 'images');
   return fs.readdir(dir).catch(() => []);
 }
+
+describe('hostile JSON', () => {
+  it('nesting thousands of levels deep answers 400 on every kind of route', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    for (const url of ['/oauth/access_token', `/api/shipment/${shipmentId}/status`, '/api/rating', `/api/conversation/${shipmentId}`]) {
+      const res = await send(jsonCall('POST', url, deep), sender.auth);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+    }
+  });
+});

@@ -3,14 +3,27 @@ import { ApiError, ValidationFailed } from './errors.ts';
 // PostgreSQL refuses a NUL in text and jsonb; a request holding one is the client's mistake (400),
 // found before anything reaches a query.
 
-/** The dotted path of the first string holding a NUL, or null. */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, v] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')].join('.');
-    const found = findNul(v, [...path, key]);
-    if (found !== null) return found;
+/** No body of ours nests deeper than a few levels; a deeper one is refused before anything walks it. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The dotted path of the first string (or key) holding a NUL, or null. Iterative, so that hostile
+ * nesting cannot overflow the stack; nesting beyond MAX_JSON_DEPTH is a 400 of its own.
+ */
+export function findNul(value: unknown): string | null {
+  const stack: { v: unknown; path: string[] }[] = [{ v: value, path: [] }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path.join('.');
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (path.length > MAX_JSON_DEPTH) throw new ApiError(400, 'invalid_request', 'invalid_body');
+    for (const [key, child] of Object.entries(v)) {
+      if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')].join('.');
+      stack.push({ v: child, path: [...path, key] });
+    }
   }
   return null;
 }

@@ -39,7 +39,7 @@ import { authService } from './modules/auth/auth.service.ts';
 import { accessTokenCache } from './modules/auth/access-token-cache.ts';
 import { passwordResetRepository } from './modules/auth/password-reset.repository.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
-import { passwordResetService } from './modules/auth/password-reset.service.ts';
+import { type PasswordResetService, passwordResetService } from './modules/auth/password-reset.service.ts';
 import { chatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { chatService } from './modules/chat/chat.service.ts';
@@ -132,6 +132,8 @@ declare module 'fastify' {
     mailWorker: Pick<MailsService, 'run'>;
     /** Every route registered, as 'METHOD /path' (the OpenAPI and fuzz tests check them all). */
     routeList: { method: string; url: string }[];
+    /** Reset mails are sent after the answer; tests await them with settled(). */
+    passwordResets: Pick<PasswordResetService, 'settled'>;
     /** The scheduled expiry check, run now (tests). */
     reportExpired: () => Promise<number>;
   }
@@ -200,7 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
   const chat = chatService({ db, repo: chatRepository(db), events, limiter: new RateLimiter(limits.chatPerMinute, 60, () => now().getTime()), now });
   const mails = mailsService({ db, repo: mailsRepository(db), mailer, publicUrl: config.publicUrl, now, log: app.log });
-  const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
+  const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: app.log });
+  app.addHook('onClose', () => resets.settled());
+  app.decorate('passwordResets', resets);
 
   // Stripe Elements (card entry in the browser) needs Stripe's script, frames and API.
   const stripeElements = paymentProvider.name === 'stripe' && paymentProvider.publishableKey !== null;

@@ -12,7 +12,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     ...fromContract(apiRoutes.forgotPassword),
     config: { rateLimit },
     handler: async (req, reply) => {
-      await resets.request(req.body.email, req.locale);
+      resets.request(req.body.email, req.locale);
       return reply.code(204).send(null);
     },
   });

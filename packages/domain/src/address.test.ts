@@ -90,3 +90,30 @@ describe('a full address (SPEC section 5: street and number)', () => {
     expect(foldText("Sint-Job-in-'t-Goor")).toBe("sint-job-in-'t-goor");
   });
 });
+
+describe('more ways of typing an address', () => {
+  const full = (street: string, number: string, box = '') => ({ street, number, box, zip: '3500', city: 'Hasselt' });
+  it('collapses repeated spaces inside the street name', () => {
+    expect(parseAddressText('Grote   Markt 1, 3500 Hasselt')).toEqual(full('Grote Markt', '1'));
+  });
+
+  it('reads a lettered number before a French street, and a lettered range of numbers', () => {
+    expect(parseAddressText('12A rue Neuve, 3500 Hasselt')).toEqual(full('rue Neuve', '12A'));
+    expect(parseAddressText('Kerkstraat 12A-14B, 3500 Hasselt')).toEqual(full('Kerkstraat', '12A-14B'));
+  });
+
+  it('finds a box written against the number or the word', () => {
+    expect(parseAddressText('Kerkstraat 12 bus3, 3500 Hasselt')).toEqual(full('Kerkstraat', '12', '3'));
+    expect(parseAddressText('Kerkstraat 12bus 3, 3500 Hasselt')).toEqual(full('Kerkstraat', '12', '3'));
+    expect(parseAddressText('Kerkstraat 12 ,bus 3, 3500 Hasselt')).toEqual(full('Kerkstraat', '12', '3'));
+  });
+
+  it('keeps a hyphenated place name whole', () => {
+    expect(parseAddressText('Kerkstraat 12, 3500 Hasselt-Kuringen')).toEqual({ ...full('Kerkstraat', '12'), city: 'Hasselt-Kuringen' });
+  });
+
+  it('writes a box without a number, and a box alone, with single spaces', () => {
+    expect(formatAddress({ street: 'Kerkstraat', number: '', box: '3', zip: '3500', city: 'Hasselt' })).toBe('Kerkstraat bus 3, 3500 Hasselt');
+    expect(formatAddress({ street: '', number: '', box: '3', zip: '3500', city: 'Hasselt' })).toBe('bus 3, 3500 Hasselt');
+  });
+});

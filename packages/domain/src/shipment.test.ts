@@ -23,8 +23,8 @@ const issues = (input: Record<string, unknown>) => {
 
 describe('a pickup or delivery address (SPEC sections 3 and 5)', () => {
   it('accepts a full address, trims it, upper-cases the country and defaults it to BE', () => {
-    const s = shipmentSideSchema.parse({ ...side, city: ' Hasselt ', country: 'be' });
-    expect(s).toMatchObject({ city: 'Hasselt', country: 'BE', box: '', name: '' });
+    const s = shipmentSideSchema.parse({ ...side, street: ' Kerkstraat ', city: ' Hasselt ', country: ' be ' });
+    expect(s).toMatchObject({ street: 'Kerkstraat', city: 'Hasselt', country: 'BE', box: '', name: '' });
     expect(shipmentSideSchema.parse(side).country).toBe('BE');
     expect(issues({ ...side, country: 'BEL' })).toEqual(['country:country_invalid']);
   });
@@ -110,6 +110,11 @@ describe('the time rules the server checks again (SPEC sections 4 and 5)', () =>
     const later = { date_from: tonight.date_till, date_till: tonight.date_till + 3600 };
     expect(checkShipmentTimes(tonight, later, now('2026-11-24', '22:59'))).toEqual([]);
     expect(checkShipmentTimes(tonight, later, now('2026-11-24', '23:00'))).toEqual([{ field: 'pickup.date_from', key: 'date_in_past' }]);
+  });
+
+  it('refuses a pickup that started on an earlier day, even while its window is still open', () => {
+    const week = { date_from: at('2026-11-23', '08:00'), date_till: at('2026-11-27', '17:00'), date_timezone: TZ };
+    expect(checkShipmentTimes(week, delivery, now('2026-11-24', '09:00'))).toEqual([{ field: 'pickup.date_from', key: 'date_in_past' }]);
   });
 
   it('refuses a pickup window that has already closed', () => {

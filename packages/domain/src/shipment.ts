@@ -20,7 +20,7 @@ export const shipmentSideSchema = z
   .object({
     date_from: unixSecondsSchema,
     date_till: unixSecondsSchema,
-    date_timezone: z.string({ error: 'required' }).min(1, 'required').max(64).regex(/^[A-Za-z0-9_+\-/]+$/, 'invalid_body'),
+    date_timezone: z.string({ error: 'required' }).min(1, 'required').max(64).regex(/^[A-Za-z0-9_+\-/]*$/, 'invalid_body'),
     lat: z.number({ error: 'required' }).min(-90).max(90),
     lng: z.number({ error: 'required' }).min(-180).max(180),
     street: text(200),

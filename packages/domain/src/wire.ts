@@ -21,9 +21,9 @@ const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 export const hasControlCharacters = (s: string, multiline = false): boolean => !(multiline ? MULTI_LINE : SINGLE_LINE).test(s);
 
 /** One line of text (a name, a street): trimmed, at most `max` characters, no control characters. */
-export const lineText = (max: number) => z.string().trim().max(max, 'too_long').regex(SINGLE_LINE, 'invalid_characters');
+export const lineText = (max: number) => z.string({ error: 'required' }).trim().max(max, 'too_long').regex(SINGLE_LINE, 'invalid_characters');
 /** Text that may have several lines (instructions, a chat message). */
-export const multilineText = (max: number) => z.string().trim().max(max, 'too_long').regex(MULTI_LINE, 'invalid_characters');
+export const multilineText = (max: number) => z.string({ error: 'required' }).trim().max(max, 'too_long').regex(MULTI_LINE, 'invalid_characters');
 
 /** 2020-01-01 and 2100-01-01 in unix seconds: no time of this product lies outside. */
 export const MIN_UNIX_SECONDS = 1_577_836_800;

@@ -1,4 +1,6 @@
+import os from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { concurrencyLimit } from '../../lib/concurrency-limit.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { fileTooLarge, MAX_UPLOAD_BYTES } from '../../lib/multipart.ts';
 
@@ -30,9 +32,13 @@ export type ProcessedImage = {
 
 export const notAnImage = () => new ApiError(415, 'unsupported_media_type', 'file_not_image');
 
+/** Pictures decoded at the same time in this process: one per core; the rest queue. */
+const decoding = concurrencyLimit(Math.max(1, os.availableParallelism()));
+
 /**
  * Decodes once, turns the picture upright (EXIF orientation) and re-encodes, which also drops
  * EXIF data such as GPS positions. Pictures with transparency stay PNG, others become JPEG.
+ * The cheap checks (size, type, pixel count) run at once; the decoding waits for a free slot.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > MAX_UPLOAD_BYTES) throw fileTooLarge();
@@ -47,7 +53,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!meta.width || !meta.height) throw notAnImage();
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ApiError(413, 'payload_too_large', 'image_too_many_pixels');
 
-  const format = meta.hasAlpha ? 'png' : 'jpeg';
+  return decoding.run(() => decode(input, meta.hasAlpha ? 'png' : 'jpeg'));
+}
+
+async function decode(input: Buffer, format: 'png' | 'jpeg'): Promise<ProcessedImage> {
   const encode = (s: Sharp) => (format === 'png' ? s.png() : s.jpeg({ quality: 85, mozjpeg: true }));
   const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   try {

@@ -1,23 +1,7 @@
-import {
-  costBreakdown,
-  costBreakdownEuros,
-  driverRating,
-  experienceLevel,
-  formatAddress,
-  packageSize,
-  shortName,
-  type CreateShipmentInput,
-  type InsuranceChoice,
-  type Leg,
-  type LocationRead,
-  type OfferRead,
-  type PackageRead,
-  type ShipmentRead,
-} from '@vm/domain';
-import { sql } from 'kysely';
+import { type CreateShipmentInput, type InsuranceChoice, type Leg, type OfferState, packageSize, shortName, type VehicleType } from '@vm/domain';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { ShipmentState } from '../../db/schema.ts';
-import { imageVariants } from '../files/image-urls.ts';
+import type { PackagesTable, ShipmentState, ShipmentStatesTable, ShipmentsTable } from '../../db/schema.ts';
 
 export type NewShipment = {
   referenceId: string;
@@ -40,11 +24,39 @@ const nothing: AfterChange = async () => undefined;
 /** Every change a sender would see bumps the revision: the list's ETag is built from it. */
 const bump = (now: Date) => ({ updatedAt: now, revision: sql<number>`revision + 1` });
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const fromSeconds = (s: number) => new Date(s * 1000);
 
+/** A set of shipments with everything their read shape needs, as rows (shipment-mapper.ts builds the wire shape). */
+export type ShipmentRows = {
+  shipments: Selectable<ShipmentsTable>[];
+  states: Pick<Selectable<ShipmentStatesTable>, 'shipmentId' | 'state' | 'createdAt'>[];
+  packages: Selectable<PackagesTable>[];
+  photos: { packageId: number; imageId: string }[];
+  offers: OfferRow[];
+  ratings: { shipmentId: number; ratingableId: number; authorId: number; rating: number }[];
+  late: { shipmentId: number | null; leg: Leg; eta: number }[];
+};
+const NO_ROWS: ShipmentRows = { shipments: [], states: [], packages: [], photos: [], offers: [], ratings: [], late: [] };
+
+/** A standing offer with its driver's name, picture, vehicle and ratings. */
+export type OfferRow = {
+  id: number;
+  shipmentId: number;
+  priceCents: number;
+  state: OfferState;
+  createdAt: Date;
+  driverId: number;
+  firstName: string;
+  lastName: string;
+  profileImageId: string | null;
+  vehicleType: VehicleType | null;
+  vehicleName: string | null;
+  ratingCount: number | null;
+  ratingTotal: number | null;
+};
+
 export function shipmentsRepository(db: Db) {
-  async function load(where: { id?: number; ids?: number[]; senderId?: number; driverId?: number }): Promise<ShipmentRead[]> {
+  async function load(where: { id?: number; ids?: number[]; senderId?: number; driverId?: number }) {
     let q = db.selectFrom('shipments').selectAll();
     if (where.ids !== undefined) q = q.where('id', 'in', where.ids.length ? where.ids : [0]);
     if (where.senderId !== undefined) q = q.where('senderId', '=', where.senderId);
@@ -54,8 +66,8 @@ export function shipmentsRepository(db: Db) {
       q = q.where('acceptedOfferId', 'in', db.selectFrom('offers').select('id').where('driverId', '=', driverId).where('state', '=', 'accepted'));
     }
     const rows = await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-    if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
+    if (ids.length === 0) return NO_ROWS;
     const [states, packages, offers, ratings, late] = await Promise.all([
       db.selectFrom('shipmentStates').select(['shipmentId', 'state', 'createdAt']).where('shipmentId', 'in', ids).orderBy('id').execute(),
       db.selectFrom('packages').selectAll().where('shipmentId', 'in', ids).orderBy('position').execute(),
@@ -73,61 +85,11 @@ export function shipmentsRepository(db: Db) {
     const photos = packages.length
       ? await db.selectFrom('packagePhotos').select(['packageId', 'imageId']).where('packageId', 'in', packages.map((p) => p.id)).orderBy('position').execute()
       : [];
-
-    return rows.map((r) => {
-      const location = (p: 'pickup' | 'delivery'): LocationRead => {
-        const parts = { street: r[`${p}Street`], number: r[`${p}Number`], box: r[`${p}Box`], zip: r[`${p}Zip`], city: r[`${p}City`] };
-        return { lat: r[`${p}Lat`], lng: r[`${p}Lng`], notes: r[`${p}Notes`], address: { ...parts, name: r[`${p}Name`], country: r[`${p}Country`], formatted: formatAddress(parts) } };
-      };
-      const pkgs: PackageRead[] = packages
-        .filter((p) => p.shipmentId === r.id)
-        .map((p) => ({
-          id: p.id,
-          type: p.type,
-          description: p.description,
-          notes: p.notes,
-          width: p.width,
-          height: p.height,
-          length: p.length,
-          weight: p.weight,
-          tags: p.tags,
-          pallet_type: p.palletType,
-          must_be_traded: p.mustBeTraded,
-          attachments: photos.filter((ph) => ph.packageId === p.id).map((ph) => ({ id: ph.imageId, ...imageVariants(ph.imageId) })),
-        }));
-      // Prices follow the shipment's current insurance: changing it changes every offer's total.
-      const shipmentOffers = offers.filter((o) => o.shipmentId === r.id).map((o) => offerRead(o, r.insurance));
-      return {
-        id: r.id,
-        reference_id: r.referenceId,
-        current_state: { state: r.state },
-        states: states.filter((s) => s.shipmentId === r.id).map((s) => ({ state: s.state, created_at: seconds(s.createdAt) })),
-        pickup_date_from: seconds(r.pickupDateFrom),
-        pickup_date_till: seconds(r.pickupDateTill),
-        pickup_timezone: r.pickupTimezone,
-        delivery_date_from: seconds(r.deliveryDateFrom),
-        delivery_date_till: seconds(r.deliveryDateTill),
-        delivery_timezone: r.deliveryTimezone,
-        pickup_location: location('pickup'),
-        delivery_location: location('delivery'),
-        current_location: r.currentLat !== null && r.currentLng !== null ? { lat: r.currentLat, lng: r.currentLng } : null,
-        route: { points: r.routePoints, distance: r.routeDistance, duration: r.routeDuration, estimated: r.routeEstimated },
-        driver_route: r.driverRouteDistance !== null && r.driverRouteDuration !== null ? { distance: r.driverRouteDistance, duration: r.driverRouteDuration } : null,
-        packages: pkgs,
-        offers: shipmentOffers,
-        accepted_offer: shipmentOffers.find((o) => o.id === r.acceptedOfferId) ?? null,
-        insurance: r.insurance,
-        ratings: ratings
-          .filter((x) => x.shipmentId === r.id)
-          .map((x) => ({ ratingable_id: x.ratingableId, author_id: x.authorId, rating: x.rating })),
-        running_late: late.filter((x) => x.shipmentId === r.id).map((x) => ({ leg: x.leg, eta: x.eta })),
-        created_at: seconds(r.createdAt),
-      };
-    });
+    return { shipments: rows, states, packages, photos, offers, ratings, late };
   }
 
   /** Offers still standing (open or accepted), cheapest first, with the driver's card and rating. */
-  async function loadOffers(shipmentIds: number[]) {
+  async function loadOffers(shipmentIds: number[]): Promise<OfferRow[]> {
     return db
       .selectFrom('offers as o')
       .innerJoin('users as u', 'u.id', 'o.driverId')
@@ -152,33 +114,6 @@ export function shipmentsRepository(db: Db) {
       .orderBy('o.priceCents')
       .orderBy('o.id')
       .execute();
-  }
-  type OfferRow = Awaited<ReturnType<typeof loadOffers>>[number];
-
-  function offerRead(o: OfferRow, insurance: InsuranceChoice): OfferRead {
-    const count = o.ratingCount ?? 0;
-    const total = o.ratingTotal ?? 0;
-    const vehicle = { type: o.vehicleType ?? 'van', name: o.vehicleName ?? '' };
-    return {
-      id: o.id,
-      shipment_id: o.shipmentId,
-      price: o.priceCents / 100,
-      state: o.state,
-      created_at: seconds(o.createdAt),
-      cost_breakdown_sender: costBreakdownEuros(costBreakdown(o.priceCents, insurance)),
-      car: { type: vehicle, driver: { user: { first_name: o.firstName, last_name: o.lastName, rating: { driver: driverRating(total, count) } } } },
-      driver: {
-        user: {
-          id: o.driverId,
-          first_name: o.firstName,
-          last_name: o.lastName,
-          driver_rating_count: count,
-          driver_rating_total: total,
-          profile_picture: o.profileImageId ? imageVariants(o.profileImageId) : null,
-        },
-      },
-      level: experienceLevel(count),
-    };
   }
 
   return {
@@ -251,16 +186,12 @@ export function shipmentsRepository(db: Db) {
       return id;
     },
 
-    async findForSender(id: number, senderId: number): Promise<ShipmentRead | null> {
-      return (await load({ id, senderId }))[0] ?? null;
-    },
+    findForSender: (id: number, senderId: number) => load({ id, senderId }),
 
     listForSender: (senderId: number) => load({ senderId }),
 
     /** The full read of a shipment for its assigned driver (accepted offer is theirs). */
-    async findForDriver(id: number, driverId: number): Promise<ShipmentRead | null> {
-      return (await load({ id, driverId }))[0] ?? null;
-    },
+    findForDriver: (id: number, driverId: number) => load({ id, driverId }),
     listForDriver: (driverId: number) => load({ driverId }),
 
     /** Who sent a shipment and which driver (if any) has its accepted offer. */
@@ -337,7 +268,7 @@ export function shipmentsRepository(db: Db) {
     },
 
     /** Shipments open for offers: new, pickup window not closed, soonest pickup first. */
-    async listOpen(now: Date, limit: number): Promise<ShipmentRead[]> {
+    async listOpen(now: Date, limit: number): Promise<ShipmentRows> {
       const ids = await db
         .selectFrom('shipments')
         .select('id')
@@ -347,9 +278,10 @@ export function shipmentsRepository(db: Db) {
         .orderBy('id')
         .limit(limit)
         .execute();
-      if (ids.length === 0) return [];
-      const byId = new Map((await load({ ids: ids.map((r) => r.id) })).map((s) => [s.id, s]));
-      return ids.map((r) => byId.get(r.id)!);
+      if (ids.length === 0) return NO_ROWS;
+      const loaded = await load({ ids: ids.map((r) => r.id) });
+      const byId = new Map(loaded.shipments.map((s) => [s.id, s]));
+      return { ...loaded, shipments: ids.map((r) => byId.get(r.id)!) };
     },
 
     /** A driver's offers, to show which open shipments they already bid on. */

@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { ApiError, notFound, ValidationFailed } from '../../lib/errors.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { toShipmentReads } from './shipment-mapper.ts';
 import type { ShipmentsRepository } from './shipments.repository.ts';
 
 type Log = { warn: (obj: object, msg: string) => void };
@@ -100,12 +101,12 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
     },
 
     async get(senderId: number, id: number): Promise<ShipmentRead> {
-      const s = await repo.findForSender(id, senderId);
+      const [s] = toShipmentReads(await repo.findForSender(id, senderId));
       if (!s) throw notFound();
       return s;
     },
 
-    list: (senderId: number) => repo.listForSender(senderId),
+    list: async (senderId: number) => toShipmentReads(await repo.listForSender(senderId)),
     listVersion: (senderId: number) => repo.senderListVersion(senderId),
 
     /** The sender cancels; only a new shipment can be (SPEC section 4). */
@@ -144,14 +145,14 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
 
     /** Open shipments with the driver's own offer; addresses only to the street's town until accepted. */
     async listOpen(driverId: number): Promise<DriverJobRead[]> {
-      const open = await repo.listOpen(now(), 100);
+      const open = toShipmentReads(await repo.listOpen(now(), 100));
       const mine = await repo.offersOfDriver(driverId, open.map((s) => s.id));
       return open.map((s) => toDriverJob(s, mine.find((o) => o.shipmentId === s.id) ?? null, false));
     },
 
     /** Shipments whose accepted offer is this driver's, with full addresses. */
     async listAssigned(driverId: number): Promise<DriverJobRead[]> {
-      const list = await repo.listForDriver(driverId);
+      const list = toShipmentReads(await repo.listForDriver(driverId));
       const mine = await repo.offersOfDriver(driverId, list.map((s) => s.id));
       return list.map((s) => toDriverJob(s, mine.find((o) => o.shipmentId === s.id) ?? null, true));
     },
@@ -211,7 +212,7 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
     },
 
     async getAssigned(driverId: number, shipmentId: number): Promise<DriverJobRead> {
-      const s = await repo.findForDriver(shipmentId, driverId);
+      const [s] = toShipmentReads(await repo.findForDriver(shipmentId, driverId));
       if (!s) throw notFound();
       const mine = await repo.offersOfDriver(driverId, [s.id]);
       return toDriverJob(s, mine[0] ?? null, true);

@@ -2,6 +2,9 @@ import type { ApiRoute } from '@vm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireDriver, requireSender, requireToken, requireUser } from './request-context.ts';
 
+/** '/api/driver/shipment/:id' -> 'driver', '/api/shipment/:id' -> 'shipment', '/oauth/...' -> 'oauth'. */
+const areaOf = (path: string) => path.split('/').filter((p) => p && p !== 'api')[0] ?? 'api';
+
 type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 const GUARDS: Record<ApiRoute['auth'], Guard | null> = {
@@ -29,6 +32,9 @@ export function fromContract<R extends ApiRoute>(route: R): { method: R['method'
   if (route.querystring) schema.querystring = route.querystring;
   if (route.body) schema.body = route.body;
   if (route.multipart) schema.consumes = ['multipart/form-data'];
+  // For the OpenAPI document: grouped by area, and no bearer token on public routes.
+  schema.tags = [areaOf(route.path)];
+  if (route.auth === 'public') schema.security = [];
   const guard = GUARDS[route.auth];
   return { method: route.method, url: route.path, schema: schema as SchemaOf<R>, ...(guard ? { onRequest: guard } : {}) };
 }

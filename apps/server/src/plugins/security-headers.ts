@@ -12,13 +12,22 @@ const tileOrigin = (template: string) => new URL(template.replace(/\{s\}/g, 'a')
  * frames and API.
  */
 export function securityHeaders(app: FastifyInstance, config: AppConfig, stripeElements: boolean): void {
-  const headers = helmet({
+  const headers = build(config, stripeElements, false);
+  // The API reference (Swagger UI, /api/docs) sets a few inline styles; nothing else gets them.
+  const docsHeaders = build(config, stripeElements, true);
+  app.addHook('onRequest', (req, reply, done) =>
+    (req.url.startsWith('/api/docs') ? docsHeaders : headers)(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
+}
+
+function build(config: AppConfig, stripeElements: boolean, inlineStyles: boolean) {
+  return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(stripeElements ? ['https://js.stripe.com'] : [])],
         frameSrc: stripeElements ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...(inlineStyles ? ["'unsafe-inline'"] : [])],
         imgSrc: [
           "'self'",
           'data:',
@@ -36,5 +45,4 @@ export function securityHeaders(app: FastifyInstance, config: AppConfig, stripeE
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
 }

@@ -1,0 +1,18 @@
+import { expect, test } from '../support/fixtures.ts';
+
+// The API reference at /api/docs renders the OpenAPI document the server generates, from assets
+// the server itself serves (it works offline), under the same strict Content-Security-Policy.
+test('the API reference lists the operations of the contract', async ({ page, server }) => {
+  const blocked: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && blocked.push(m.text()));
+  const outside: string[] = [];
+  page.on('request', (r) => !r.url().startsWith(server.url) && !r.url().startsWith('data:') && outside.push(r.url()));
+
+  await page.goto(`${server.url}/api/docs/`);
+  await expect(page.getByRole('heading', { name: /Vrachtmarkt API/ })).toBeVisible();
+  await expect(page.locator('.opblock-summary-path', { hasText: /^\/api\/shipment\/\{id\}$/ }).first()).toBeVisible();
+  await expect(page.locator('.opblock-summary-path', { hasText: /^\/api\/conversation\/\{shipmentId\}$/ }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('api-docs.png'), fullPage: false });
+  expect(outside).toEqual([]);
+  expect(blocked.filter((t) => /Content Security Policy/i.test(t))).toEqual([]);
+});

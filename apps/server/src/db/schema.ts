@@ -1,4 +1,4 @@
-import type { FixedType, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
+import type { EventType, FixedType, MailKind, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Kysely's view of the tables (camelCase via CamelCasePlugin). Row types stay inside
@@ -193,7 +193,7 @@ type Json<T> = ColumnType<T, string, string>;
 export type EventsTable = {
   id: Generated<number>;
   userId: number;
-  type: string;
+  type: EventType;
   shipmentId: number | null;
   payload: Json<unknown>;
   message: Json<Record<string, string>>;
@@ -210,7 +210,7 @@ export type MailSettingsTable = { userId: number; offerReceived: Generated<boole
 export type MailJobsTable = {
   id: Generated<number>;
   userId: number;
-  kind: string;
+  kind: MailKind;
   shipmentId: number | null;
   eventId: number;
   dedupeKey: string;

@@ -1,4 +1,5 @@
-import { VEHICLE_TYPES, type VehicleType } from '@vm/domain';
+import { VEHICLE_TYPES } from '@vm/domain';
+import { z } from 'zod';
 import { ValidationFailed } from '../../lib/errors.ts';
 import type { UsersService } from '../users/users.service.ts';
 
@@ -24,10 +25,11 @@ export async function runAdmin(users: UsersService, args: string[]): Promise<{ o
   }
   if (area === 'driver' && action === 'create' && rest.length >= 6) {
     const [email, password, firstName, lastName, type, ...name] = rest as [string, string, string, string, string, ...string[]];
-    if (!(VEHICLE_TYPES as readonly string[]).includes(type)) return { ok: false, message: `Vehicle type must be one of ${VEHICLE_TYPES.join(', ')}.` };
+    const vehicleType = z.enum(VEHICLE_TYPES).safeParse(type);
+    if (!vehicleType.success) return { ok: false, message: `Vehicle type must be one of ${VEHICLE_TYPES.join(', ')}.` };
     if (password.length < 6) return { ok: false, message: 'The password must be at least 6 characters long.' };
     try {
-      const id = await users.createDriver({ email, password, firstName, lastName, vehicle: { type: type as VehicleType, name: name.join(' ') } });
+      const id = await users.createDriver({ email, password, firstName, lastName, vehicle: { type: vehicleType.data, name: name.join(' ') } });
       return { ok: true, message: `Driver ${firstName} ${lastName} created (id ${id}).` };
     } catch (err) {
       if (err instanceof ValidationFailed) return { ok: false, message: `A user with e-mail ${email} already exists.` };

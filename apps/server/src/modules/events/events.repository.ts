@@ -10,7 +10,7 @@ export type StoredEvent = { userId: number; push: PushRead };
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-type Row = { id: number; userId: number; type: string; shipmentId: number | null; payload: string; message: string; createdAt: Date; readAt: Date | null };
+type Row = { id: number; userId: number; type: EventType; shipmentId: number | null; payload: string; message: string; createdAt: Date; readAt: Date | null };
 // The JSON columns are read as text: the CamelCasePlugin would otherwise rename the payload's own keys.
 const COLUMNS = ['id', 'userId', 'type', 'shipmentId', sql<string>`payload::text`.as('payload'), sql<string>`message::text`.as('message'), 'createdAt', 'readAt'] as const;
 
@@ -18,7 +18,7 @@ const toStored = (r: Row): StoredEvent => ({
   userId: r.userId,
   push: {
     id: Number(r.id),
-    type: r.type as EventType,
+    type: r.type,
     shipment_id: r.shipmentId,
     created_at: seconds(r.createdAt),
     read_at: r.readAt ? seconds(r.readAt) : null,

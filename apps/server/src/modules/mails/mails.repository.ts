@@ -48,7 +48,7 @@ export function mailsRepository(db: Db) {
     },
 
     async saveSettings(userId: number, changes: Partial<MailSettings>): Promise<void> {
-      const set = Object.fromEntries(Object.entries(changes).map(([k, v]) => [COLUMN[k as MailKind], v]));
+      const set = Object.fromEntries(MAIL_KINDS.filter((k) => changes[k] !== undefined).map((k) => [COLUMN[k], changes[k]]));
       await db
         .insertInto('mailSettings')
         .values({ userId, ...set })
@@ -73,7 +73,7 @@ export function mailsRepository(db: Db) {
     /** Events after an id, oldest first, of the given types. */
     async eventsAfter(trx: Db, afterId: number, limit: number): Promise<{ events: MailEvent[]; lastId: number | null }> {
       const rows = await trx.selectFrom('events').select(['id', 'userId', 'type', 'shipmentId', payloadText, 'createdAt']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
-      const events = rows.map((r) => ({ ...r, id: Number(r.id), type: r.type as EventType, payload: parsePayload(r.payload) }));
+      const events = rows.map((r) => ({ ...r, id: Number(r.id), type: r.type, payload: parsePayload(r.payload) }));
       return { events, lastId: events.at(-1)?.id ?? null };
     },
 
@@ -132,13 +132,13 @@ export function mailsRepository(db: Db) {
         return rows.map((r) => ({
           id: r.id,
           userId: r.userId,
-          kind: r.kind as MailKind,
+          kind: r.kind,
           shipmentId: r.shipmentId,
           dedupeKey: r.dedupeKey,
           attempts: r.attempts,
           email: r.email,
           locale: toLocale(r.locale),
-          eventType: r.type as EventType,
+          eventType: r.type,
           payload: parsePayload(r.payload),
         }));
       });

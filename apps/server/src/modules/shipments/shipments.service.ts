@@ -112,7 +112,7 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
     /** The sender cancels; only a new shipment can be (SPEC section 4). */
     async cancel(senderId: number, id: number): Promise<ShipmentRead> {
       const s = await this.get(senderId, id);
-      const from = s.current_state.state as ShipmentStateName;
+      const from = s.current_state.state;
       if (!canTransition(from, 'cancelled', 'sender') || !(await repo.changeState(id, { senderId }, from, 'cancelled', now(), stateChanged(id, 'cancelled')))) {
         throw new ApiError(409, 'conflict', 'state_change_not_allowed');
       }

@@ -3,94 +3,50 @@ import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { localeFromAcceptLanguage } from '@vm/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Captcha, noCaptcha, recaptcha } from './adapters/captcha/captcha.ts';
-import type { Geocoder, Router } from './adapters/geo/geo.ts';
-import { selectGeo } from './adapters/geo/select.ts';
-import { geoTzTimeZones } from './adapters/geo/timezones.ts';
-import type { Mailer } from './adapters/mail/mailer.ts';
-import { outboxMailer } from './adapters/mail/outbox-mailer.ts';
-import { smtpMailer } from './adapters/mail/smtp-mailer.ts';
-import { logPhoneVerifier } from './adapters/sms/log-phone-verifier.ts';
-import type { PhoneVerifier } from './adapters/sms/phone-verifier.ts';
-import { twilioPhoneVerifier } from './adapters/sms/twilio-phone-verifier.ts';
-import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
-import { sandboxPaymentProvider } from './adapters/payments/sandbox-payment-provider.ts';
-import { stripePaymentProvider } from './adapters/payments/stripe-payment-provider.ts';
-import type { FileStore } from './adapters/storage/file-store.ts';
-import { localFileStore } from './adapters/storage/local-file-store.ts';
+import { BASEMAP_FILE } from '../scripts/extract-basemap.ts';
+import { type AdapterOverrides, selectAdapters } from './adapters/select-adapters.ts';
 import type { Db, Listen } from './db/database.ts';
 import { ADMIN_TOKEN_FILE, type AppConfig } from './env.ts';
-import { ApiError } from './lib/errors.ts';
+import { bearerToken } from './lib/request-context.ts';
+import { adminRoutes, hashAdminToken } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
+import type { PasswordResetService } from './modules/auth/password-reset.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { startDemoDrivers } from './modules/demo-drivers/demo-drivers.ts';
+import type { EventHub } from './modules/events/event-hub.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { mailSettingsRoutes } from './modules/mails/mail-settings.routes.ts';
+import type { MailsService } from './modules/mails/mails.service.ts';
+import { billingRoutes } from './modules/payments/billing.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { phoneRoutes } from './modules/phone/phone.routes.ts';
+import { driverRoutes } from './modules/shipments/driver.routes.ts';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { openApi } from './plugins/openapi.ts';
+import { rateLimits } from './plugins/rate-limits.ts';
 import { requestGuards } from './plugins/request-guards.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
-import { RateLimiter } from './lib/rate-limiter.ts';
-import { bearerToken } from './lib/request-context.ts';
-import { authRepository } from './modules/auth/auth.repository.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { authService } from './modules/auth/auth.service.ts';
-import { accessTokenCache } from './modules/auth/access-token-cache.ts';
-import { passwordResetRepository } from './modules/auth/password-reset.repository.ts';
-import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
-import { type PasswordResetService, passwordResetService } from './modules/auth/password-reset.service.ts';
-import { chatRepository } from './modules/chat/chat.repository.ts';
-import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { chatService } from './modules/chat/chat.service.ts';
-import { configRoutes } from './modules/config/config.routes.ts';
-import { BASEMAP_FILE } from '../scripts/extract-basemap.ts';
-import { geoRoutes } from './modules/geo/geo.routes.ts';
-import { adminRoutes, hashAdminToken } from './modules/admin/admin.routes.ts';
-import { startDemoDrivers } from './modules/demo-drivers/demo-drivers.ts';
-import { billingRoutes } from './modules/payments/billing.routes.ts';
-import { paymentsRepository } from './modules/payments/payments.repository.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { paymentsService } from './modules/payments/payments.service.ts';
-import { driverRoutes } from './modules/shipments/driver.routes.ts';
-import { shipmentsRepository } from './modules/shipments/shipments.repository.ts';
-import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
-import { shipmentsService } from './modules/shipments/shipments.service.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { filesService } from './modules/files/files.service.ts';
-import { imagesRepository } from './modules/files/images.repository.ts';
-import { type EventHub, eventHub } from './modules/events/event-hub.ts';
-import { eventsRepository } from './modules/events/events.repository.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
-import { eventsService } from './modules/events/events.service.ts';
-import { sseStreams } from './modules/events/sse-streams.ts';
-import { trackingRepository } from './modules/tracking/tracking.repository.ts';
-import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
-import { trackingService } from './modules/tracking/tracking.service.ts';
-import { mailSettingsRoutes } from './modules/mails/mail-settings.routes.ts';
-import { mailsRepository } from './modules/mails/mails.repository.ts';
-import { type MailsService, mailsService } from './modules/mails/mails.service.ts';
-import { phoneRepository } from './modules/phone/phone.repository.ts';
-import { phoneRoutes } from './modules/phone/phone.routes.ts';
-import { phoneService } from './modules/phone/phone.service.ts';
-import { usersRepository } from './modules/users/users.repository.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { usersService } from './modules/users/users.service.ts';
+import { wireServices } from './services.ts';
 
 /** Everything from outside the process; tests pass their own. */
-export type AppDeps = {
+export type AppDeps = AdapterOverrides & {
   config: AppConfig;
   db: Db;
   /** LISTEN on the database (DbHandle.listen): how this process hears of events other processes wrote. */
   listen: Listen;
   now?: () => Date;
-  phoneVerifier?: PhoneVerifier;
-  mailer?: Mailer;
-  fileStore?: FileStore;
-  captcha?: Captcha;
-  geocoder?: Geocoder;
-  router?: Router;
-  paymentProvider?: PaymentProvider;
   /** Where log lines go (default stdout); tests capture them to check what is never logged. */
   logStream?: { write: (line: string) => void };
   logger?: false;
@@ -104,14 +60,6 @@ export type AppDeps = {
 const MAX_BODY_BYTES = 1024 * 1024;
 /** A tracking page asks every 10 s: 120 a minute leaves room for a family or an office behind one address. */
 const TRACKING_PER_IP_PER_MINUTE = 120;
-
-function selectPaymentProvider(config: AppConfig): PaymentProvider {
-  const p = config.payments;
-  if (p.provider === 'stripe') {
-    return stripePaymentProvider({ secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret, apiBase: p.apiBase ?? undefined });
-  }
-  return sandboxPaymentProvider({ publicUrl: config.publicUrl, webhookSecret: p.webhookSecret ?? `whsec_sandbox_${randomBytes(16).toString('hex')}` });
-}
 
 /** ADMIN_TOKEN, or a fresh random one written (owner-only) where `npm run admin` finds it. */
 function adminToken(config: AppConfig): string {
@@ -156,54 +104,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const phoneVerifier =
-    deps.phoneVerifier ?? (config.twilio ? twilioPhoneVerifier(config.twilio) : logPhoneVerifier(app.log));
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom));
-  const fileStore = deps.fileStore ?? localFileStore(path.join(config.dataDir, 'files'));
-  const captcha = deps.captcha ?? (config.captcha.provider === 'recaptcha' && config.captcha.secret ? recaptcha(config.captcha.secret) : noCaptcha);
-
-  const selected = deps.geocoder && deps.router ? null : selectGeo(config);
-  const geocoder = deps.geocoder ?? selected!.geocoder;
-  const router = deps.router ?? selected!.router;
-  const timeZones = geoTzTimeZones();
-
-  const limits = config.rateLimits;
-  const eventsRepo = eventsRepository(db);
-  const hub = eventHub({ repo: eventsRepo, listen: deps.listen, log: app.log });
-  await hub.start();
-  app.addHook('onClose', () => hub.stop());
-  const events = eventsService({ db, repo: eventsRepo, hub, now });
-  const streams = sseStreams();
-  // Open streams end before the server waits for its connections to close (SIGTERM).
-  app.addHook('preClose', async () => streams.closeAll());
-  // A revocation reaches this process's token cache at once and every other process by its event.
-  const caching = deps.memoryCaches !== false;
-  const tokenCache = accessTokenCache(now);
-  hub.onEvent((e) => e.push.type === 'session.revoked' && tokenCache.forgetUser(e.userId));
-  const authRepo = authRepository(db, async (trx, userId) => {
-    tokenCache.forgetUser(userId);
-    await events.record(trx, [{ userId, type: 'session.revoked', shipmentId: null, payload: {} }]);
-  });
-  const auth = authService({
-    repo: authRepo,
-    cache: caching ? tokenCache : null,
+  const adapters = selectAdapters(deps, app.log);
+  const services = await wireServices({
+    db,
+    listen: deps.listen,
+    config,
     now,
-    accessTtl: config.tokens.accessTtl,
-    refreshTtl: config.tokens.refreshTtl,
-    usernameLimiter: new RateLimiter(limits.tokenPerUsername, limits.tokenWindow),
+    adapters,
+    log: app.log,
+    memoryCaches: deps.memoryCaches !== false,
+    onClose: (fn) => void app.addHook('onClose', fn),
+    preClose: (fn) => void app.addHook('preClose', fn),
   });
-  const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: new RateLimiter(limits.smsPerNumber, limits.smsWindow) });
-  const users = usersService({ db, repo: usersRepository(db), phone, events, now });
-  const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: app.log, attachTo: { profile_picture: users.setProfileImage } });
-  const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: app.log });
-  const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
-  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
-  const chat = chatService({ db, repo: chatRepository(db), events, limiter: new RateLimiter(limits.chatPerMinute, 60, () => now().getTime()), now });
-  const mails = mailsService({ db, repo: mailsRepository(db), mailer, publicUrl: config.publicUrl, now, log: app.log });
-  const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: app.log });
-  app.addHook('onClose', () => resets.settled());
+  const { hub, events, streams, caching, auth, authRepo, phone, users, files, shipments, payments, chat, mails, resets, tracking } = services;
+  const { phoneVerifier, captcha, geocoder, router, timeZones, paymentProvider } = adapters;
+  const limits = config.rateLimits;
   app.decorate('passwordResets', resets);
 
   // Stripe Elements (card entry in the browser) needs Stripe's script, frames and API.
@@ -212,13 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   requestGuards(app);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 10 } });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => {
-      const err = new ApiError(429, 'too_many_requests', 'too_many_requests', { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) });
-      return Object.assign(err, { statusCode: 429 });
-    },
-  });
+  await rateLimits(app);
 
   app.decorateRequest('auth', null);
   app.decorateRequest('locale', 'nl');
@@ -246,7 +155,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
   await app.register(adminRoutes, { users, adminTokenHash: hashAdminToken(adminToken(config)) });
-  const tracking = trackingService({ repo: trackingRepository(db), shipments, router, publicUrl: config.publicUrl, now, log: app.log });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
   await app.register(configRoutes, {

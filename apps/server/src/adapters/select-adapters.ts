@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { AppConfig } from '../env.ts';
+import { type Captcha, noCaptcha, recaptcha } from './captcha/captcha.ts';
+import type { Geocoder, Router, TimeZones } from './geo/geo.ts';
+import { selectGeo } from './geo/select.ts';
+import { geoTzTimeZones } from './geo/timezones.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { outboxMailer } from './mail/outbox-mailer.ts';
+import { smtpMailer } from './mail/smtp-mailer.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
+import { sandboxPaymentProvider } from './payments/sandbox-payment-provider.ts';
+import { stripePaymentProvider } from './payments/stripe-payment-provider.ts';
+import { logPhoneVerifier } from './sms/log-phone-verifier.ts';
+import type { PhoneVerifier } from './sms/phone-verifier.ts';
+import { twilioPhoneVerifier } from './sms/twilio-phone-verifier.ts';
+import type { FileStore } from './storage/file-store.ts';
+import { localFileStore } from './storage/local-file-store.ts';
+
+/** Adapters a caller (a test) passes in; the rest come from the configuration. */
+export type AdapterOverrides = {
+  phoneVerifier?: PhoneVerifier;
+  mailer?: Mailer;
+  fileStore?: FileStore;
+  captcha?: Captcha;
+  geocoder?: Geocoder;
+  router?: Router;
+  paymentProvider?: PaymentProvider;
+};
+
+export type Adapters = Required<AdapterOverrides> & { timeZones: TimeZones };
+
+function selectPaymentProvider(config: AppConfig): PaymentProvider {
+  const p = config.payments;
+  if (p.provider === 'stripe') {
+    return stripePaymentProvider({ secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret, apiBase: p.apiBase ?? undefined });
+  }
+  return sandboxPaymentProvider({ publicUrl: config.publicUrl, webhookSecret: p.webhookSecret ?? `whsec_sandbox_${randomBytes(16).toString('hex')}` });
+}
+
+/** Every external service: the one a test passed, the real one configured, or the embedded default. */
+export function selectAdapters(deps: AdapterOverrides & { config: AppConfig }, log: { info: (obj: object, msg: string) => void }): Adapters {
+  const { config } = deps;
+  const phoneVerifier =
+    deps.phoneVerifier ?? (config.twilio ? twilioPhoneVerifier(config.twilio) : logPhoneVerifier(log));
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom));
+  const fileStore = deps.fileStore ?? localFileStore(path.join(config.dataDir, 'files'));
+  const captcha = deps.captcha ?? (config.captcha.provider === 'recaptcha' && config.captcha.secret ? recaptcha(config.captcha.secret) : noCaptcha);
+
+  const selected = deps.geocoder && deps.router ? null : selectGeo(config);
+  const geocoder = deps.geocoder ?? selected!.geocoder;
+  const router = deps.router ?? selected!.router;
+  const timeZones = geoTzTimeZones();
+
+  const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
+  return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider };
+}

@@ -1,0 +1,87 @@
+import type { Adapters } from './adapters/select-adapters.ts';
+import type { Db, Listen } from './db/database.ts';
+import type { AppConfig } from './env.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { accessTokenCache } from './modules/auth/access-token-cache.ts';
+import { authRepository } from './modules/auth/auth.repository.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { passwordResetRepository } from './modules/auth/password-reset.repository.ts';
+import { passwordResetService } from './modules/auth/password-reset.service.ts';
+import { chatRepository } from './modules/chat/chat.repository.ts';
+import { chatService } from './modules/chat/chat.service.ts';
+import { eventHub } from './modules/events/event-hub.ts';
+import { eventsRepository } from './modules/events/events.repository.ts';
+import { eventsService } from './modules/events/events.service.ts';
+import { sseStreams } from './modules/events/sse-streams.ts';
+import { imagesRepository } from './modules/files/images.repository.ts';
+import { filesService } from './modules/files/files.service.ts';
+import { mailsRepository } from './modules/mails/mails.repository.ts';
+import { mailsService } from './modules/mails/mails.service.ts';
+import { paymentsRepository } from './modules/payments/payments.repository.ts';
+import { paymentsService } from './modules/payments/payments.service.ts';
+import { phoneRepository } from './modules/phone/phone.repository.ts';
+import { phoneService } from './modules/phone/phone.service.ts';
+import { shipmentsRepository } from './modules/shipments/shipments.repository.ts';
+import { shipmentsService } from './modules/shipments/shipments.service.ts';
+import { trackingRepository } from './modules/tracking/tracking.repository.ts';
+import { trackingService } from './modules/tracking/tracking.service.ts';
+import { usersRepository } from './modules/users/users.repository.ts';
+import { usersService } from './modules/users/users.service.ts';
+
+type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+type Deps = {
+  db: Db;
+  listen: Listen;
+  config: AppConfig;
+  now: () => Date;
+  adapters: Adapters;
+  log: Log;
+  memoryCaches: boolean;
+  /** Lifecycle: run at close, and before the server waits for its connections to close. */
+  onClose: (fn: () => Promise<void>) => void;
+  preClose: (fn: () => Promise<void>) => void;
+};
+
+/** The one place that wires repositories, services and adapters together. */
+export async function wireServices({ db, listen, config, now, adapters, log, memoryCaches, onClose, preClose }: Deps) {
+  const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider } = adapters;
+  const limits = config.rateLimits;
+  const eventsRepo = eventsRepository(db);
+  const hub = eventHub({ repo: eventsRepo, listen, log: log });
+  await hub.start();
+  onClose(() => hub.stop());
+  const events = eventsService({ db, repo: eventsRepo, hub, now });
+  const streams = sseStreams();
+  // Open streams end before the server waits for its connections to close (SIGTERM).
+  preClose(async () => streams.closeAll());
+  // A revocation reaches this process's token cache at once and every other process by its event.
+  const caching = memoryCaches;
+  const tokenCache = accessTokenCache(now);
+  hub.onEvent((e) => e.push.type === 'session.revoked' && tokenCache.forgetUser(e.userId));
+  const authRepo = authRepository(db, async (trx, userId) => {
+    tokenCache.forgetUser(userId);
+    await events.record(trx, [{ userId, type: 'session.revoked', shipmentId: null, payload: {} }]);
+  });
+  const auth = authService({
+    repo: authRepo,
+    cache: caching ? tokenCache : null,
+    now,
+    accessTtl: config.tokens.accessTtl,
+    refreshTtl: config.tokens.refreshTtl,
+    usernameLimiter: new RateLimiter(limits.tokenPerUsername, limits.tokenWindow),
+  });
+  const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: new RateLimiter(limits.smsPerNumber, limits.smsWindow) });
+  const users = usersService({ db, repo: usersRepository(db), phone, events, now });
+  const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
+  const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: log });
+  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
+  const chat = chatService({ db, repo: chatRepository(db), events, limiter: new RateLimiter(limits.chatPerMinute, 60, () => now().getTime()), now });
+  const mails = mailsService({ db, repo: mailsRepository(db), mailer, publicUrl: config.publicUrl, now, log: log });
+  const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: log });
+  onClose(() => resets.settled());
+  const tracking = trackingService({ repo: trackingRepository(db), shipments, router, publicUrl: config.publicUrl, now, log });
+  return { hub, events, streams, caching, tokenCache, auth, authRepo, phone, users, files, shipments, payments, chat, mails, resets, tracking };
+}
+
+export type Services = Awaited<ReturnType<typeof wireServices>>;

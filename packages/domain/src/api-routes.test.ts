@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { apiRoutes, attachmentContentSchema } from './api-routes.ts';
+import { MAX_ROW_ID } from './wire.ts';
+
+// The contract the server registers and the web calls (SPEC section 7): each route once, its path
+// parameters described, its callers named, a success answer declared.
+
+const routes = Object.entries(apiRoutes);
+const paramNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort();
+
+describe('the API contract', () => {
+  it('names each method and path once, under /api or /oauth', () => {
+    const keys = routes.map(([, r]) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const [name, r] of routes) expect(r.path, name).toMatch(/^\/(api|oauth)\/[a-z_]/);
+  });
+
+  it("describes exactly the parameters each path has, and bounds every row id in a path to 1..2^31-1", () => {
+    for (const [name, r] of routes) {
+      const declared = 'params' in r ? Object.keys(r.params.shape).sort() : [];
+      expect(declared, name).toEqual(paramNames(r.path));
+      if (!('params' in r)) continue;
+      for (const [param, schema] of Object.entries(r.params.shape) as [string, { safeParse: (v: unknown) => { success: boolean } }][]) {
+        if (!/id$/i.test(param) || param === 'id' && name === 'image') continue;
+        expect(schema.safeParse(String(MAX_ROW_ID)).success, `${name}.${param}`).toBe(true);
+        for (const bad of ['0', '-1', String(MAX_ROW_ID + 1), '1.5', 'abc']) expect(schema.safeParse(bad).success, `${name}.${param} ${bad}`).toBe(false);
+      }
+    }
+  });
+
+  it('declares a success answer for every route, 204 only where nothing comes back', () => {
+    for (const [name, r] of routes) {
+      const codes = Object.keys(r.response);
+      expect(codes.length, name).toBeGreaterThan(0);
+      for (const c of codes) expect(['200', '201', '204'], name).toContain(c);
+    }
+    expect(Object.keys(apiRoutes.createShipment.response)).toEqual(['201']);
+    expect(Object.keys(apiRoutes.revokeTrackingLink.response)).toEqual(['204']);
+    expect(Object.keys(apiRoutes.withdrawOffer.response)).toEqual(['204']);
+  });
+
+  it('needs no login only to sign in, reset a password, register a phone via a client token, follow a shared link, geocode and read the config', () => {
+    const open = routes.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
+    expect(open).toEqual(['autocomplete', 'basemap', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'timezone', 'token', 'tracking'].sort());
+    const clientToken = routes.filter(([, r]) => r.auth === 'token').map(([n]) => n).sort();
+    expect(clientToken).toEqual(['checkPhoneCode', 'register', 'sendPhoneCode']);
+  });
+
+  it("keeps senders and drivers on their own routes: a sender's shipment calls under /api/shipment, a driver's under /api/driver", () => {
+    for (const [name, r] of routes) {
+      if (r.path.startsWith('/api/driver/')) expect(r.auth, name).toBe('driver');
+      if (r.path.startsWith('/api/shipment') || r.path.startsWith('/api/billing') || r.path.startsWith('/api/conversation') || r.path.startsWith('/api/payments/:')) {
+        expect(r.auth, name).toBe('sender');
+      }
+    }
+    expect(apiRoutes.rate.auth).toBe('user');
+    expect(apiRoutes.adminCommand.auth).toBe('admin');
+  });
+
+  it('takes JSON bodies where a client sends data, multipart where it sends files', () => {
+    expect('multipart' in apiRoutes.createShipment && !('body' in apiRoutes.createShipment)).toBe(true);
+    expect('multipart' in apiRoutes.uploadAttachment).toBe(true);
+    for (const name of ['register', 'updateUser', 'makeOffer', 'driverState', 'driverLocation', 'addCard', 'sendMessage', 'rate', 'updateShipment', 'cancelShipment'] as const) {
+      expect('body' in apiRoutes[name], name).toBe(true);
+    }
+  });
+
+  it('lists 20 pushes a page by default and at most 50', () => {
+    const q = apiRoutes.pushes.querystring;
+    expect(q.parse({}).limit).toBe(20);
+    expect(q.safeParse({ limit: '50' }).success).toBe(true);
+    expect(q.safeParse({ limit: '51' }).success).toBe(false);
+    expect(q.safeParse({ limit: '0' }).success).toBe(false);
+  });
+
+  it("uploads one profile picture, for the caller's own user object", () => {
+    const ok = { object: 'user', object_id: 7, attachments: [{ file: 'file', type: 'profile_picture' }] };
+    expect(attachmentContentSchema.safeParse(ok).success).toBe(true);
+    expect(attachmentContentSchema.safeParse({ ...ok, object: 'shipment' }).success).toBe(false);
+    expect(attachmentContentSchema.safeParse({ ...ok, object_id: MAX_ROW_ID + 1 }).success).toBe(false);
+    expect(attachmentContentSchema.safeParse({ ...ok, attachments: [] }).success).toBe(false);
+    expect(attachmentContentSchema.safeParse({ ...ok, attachments: [ok.attachments[0], ok.attachments[0]] }).success).toBe(false);
+    expect(attachmentContentSchema.safeParse({ ...ok, attachments: [{ file: 'file', type: 'avatar' }] }).success).toBe(false);
+  });
+
+  it('asks the geocoder for at most 200 characters and coordinates on the globe', () => {
+    expect(apiRoutes.autocomplete.querystring.safeParse({ q: 'x'.repeat(200) }).success).toBe(true);
+    expect(apiRoutes.autocomplete.querystring.safeParse({ q: 'x'.repeat(201) }).success).toBe(false);
+    const ll = apiRoutes.reverseGeocode.querystring;
+    expect(ll.safeParse({ lat: '50.9', lng: '5.3' }).success).toBe(true);
+    for (const [lat, lng] of [['91', '0'], ['-91', '0'], ['0', '181'], ['0', '-181'], ['x', '0']]) expect(ll.safeParse({ lat, lng }).success).toBe(false);
+  });
+});

@@ -1,8 +1,9 @@
 import type { FieldError } from '@vm/domain';
-import { readToken, type StoredToken, writeToken } from './token-store.ts';
+import { readToken, type StoredToken, underRefreshLock, writeToken } from './token-store.ts';
 
 // Every call to our server goes through here: bearer header, Accept-Language nl-BE, and on a
-// 401 access_denied one silent refresh (shared by all requests waiting at that moment) and a retry.
+// 401 access_denied one silent refresh (shared by all requests waiting at that moment, and by all
+// tabs of the browser) and a retry.
 
 export const CLIENT_ID = 'web';
 
@@ -61,13 +62,20 @@ export function storeTokens(t: TokenResponse): StoredToken {
   return stored;
 }
 
-let refreshing: Promise<StoredToken | null> | null = null;
+let refreshing: { refused: string | undefined; result: Promise<StoredToken | null> } | null = null;
 
-/** One refresh at a time; every request that meets a 401 meanwhile waits for the same one. */
-export function refreshOnce(): Promise<StoredToken | null> {
-  refreshing ??= (async () => {
+/**
+ * One refresh at a time; every request that meets a 401 meanwhile waits for the same one.
+ * `refused` is the access token the server has just refused. Under the cross-tab lock the stored
+ * token is read again: when another tab has already rotated it, that token is the answer and no
+ * refresh token is spent twice.
+ */
+export function refreshOnce(refused?: string): Promise<StoredToken | null> {
+  if (refreshing && refreshing.refused === refused) return refreshing.result;
+  const result = underRefreshLock(async () => {
     const current = readToken();
     if (!current?.refresh_token) return null;
+    if (current.access_token !== refused) return current;
     try {
       return storeTokens(await requestToken({ grant_type: 'refresh_token', refresh_token: current.refresh_token }));
     } catch (err) {
@@ -77,11 +85,14 @@ export function refreshOnce(): Promise<StoredToken | null> {
         onSessionEnded();
       }
       return null;
-    } finally {
-      queueMicrotask(() => (refreshing = null));
     }
-  })();
-  return refreshing;
+  });
+  const entry = { refused, result };
+  refreshing = entry;
+  void result.finally(() => {
+    if (refreshing === entry) refreshing = null;
+  });
+  return result;
 }
 
 type Options = { method?: string; body?: unknown; form?: FormData; bearer?: string; signal?: AbortSignal };
@@ -100,11 +111,12 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     return fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal });
   };
 
-  let res = await send(opts.bearer ?? readToken()?.access_token);
+  const sent = opts.bearer ?? readToken()?.access_token;
+  let res = await send(sent);
   if (res.status === 401 && !opts.bearer) {
     const body = (await parse(res)) as { error?: string } | null;
     if (body?.error !== 'access_denied') throw new ApiError(401, body);
-    const renewed = await refreshOnce();
+    const renewed = await refreshOnce(sent);
     if (!renewed) throw new ApiError(401, body);
     res = await send(renewed.access_token);
   }
@@ -116,9 +128,10 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
 /** A protected image (SPEC section 7) as a blob: URL, fetched with the bearer header. */
 export async function fetchImageUrl(path: string, signal?: AbortSignal): Promise<string> {
   const get = (token?: string) => fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
-  let res = await get(readToken()?.access_token);
+  const sent = readToken()?.access_token;
+  let res = await get(sent);
   if (res.status === 401) {
-    const renewed = await refreshOnce();
+    const renewed = await refreshOnce(sent);
     if (renewed) res = await get(renewed.access_token);
   }
   if (!res.ok) throw new ApiError(res.status, null);

@@ -1,11 +1,17 @@
 import { createHashRouter, Navigate } from 'react-router';
 import { setSessionEndedHandler } from '../lib/api-client.ts';
+import { loadAllTexts } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { GuestOnly, HOME, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
 // The route table of SPEC section 2. Every screen is its own lazy chunk, so the login route
-// loads only what it shows.
+// loads only what it shows; every other screen also waits for the rest of the texts.
+const withTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadAllTexts()]).then(([route]) => route);
+
 export const router = createHashRouter([
   {
     element: <AppLayout />,
@@ -17,22 +23,22 @@ export const router = createHashRouter([
           { path: 'login', lazy: () => import('../features/auth/components/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
         ],
       },
-      { path: 'register', lazy: () => import('../features/auth/components/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
-      { path: 'forgot-password', lazy: () => import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })) },
-      { path: 'reset-password', lazy: () => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: 'register', lazy: withTexts(() => import('../features/auth/components/register-page.tsx').then((m) => ({ Component: m.RegisterPage }))) },
+      { path: 'forgot-password', lazy: withTexts(() => import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage }))) },
+      { path: 'reset-password', lazy: withTexts(() => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage }))) },
       // Public: whoever holds a tracking link, signed in or not.
-      { path: 'track/:token', lazy: () => import('../features/tracking/components/tracking-page.tsx').then((m) => ({ Component: m.TrackingPage })) },
-      { path: 'jobs/create', lazy: () => import('../features/wizard/components/wizard-page.tsx').then((m) => ({ Component: m.WizardPage })) },
+      { path: 'track/:token', lazy: withTexts(() => import('../features/tracking/components/tracking-page.tsx').then((m) => ({ Component: m.TrackingPage }))) },
+      { path: 'jobs/create', lazy: withTexts(() => import('../features/wizard/components/wizard-page.tsx').then((m) => ({ Component: m.WizardPage }))) },
       {
         element: <RequireAuth />,
         children: [
           { path: 'jobs', element: <Navigate to={HOME} replace /> },
-          { path: 'jobs/status/:state', lazy: () => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage })) },
-          { path: 'jobs/:jobId', lazy: () => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage })) },
-          { path: 'chat', lazy: () => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage })) },
-          { path: 'chat/:jobId', lazy: () => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage })) },
-          { path: 'account', lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
-          { path: 'edit-user', lazy: () => import('../features/account/components/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage })) },
+          { path: 'jobs/status/:state', lazy: withTexts(() => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage }))) },
+          { path: 'jobs/:jobId', lazy: withTexts(() => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage }))) },
+          { path: 'chat', lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
+          { path: 'chat/:jobId', lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
+          { path: 'account', lazy: withTexts(() => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage }))) },
+          { path: 'edit-user', lazy: withTexts(() => import('../features/account/components/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage }))) },
         ],
       },
       { path: '*', element: <Navigate to={HOME} replace /> },

@@ -1,4 +1,6 @@
 import { createHashRouter, Navigate } from 'react-router';
+import { senderShipmentsQuery } from '../features/jobs/api/list-shipments.ts';
+import { shipmentQuery } from '../features/jobs/api/get-shipment.ts';
 import { setSessionEndedHandler } from '../lib/api-client.ts';
 import { loadAllTexts } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -11,6 +13,12 @@ const withTexts =
   <T,>(load: () => Promise<T>) =>
   () =>
     Promise.all([load(), loadAllTexts()]).then(([route]) => route);
+
+/** A route loader that starts a prefetch and answers at once. */
+const started = (prefetch: Promise<void>) => {
+  void prefetch;
+  return null;
+};
 
 export const router = createHashRouter([
   {
@@ -33,8 +41,10 @@ export const router = createHashRouter([
         element: <RequireAuth />,
         children: [
           { path: 'jobs', element: <Navigate to={HOME} replace /> },
-          { path: 'jobs/status/:state', lazy: withTexts(() => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage }))) },
-          { path: 'jobs/:jobId', lazy: withTexts(() => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage }))) },
+          // A static loader runs alongside the lazy chunk, so the data is on its way while the screen
+          // loads; it does not wait for the data (the screen shows its own loading state).
+          { path: 'jobs/status/:state', loader: () => started(queryClient.prefetchQuery(senderShipmentsQuery)), lazy: withTexts(() => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage }))) },
+          { path: 'jobs/:jobId', loader: ({ params }) => started(queryClient.prefetchQuery(shipmentQuery(Number(params.jobId)))), lazy: withTexts(() => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage }))) },
           { path: 'chat', lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
           { path: 'chat/:jobId', lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
           { path: 'account', lazy: withTexts(() => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage }))) },

@@ -21,14 +21,3 @@ export function sendPhoneCode(cellphone: string, bearer?: string) {
 export function checkPhoneCode(cellphone: string, code: string, bearer?: string) {
   return api<{ verification_token: string }>('/api/phone/verification/check', { body: { cellphone, code }, bearer });
 }
-
-export type AppConfig = {
-  facebook_app_id: string | null;
-  captcha: { provider: string; site_key: string | null };
-  map: { tile_url: string | null; attribution: string };
-  payments: { provider: 'sandbox' | 'stripe'; test_mode: boolean; publishable_key: string | null };
-  street_view: { url_template: string } | null;
-};
-let config: Promise<AppConfig> | null = null;
-/** The server's providers; asked once per page load. */
-export const getConfig = () => (config ??= api<AppConfig>('/api/config').catch((err) => ((config = null), Promise.reject(err))));

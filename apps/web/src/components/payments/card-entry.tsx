@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { addCard, sandboxToken } from '../../lib/billing-api.ts';
 import { bodyResolver, errorAt } from '../../lib/form.ts';
-import { type AppConfig, getConfig } from '../../lib/user-api.ts';
+import { useConfig } from '../../lib/config.ts';
 import { Field } from '../ui/field.tsx';
 import { TOAST_MS, useToast } from '../ui/toast.tsx';
 
@@ -17,10 +17,7 @@ type Props = { onAdded?: () => void };
  * The provider's refusal is shown inline in red; success is the 10 s toast of SPEC section 8.
  */
 export function CardEntry({ onAdded }: Props) {
-  const [payments, setPayments] = useState<AppConfig['payments'] | null>(null);
-  useEffect(() => {
-    void getConfig().then((c) => setPayments(c.payments));
-  }, []);
+  const payments = useConfig().data?.payments;
   if (!payments) return null;
   return payments.publishable_key ? <StripeCardEntry publishableKey={payments.publishable_key} onAdded={onAdded} /> : <SandboxCardEntry onAdded={onAdded} />;
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useShipment } from '../api/shipment.ts';
+import { useShipment } from '../api/get-shipment.ts';
 import { InsuranceModal } from './insurance-modal.tsx';
 import { CancelDialog } from './job-detail/cancel-dialog.tsx';
 import { JobTitle } from './job-detail/job-title.tsx';

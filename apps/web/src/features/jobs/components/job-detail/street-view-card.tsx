@@ -1,15 +1,11 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getConfig } from '../../../../lib/user-api.ts';
+import { useConfig } from '../../../../lib/config.ts';
 
 /** A street-level picture of the pickup, where the server has a street view provider. */
 export function StreetViewCard({ shipment: s }: { shipment: ShipmentRead }) {
   const { t } = useTranslation();
-  const [streetView, setStreetView] = useState<string | null>(null);
-  useEffect(() => {
-    void getConfig().then((c) => setStreetView(c.street_view?.url_template ?? null));
-  }, []);
+  const streetView = useConfig().data?.street_view?.url_template;
   if (!streetView) return null;
   return (
     <section className="card" aria-labelledby="street-title">

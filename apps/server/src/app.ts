@@ -5,10 +5,9 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { localeFromAcceptLanguage, translate } from '@vm/domain';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from 'helmet';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { localeFromAcceptLanguage } from '@vm/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Captcha, noCaptcha, recaptcha } from './adapters/captcha/captcha.ts';
 import type { Geocoder, Router } from './adapters/geo/geo.ts';
 import { selectGeo } from './adapters/geo/select.ts';
@@ -26,7 +25,12 @@ import type { FileStore } from './adapters/storage/file-store.ts';
 import { localFileStore } from './adapters/storage/local-file-store.ts';
 import type { Db, Listen } from './db/database.ts';
 import { ADMIN_TOKEN_FILE, type AppConfig } from './env.ts';
-import { ApiError, ValidationFailed } from './lib/errors.ts';
+import { ApiError } from './lib/errors.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { openApi } from './plugins/openapi.ts';
+import { requestGuards } from './plugins/request-guards.ts';
+import { loggerOptions } from './plugins/request-log.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { bearerToken } from './lib/request-context.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
@@ -35,7 +39,7 @@ import { authService } from './modules/auth/auth.service.ts';
 import { accessTokenCache } from './modules/auth/access-token-cache.ts';
 import { passwordResetRepository } from './modules/auth/password-reset.repository.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
-import { passwordResetService } from './modules/auth/password-reset.service.ts';
+import { type PasswordResetService, passwordResetService } from './modules/auth/password-reset.service.ts';
 import { chatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { chatService } from './modules/chat/chat.service.ts';
@@ -101,15 +105,6 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** A tracking page asks every 10 s: 120 a minute leaves room for a family or an office behind one address. */
 const TRACKING_PER_IP_PER_MINUTE = 120;
 
-/** 'https://{s}.tile.example.org/{z}/{x}/{y}.png' -> 'https://*.tile.example.org' for the CSP. */
-const tileOrigin = (template: string) => new URL(template.replace(/\{s\}/g, 'a').replace(/\{[^}]+\}/g, '0')).origin.replace('://a.', '://*.');
-
-// Never log credentials: headers, and secrets in a query string (?access_token= for image
-// originals, ?token= for the event stream, and whatever a client puts there by mistake).
-// A public tracking link's token is in its path.
-const redactUrl = (url: string) =>
-  url.replace(/([?&](?:access_token|token|refresh_token|password|client_secret|code)=)[^&]*/gi, '$1[redacted]').replace(/^(\/api\/tracking\/)[^/?]+/, '$1[redacted]');
-
 function selectPaymentProvider(config: AppConfig): PaymentProvider {
   const p = config.payments;
   if (p.provider === 'stripe') {
@@ -135,6 +130,10 @@ declare module 'fastify' {
     eventHub: EventHub;
     /** Makes mails from events and sends them (tests call its run() after flushing the hub). */
     mailWorker: Pick<MailsService, 'run'>;
+    /** Every route registered, as 'METHOD /path' (the OpenAPI and fuzz tests check them all). */
+    routeList: { method: string; url: string }[];
+    /** Reset mails are sent after the answer; tests await them with settled(). */
+    passwordResets: Pick<PasswordResetService, 'settled'>;
     /** The scheduled expiry check, run now (tests). */
     reportExpired: () => Promise<number>;
   }
@@ -147,15 +146,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: MAX_BODY_BYTES,
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
-      },
-    },
+    logger: deps.logger ?? loggerOptions(config, deps.logStream),
   });
+  const routeList: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
+  });
+  app.decorate('routeList', routeList);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -205,37 +202,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: app.log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
   const chat = chatService({ db, repo: chatRepository(db), events, limiter: new RateLimiter(limits.chatPerMinute, 60, () => now().getTime()), now });
   const mails = mailsService({ db, repo: mailsRepository(db), mailer, publicUrl: config.publicUrl, now, log: app.log });
-  const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now });
+  const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: app.log });
+  app.addHook('onClose', () => resets.settled());
+  app.decorate('passwordResets', resets);
 
   // Stripe Elements (card entry in the browser) needs Stripe's script, frames and API.
   const stripeElements = paymentProvider.name === 'stripe' && paymentProvider.publishableKey !== null;
-  // Helmet's middleware, built once: @fastify/helmet builds it again for every request, which cost
-  // a polled 304 more than half its throughput (bench:api). The headers are the same.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripeElements ? ['https://js.stripe.com'] : [])],
-        frameSrc: stripeElements ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
-        styleSrc: ["'self'"],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...(config.geo.tileUrl ? [tileOrigin(config.geo.tileUrl)] : []),
-          ...(config.geo.streetViewUrl ? [tileOrigin(config.geo.streetViewUrl)] : []),
-        ],
-        connectSrc: ["'self'", ...(stripeElements ? ['https://api.stripe.com'] : [])],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  securityHeaders(app, config, stripeElements);
+  requestGuards(app);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 10 } });
   await app.register(rateLimit, {
@@ -254,37 +228,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     req.auth = token ? await auth.authenticate(token) : null;
   });
 
-  app.setErrorHandler((err: FastifyError | ApiError | ValidationFailed, req, reply) => {
-    const locale = req.locale ?? 'nl';
-    if (err instanceof ValidationFailed) {
-      return reply.code(400).send(err.errors.map((e) => ({ field: e.field, message: translate(e.key, locale) })));
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.code(400).send(
-        err.validation.map((v) => ({
-          field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-          message: translate(!v.message || v.message.includes(' ') ? 'invalid_body' : v.message, locale),
-        })),
-      );
-    }
-    if (err instanceof ApiError) {
-      return reply.code(err.statusCode).headers(err.headers).send({ error: err.error, error_description: translate(err.descriptionKey, locale) });
-    }
-    const status = (err as FastifyError).statusCode ?? 500;
-    if (status >= 500) {
-      req.log.error({ err }, 'request failed');
-      return reply.code(500).send({ error: 'server_error', error_description: translate('server_error', locale) });
-    }
-    // Fastify's own 4xx (bad JSON, too large body, wrong content type): say so without internals.
-    const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
-    return reply.code(status).send({ error: code, error_description: translate(status === 413 ? 'file_too_large' : 'invalid_body', locale) });
-  });
+  errorHandler(app);
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ error: 'not_found', error_description: translate('not_found', req.locale ?? 'nl') });
-  });
-
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  await openApi(app, '1.0.0');
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   await app.register(authRoutes, { auth, perIpLimit: limits.tokenPerIp, windowSeconds: limits.tokenWindow });
   await app.register(passwordResetRoutes, { resets, perIpLimit: limits.resetPerIp });

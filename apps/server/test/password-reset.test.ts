@@ -8,8 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forgot = (email: string, lang = 'nl-BE') =>
-  t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email }, headers: { 'accept-language': lang } });
+/** Asks for a reset link and waits for the mail, which is sent after the answer. */
+const forgot = async (email: string, lang = 'nl-BE') => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email }, headers: { 'accept-language': lang } });
+  await t.app.passwordResets.settled();
+  return res;
+};
 const reset = (token: string, password: string, repeat = password) =>
   t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password, repeat_password: repeat } });
 const tokenFromMail = () => /reset-password\?token=([\w-]+)/.exec(t.mails.at(-1)!.text)![1]!;
@@ -32,6 +36,18 @@ describe('password reset by email', () => {
     const again = await reset(token, 'derde-geheim');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual([{ field: 'token', message: 'Deze link om je wachtwoord te herstellen is ongeldig of verlopen.' }]);
+  });
+
+  it('answers before it looks the address up or sends anything, for known and unknown addresses alike', async () => {
+    const u = await registerAndLogin(t);
+    for (const email of [u.email, 'nobody-at-all@example.be']) {
+      const before = t.mails.length;
+      const res = await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });
+      expect(res.statusCode).toBe(204);
+      expect(t.mails.length).toBe(before);
+      await t.app.passwordResets.settled();
+      expect(t.mails.length).toBe(email === u.email ? before + 1 : before);
+    }
   });
 
   it('says nothing about unknown addresses and sends no mail', async () => {

@@ -28,7 +28,7 @@ export const shipmentRead = (over: Partial<ShipmentRead> = {}): ShipmentRead => 
   packages: [],
   offers: [],
   accepted_offer: null,
-  insurance: 'basic',
+  insurance: 'cmr',
   ratings: [],
   running_late: [],
   created_at: 1_700_000_000,

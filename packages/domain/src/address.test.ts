@@ -33,3 +33,87 @@ describe('formatting and folding', () => {
     expect(foldText('BRUXELLES')).toBe('bruxelles');
   });
 });
+
+describe('what a sender types (Belgian style: street number [box], [zip] city)', () => {
+  const cases: [string, ReturnType<typeof parseAddressText>][] = [
+    ['', { street: '', number: '', box: '', zip: '', city: '' }],
+    ['   ', { street: '', number: '', box: '', zip: '', city: '' }],
+    ['Kerkstraat   12 ,  3500   Hasselt', { street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: 'Hasselt' }],
+    ['Kerkstraat  12 3500  Hasselt', { street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: 'Hasselt' }],
+    ['Kerkstraat 12,,3500 Hasselt', { street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: 'Hasselt' }],
+    ['Kerkstraat 12, B-3500 Hasselt', { street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: 'Hasselt' }],
+    ['Kerkstraat 12, BE-3500 Hasselt', { street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: 'Hasselt' }],
+    ['Kerkstraat 12, 3500', { street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: '' }],
+    ['3500 Hasselt', { street: '', number: '', box: '', zip: '3500', city: 'Hasselt' }],
+    ['Rue 1er Mai 5, 4000 Liège', { street: 'Rue 1er Mai', number: '5', box: '', zip: '4000', city: 'Liège' }],
+    ['12, rue Neuve, 4000 Liège', { street: 'rue Neuve', number: '12', box: '', zip: '4000', city: 'Liège' }],
+    ['Chaussée de Louvain 12/3, 1000 Bruxelles', { street: 'Chaussée de Louvain', number: '12/3', box: '', zip: '1000', city: 'Bruxelles' }],
+    ['Kerkstraat 12b, 3500 Hasselt', { street: 'Kerkstraat', number: '12b', box: '', zip: '3500', city: 'Hasselt' }],
+  ];
+  for (const [text, expected] of cases) {
+    it(`reads ${JSON.stringify(text)} in full`, () => {
+      expect(parseAddressText(text)).toEqual(expected);
+    });
+  }
+
+  it('takes a 4-digit house number for a number, not a postcode', () => {
+    expect(parseAddressText('Kerkstraat 1234, Hasselt')).toEqual({ street: 'Kerkstraat', number: '1234', box: '', zip: '', city: 'Hasselt' });
+    expect(parseAddressText('Kerkstraat 1234')).toEqual({ street: 'Kerkstraat', number: '1234', box: '', zip: '', city: '' });
+  });
+
+  it('finds the box in Dutch, French or English, with or without a comma before it', () => {
+    for (const text of ['Kerkstraat 12 boîte 4, 3500 Hasselt', 'Kerkstraat 12 boite 4, 3500 Hasselt', 'Kerkstraat 12, bus 4, 3500 Hasselt', 'Kerkstraat 12 bte4, 3500 Hasselt', 'Kerkstraat 12 BOX 4 , 3500 Hasselt']) {
+      expect(parseAddressText(text), text).toEqual({ street: 'Kerkstraat', number: '12', box: '4', zip: '3500', city: 'Hasselt' });
+    }
+    expect(parseAddressText('Kerkstraat 12 b. A-1, 3500 Hasselt').box).toBe('A-1');
+    expect(parseAddressText('Kerkstraat 12 bus 13, 3500 Hasselt').box).toBe('13');
+  });
+});
+
+describe('a full address (SPEC section 5: street and number)', () => {
+  it('is not full when the street or the number is only spaces', () => {
+    expect(hasStreetAndNumber({ street: ' ', number: '12' })).toBe(false);
+    expect(hasStreetAndNumber({ street: 'Kerkstraat', number: ' ' })).toBe(false);
+    expect(hasStreetAndNumber({ street: 'Kerkstraat', number: '12' })).toBe(true);
+  });
+
+  it('is written without the parts that are missing', () => {
+    expect(formatAddress({ street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: 'Hasselt' })).toBe('Kerkstraat 12, 3500 Hasselt');
+    expect(formatAddress({ street: '', number: '', box: '', zip: '3500', city: 'Hasselt' })).toBe('3500 Hasselt');
+    expect(formatAddress({ street: 'Kerkstraat', number: '', box: '', zip: '', city: '' })).toBe('Kerkstraat');
+    expect(formatAddress({ street: '', number: '', box: '', zip: '', city: 'Hasselt' })).toBe('Hasselt');
+    expect(formatAddress({ street: '', number: '', box: '', zip: '', city: '' })).toBe('');
+  });
+
+  it('matches place names without accents, case, curly apostrophes or surrounding spaces', () => {
+    expect(foldText(' L’Écluse ')).toBe("l'ecluse");
+    expect(foldText("Sint-Job-in-'t-Goor")).toBe("sint-job-in-'t-goor");
+  });
+});
+
+describe('more ways of typing an address', () => {
+  const full = (street: string, number: string, box = '') => ({ street, number, box, zip: '3500', city: 'Hasselt' });
+  it('collapses repeated spaces inside the street name', () => {
+    expect(parseAddressText('Grote   Markt 1, 3500 Hasselt')).toEqual(full('Grote Markt', '1'));
+  });
+
+  it('reads a lettered number before a French street, and a lettered range of numbers', () => {
+    expect(parseAddressText('12A rue Neuve, 3500 Hasselt')).toEqual(full('rue Neuve', '12A'));
+    expect(parseAddressText('Kerkstraat 12A-14B, 3500 Hasselt')).toEqual(full('Kerkstraat', '12A-14B'));
+  });
+
+  it('finds a box written against the number or the word', () => {
+    expect(parseAddressText('Kerkstraat 12 bus3, 3500 Hasselt')).toEqual(full('Kerkstraat', '12', '3'));
+    expect(parseAddressText('Kerkstraat 12bus 3, 3500 Hasselt')).toEqual(full('Kerkstraat', '12', '3'));
+    expect(parseAddressText('Kerkstraat 12 ,bus 3, 3500 Hasselt')).toEqual(full('Kerkstraat', '12', '3'));
+  });
+
+  it('keeps a hyphenated place name whole', () => {
+    expect(parseAddressText('Kerkstraat 12, 3500 Hasselt-Kuringen')).toEqual({ ...full('Kerkstraat', '12'), city: 'Hasselt-Kuringen' });
+  });
+
+  it('writes a box without a number, and a box alone, with single spaces', () => {
+    expect(formatAddress({ street: 'Kerkstraat', number: '', box: '3', zip: '3500', city: 'Hasselt' })).toBe('Kerkstraat bus 3, 3500 Hasselt');
+    expect(formatAddress({ street: '', number: '', box: '3', zip: '3500', city: 'Hasselt' })).toBe('bus 3, 3500 Hasselt');
+  });
+});

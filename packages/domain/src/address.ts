@@ -1,23 +1,27 @@
+import { z } from 'zod';
 // Addresses as SPEC section 3 normalises them, and the parser of what a sender types:
 // "street number [box], [zip] city" (Belgian style), e.g. "Kerkstraat 12 bus 3, 3500 Hasselt".
 
-export type Precision = 'house' | 'street' | 'locality';
+export const PRECISIONS = ['house', 'street', 'locality'] as const;
+export type Precision = (typeof PRECISIONS)[number];
 
-export type Address = {
-  street: string;
-  number: string;
-  box: string;
-  zip: string;
-  city: string;
+/** A geocoder's answer (GET /api/geo/autocomplete and /reverse). */
+export const addressSchema = z.object({
+  street: z.string(),
+  number: z.string(),
+  box: z.string(),
+  zip: z.string(),
+  city: z.string(),
   /** ISO 3166-1 alpha-2. */
-  country: string;
-  lat: number;
-  lng: number;
-  formatted: string;
+  country: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  formatted: z.string(),
   /** How exact lat/lng are: the embedded geocoder only knows localities. */
-  precision: Precision;
-  attribution: string;
-};
+  precision: z.enum(PRECISIONS),
+  attribution: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
 
 export type ParsedAddressText = { street: string; number: string; box: string; zip: string; city: string };
 

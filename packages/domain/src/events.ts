@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './wire.ts';
 import { formatEuro } from './insurance.ts';
-import type { ShipmentStateName } from './shipment-states.ts';
-import type { ImageVariants } from './user.ts';
+import { userSummarySchema } from './images.ts';
+import { SHIPMENT_STATES, type ShipmentStateName } from './shipment-states.ts';
 
 // Events (ARCHITECTURE "Events"): one row per recipient, written with the change that causes it.
 // They feed the stream, the push list, the activity log, mails and live screens. Each carries its
@@ -85,15 +86,21 @@ export type JsonMessage = Record<EventLocale, string>;
  * A push (SPEC section 3: id, type, shipment_id, created_at, json_message.en) as the API and the
  * stream send it; read_at marks it read on every device.
  */
-export type PushRead = {
-  id: number;
-  type: EventType;
-  shipment_id: number | null;
-  created_at: number;
-  read_at: number | null;
-  json_message: JsonMessage;
-  payload: EventPayloads[EventType];
-};
+export const pushReadSchema = z.object({
+  id: z.number(),
+  type: z.enum(EVENT_TYPES),
+  shipment_id: z.number().nullable(),
+  created_at: z.number(),
+  read_at: z.number().nullable(),
+  json_message: z.object({ nl: z.string(), fr: z.string(), en: z.string() }),
+  /** The event's own fields (EventPayloads); the text above is what a client shows. */
+  payload: z.record(z.string(), z.unknown()),
+});
+export type PushRead = Omit<z.infer<typeof pushReadSchema>, 'payload'> & { payload: EventPayloads[EventType] };
+
+/** GET /api/pushes: newest first, one page. */
+export const pushPageSchema = z.object({ items: z.array(pushReadSchema), unread_count: z.number(), next_before: z.number().nullable() });
+export const unreadCountSchema = z.object({ unread_count: z.number() });
 
 const STATE_TEXT: Record<ShipmentStateName, JsonMessage> = {
   new: { nl: 'nieuw', fr: 'nouvelle', en: 'new' },
@@ -207,10 +214,6 @@ export const shortName = (first: string, last: string) => `${first}${last ? ` ${
 
 export const MAX_MESSAGE_LENGTH = 2000;
 
-/** Control characters other than tab and newline have no place in a chat message. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
 /** POST /api/conversation/{shipmentId} {message}: non-empty after trimming, at most 2,000 characters. */
 export const chatMessageSchema = z.object({
   message: z
@@ -218,31 +221,35 @@ export const chatMessageSchema = z.object({
     .trim()
     .min(1, 'message_required')
     .max(MAX_MESSAGE_LENGTH, 'message_too_long')
-    .refine((v) => !CONTROL.test(v), 'message_invalid'),
+    .refine((v) => !hasControlCharacters(v, true), 'message_invalid'),
 });
 
-export type UserSummary = { id: number; first_name: string; last_name: string; profile_picture: ImageVariants | null };
-
 /** One conversation per shipment (SPEC section 3, Conversation), as its list item. */
-export type ConversationRead = {
-  shipment_id: number;
-  reference_id: string;
+export const conversationReadSchema = z.object({
+  shipment_id: z.number(),
+  reference_id: z.string(),
   /** The other party: the sender for a driver, the driver for a sender (SPEC section 6). */
-  sender: UserSummary | null;
-  driver: UserSummary | null;
-  message_count: number;
-  unread_count: number;
-  current_state: { state: ShipmentStateName };
-  last_message_time: number | null;
-};
+  sender: userSummarySchema.nullable(),
+  driver: userSummarySchema.nullable(),
+  message_count: z.number(),
+  unread_count: z.number(),
+  current_state: z.object({ state: z.enum(SHIPMENT_STATES) }),
+  last_message_time: z.number().nullable(),
+});
+export type ConversationRead = z.infer<typeof conversationReadSchema>;
 
-export type MessageRead = { id: number; from: number; message: string; created_at: number };
+export const messageReadSchema = z.object({ id: z.number(), from: z.number(), message: z.string(), created_at: z.number() });
+export type MessageRead = z.infer<typeof messageReadSchema>;
 
-export type ConversationDetail = ConversationRead & { messages: MessageRead[]; other_last_read_id: number | null };
+export const conversationDetailSchema = conversationReadSchema.extend({ messages: z.array(messageReadSchema), other_last_read_id: z.number().nullable() });
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
 // --- Mail settings ---
 
 export const MAIL_KINDS = ['offer_received', 'offer_accepted', 'delivered', 'chat_unread'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
-export type MailSettings = Record<MailKind, boolean>;
-export const mailSettingsSchema = z.object(Object.fromEntries(MAIL_KINDS.map((k) => [k, z.boolean()])) as Record<MailKind, z.ZodBoolean>).partial();
+/** GET /api/user/mail-settings: every kind, on or off. */
+export const mailSettingsReadSchema = z.object(Object.fromEntries(MAIL_KINDS.map((k) => [k, z.boolean()])) as Record<MailKind, z.ZodBoolean>);
+export type MailSettings = z.infer<typeof mailSettingsReadSchema>;
+/** PUT /api/user/mail-settings: the kinds that change, no others. */
+export const mailSettingsSchema = mailSettingsReadSchema.partial().strict();

@@ -12,3 +12,8 @@ export * from './distance.ts';
 export * from './marketplace.ts';
 export * from './events.ts';
 export * from './tracking.ts';
+export * from './wire.ts';
+export * from './images.ts';
+export * from './offer.ts';
+export * from './app-config.ts';
+export * from './api-routes.ts';

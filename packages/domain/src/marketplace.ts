@@ -1,20 +1,15 @@
 import { z } from 'zod';
-import type { CostBreakdownEuros } from './pricing.ts';
-import type { ShipmentRead } from './shipment.ts';
-import type { ImageVariants } from './user.ts';
+import { OFFER_STATES } from './offer.ts';
+import { shipmentCoreSchema } from './shipment.ts';
 import { SHIPMENT_STATES } from './shipment-states.ts';
-import type { ExperienceLevel } from './shipment-states.ts';
+import { rowIdSchema } from './wire.ts';
 
 // Request bodies and read shapes of offers, driver actions, ratings and billing (SPEC sections 3 and 7).
 
-/** Vehicle kinds a driver can register; the web shows an icon per type. */
-export const VEHICLE_TYPES = ['car', 'van', 'small_truck', 'truck'] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number];
-
-/** A price in euros with at most 2 decimals, turned into integer cents once, here. */
+/** A price in euros with at most 2 decimals, at least one cent, turned into integer cents once, here. */
 export const priceEurosSchema = z
   .number({ error: 'price_invalid' })
-  .positive('price_invalid')
+  .min(0.01, 'price_invalid')
   .max(100_000, 'price_invalid')
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'price_invalid')
   .transform((v) => Math.round(v * 100));
@@ -30,7 +25,7 @@ export const driverLocationSchema = z.object({ lat: z.number().min(-90).max(90),
 
 /** POST /api/rating (SPEC section 7). */
 export const ratingSchema = z.object({
-  shipment_id: z.number().int().positive(),
+  shipment_id: rowIdSchema,
   rating: z.number({ error: 'rating_range' }).int('rating_range').min(1, 'rating_range').max(5, 'rating_range'),
 });
 
@@ -39,9 +34,6 @@ export const addCardSchema = z.object({ stripeToken: z.string().trim().min(1, 'r
 
 /** The invoice toggle (SPEC section 4): request sets 'requested', cancel withdraws the request or approval. */
 export const invoiceActionSchema = z.object({ action: z.enum(['request', 'cancel']) });
-export type InvoiceStatus = 'requested' | 'approved' | 'rejected' | null;
-/** The toggle reads 'request' when rejected or unset, 'cancel' when requested or approved. */
-export const invoiceToggleAction = (status: InvoiceStatus): 'request' | 'cancel' => (status === 'requested' || status === 'approved' ? 'cancel' : 'request');
 
 /** Bancontact: where the browser comes back to, a route of our own app (never another site). */
 export const bancontactStartSchema = z.object({
@@ -75,30 +67,12 @@ export const sandboxCardSchema = z.object({
 });
 export type SandboxCardInput = z.infer<typeof sandboxCardSchema>;
 
-export type CardRead = { last4: string; exp_month: number; exp_year: number; brand: string };
-
-export type DriverSummary = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  driver_rating_count: number;
-  driver_rating_total: number;
-  profile_picture: ImageVariants | null;
-};
-
-/** One offer as the sender sees it (SPEC section 3, Offer). */
-export type OfferRead = {
-  id: number;
-  shipment_id: number;
-  /** The driver's transport price in euros, excl. VAT. */
-  price: number;
-  state: 'open' | 'withdrawn' | 'accepted';
-  created_at: number;
-  cost_breakdown_sender: CostBreakdownEuros;
-  car: { type: { type: VehicleType; name: string }; driver: { user: { first_name: string; last_name: string; rating: { driver: number } } } };
-  driver: { user: DriverSummary };
-  level: ExperienceLevel;
-};
+/** GET /api/billing/cards and the answers of adding and deleting cards. */
+export const cardReadSchema = z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() });
+export type CardRead = z.infer<typeof cardReadSchema>;
 
 /** A shipment as a driver sees it: their own offer, never the others'. */
-export type DriverJobRead = Omit<ShipmentRead, 'offers' | 'accepted_offer'> & { my_offer: { id: number; price: number; state: string } | null };
+export const driverJobReadSchema = shipmentCoreSchema.extend({
+  my_offer: z.object({ id: z.number(), price: z.number(), state: z.enum(OFFER_STATES) }).nullable(),
+});
+export type DriverJobRead = z.infer<typeof driverJobReadSchema>;

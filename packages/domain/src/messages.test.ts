@@ -18,3 +18,19 @@ describe('messages', () => {
     expect(translate('unknown_key', 'nl')).toBe('unknown_key');
   });
 });
+
+describe('the reader’s language from Accept-Language', () => {
+  it('follows the quality order, whatever the spacing and case', () => {
+    expect(localeFromAcceptLanguage('en;q=0.5, nl;q=0.9')).toBe('nl');
+    expect(localeFromAcceptLanguage('nl;q=0.5, en;q=0.9')).toBe('en');
+    expect(localeFromAcceptLanguage('fr, en ; q=0.4, nl; q=0.6')).toBe('nl');
+    expect(localeFromAcceptLanguage(' NL-be ')).toBe('nl');
+    expect(localeFromAcceptLanguage('EN')).toBe('en');
+  });
+
+  it('reads Dutch when the header names no language at all', () => {
+    expect(localeFromAcceptLanguage('')).toBe('nl');
+    expect(localeFromAcceptLanguage(' , ;q=1')).toBe('nl');
+    expect(localeFromAcceptLanguage('fr;q=0')).toBe('nl');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_TYPE_INFO, packageSchema, packageSize, PREDEFINED_SIZES } from './packages.ts';
+import { ITEM_TYPE_INFO, MAX_PHOTOS, packageSchema, packageSize, PREDEFINED_SIZES } from './packages.ts';
 
 const item = (over: Record<string, unknown>) => ({ type: 'boxed', description: 'Dozen', width: 10, height: 10, length: 10, weight: 1, ...over });
 const firstError = (input: unknown) => {
@@ -48,5 +48,61 @@ describe('predefined types', () => {
     });
     expect(packageSize(packageSchema.parse({ type: 'medium', description: 'Zetel' }))).toEqual(PREDEFINED_SIZES.medium);
     expect(firstError({ type: 'small', description: ' ' })).toBe('description:required');
+  });
+});
+
+describe('package types (SPEC sections 3 and 9)', () => {
+  it('offers boxed, pallet and unboxed items; full load is shown but disabled', () => {
+    expect(Object.entries(ITEM_TYPE_INFO).map(([type, info]) => `${type}:${info.enabled}`)).toEqual(['boxed:true', 'pallet:true', 'unboxed:true', 'full_load:false']);
+  });
+
+  it('takes 1 photo for small, 3 for medium and custom items, 5 for large', () => {
+    expect(MAX_PHOTOS).toEqual({ small: 1, medium: 3, large: 5, custom: 3, boxed: 3, pallet: 3, unboxed: 3, full_load: 3 });
+  });
+
+  it('reads the six tags of SPEC section 3 and no others', () => {
+    const tags = ['pallet_exchange', 'breakable', 'dangerous_goods', 'loading_bridge_required', 'no_stacking', 'refrigerated'];
+    expect(packageSchema.parse({ type: 'small', description: 'Doos', tags }).tags).toEqual(tags);
+    expect(firstError({ type: 'small', description: 'Doos', tags: ['fragile'] })).toMatch(/^tags\.0:/);
+    expect(firstError({ type: 'small', description: 'Doos', tags: [...tags, 'breakable'] })).toMatch(/^tags:/);
+  });
+});
+
+describe('a package on the wire', () => {
+  const small = { type: 'small', description: 'Doos' };
+
+  it('defaults notes, tags and photos to empty, and a pallet to not traded', () => {
+    expect(packageSchema.parse(small)).toEqual({ type: 'small', description: 'Doos', notes: '', tags: [], photos: [] });
+    const pallet = packageSchema.parse(item({ type: 'pallet', pallet_type: 'other_pallet' }));
+    expect(pallet).toMatchObject({ must_be_traded: false, notes: '', tags: [], photos: [] });
+  });
+
+  it('needs a description of at most 1,000 characters; notes are optional, trimmed and at most 1,000', () => {
+    expect(firstError({ type: 'small' })).toBe('description:required');
+    expect(firstError({ ...small, description: 'x'.repeat(1000) })).toBeNull();
+    expect(firstError({ ...small, description: 'x'.repeat(1001) })).toBe('description:too_long');
+    expect(packageSchema.parse({ ...small, notes: ` ${'x'.repeat(1000)} ` }).notes).toHaveLength(1000);
+    expect(firstError({ ...small, notes: 'x'.repeat(1001) })).toBe('notes:too_long');
+  });
+
+  it('references as many photos as its type takes (small 1, medium 3, large 5, an item 3), each by a field name of 1 to 100 characters', () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `p${i}`);
+    for (const [type, max] of [['small', 1], ['medium', 3], ['large', 5]] as const) {
+      expect(packageSchema.parse({ ...small, type, photos: names(max) }).photos).toHaveLength(max);
+      expect(firstError({ ...small, type, photos: names(max + 1) })).toBe('photos:too_many_photos');
+    }
+    expect(packageSchema.parse(item({ type: 'boxed', photos: names(3) })).photos).toHaveLength(3);
+    expect(firstError(item({ type: 'boxed', photos: names(4) }))).toBe('photos:too_many_photos');
+    expect(firstError({ ...small, photos: ['x'.repeat(100)] })).toBeNull();
+    expect(firstError({ ...small, photos: ['x'.repeat(101)] })).toMatch(/^photos\.0:/);
+    expect(firstError({ ...small, photos: [''] })).toMatch(/^photos\.0:/);
+  });
+
+  it('is one of the known types, each with its own fields', () => {
+    expect(firstError({ ...small, type: 'huge' })).toMatch(/^type:/);
+    expect(packageSchema.parse(item({ type: 'unboxed' })).type).toBe('unboxed');
+    expect(packageSchema.parse(item({ type: 'boxed' })).type).toBe('boxed');
+    expect(packageSize(packageSchema.parse(item({ type: 'boxed', width: 100, length: 110 })))).toEqual({ width: 100, height: 10, length: 110, weight: 1 });
+    expect(packageSchema.parse({ ...small, type: 'large' }).type).toBe('large');
   });
 });

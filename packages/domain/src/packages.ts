@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multilineText } from './wire.ts';
 
 // Package types, sizes and limits of SPEC sections 3, 5 and 9. Units: cm and kg.
 
@@ -42,18 +43,22 @@ export type PackageTag = (typeof PACKAGE_TAGS)[number];
 const dimension = (max: number) =>
   z.number({ error: 'required' }).int('number_whole').min(1, 'dimension_min').max(max, 'dimension_max');
 
+/** Multipart field names of a package's photos: as many as its type takes (SPEC section 5). */
+const photos = (max: number) => z.array(lineText(100).min(1, 'required')).max(max, 'too_many_photos').default([]);
+
 const common = {
-  description: z.string({ error: 'required' }).trim().min(1, 'required').max(1000, 'too_long'),
-  notes: z.string().trim().max(1000, 'too_long').default(''),
+  description: multilineText(1000).min(1, 'required'),
+  notes: multilineText(1000).default(''),
   tags: z.array(z.enum(PACKAGE_TAGS)).max(PACKAGE_TAGS.length).default([]),
-  /** Multipart field names of this package's photos. */
-  photos: z.array(z.string().min(1).max(100)).max(5, 'too_many_photos').default([]),
 };
+
+const fixedSchema = <T extends FixedType>(type: T) => z.object({ type: z.literal(type), ...common, photos: photos(MAX_PHOTOS[type]) });
 
 const itemSchema = <T extends 'boxed' | 'pallet' | 'unboxed'>(type: T) =>
   z.object({
     type: z.literal(type),
     ...common,
+    photos: photos(MAX_PHOTOS[type]),
     width: dimension(ITEM_TYPE_INFO[type].maxWidth),
     height: dimension(ITEM_TYPE_INFO[type].maxHeight),
     length: dimension(ITEM_TYPE_INFO[type].maxDepth),
@@ -62,7 +67,9 @@ const itemSchema = <T extends 'boxed' | 'pallet' | 'unboxed'>(type: T) =>
 
 /** One package on the wire (POST /api/shipment): a predefined type, or one custom item. */
 export const packageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.enum(FIXED_TYPES), ...common }),
+  fixedSchema('small'),
+  fixedSchema('medium'),
+  fixedSchema('large'),
   itemSchema('boxed'),
   itemSchema('unboxed'),
   itemSchema('pallet').extend({ pallet_type: z.enum(PALLET_TYPES, { error: 'required' }), must_be_traded: z.boolean().default(false) }),

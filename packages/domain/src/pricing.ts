@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { INSURANCE, type InsuranceChoice, VAT_PERCENT, vatCents } from './insurance.ts';
 
 // What a sender pays for an offer, in integer cents: the driver's transport price (excl. VAT),
@@ -20,12 +21,13 @@ export function costBreakdown(routeCents: number, insurance: InsuranceChoice, va
 }
 
 /** The wire shape (SPEC section 3: cost_breakdown_sender), euros with 2 decimals. */
-export type CostBreakdownEuros = {
-  route: number;
-  insurance: number;
-  vat: { percent: number; amount: number };
-  total: { beforetaxes: number; aftertaxes: number };
-};
+export const costBreakdownEurosSchema = z.object({
+  route: z.number(),
+  insurance: z.number(),
+  vat: z.object({ percent: z.number(), amount: z.number() }),
+  total: z.object({ beforetaxes: z.number(), aftertaxes: z.number() }),
+});
+export type CostBreakdownEuros = z.infer<typeof costBreakdownEurosSchema>;
 
 export function costBreakdownEuros(c: CostBreakdownCents): CostBreakdownEuros {
   const e = (cents: number) => Math.round(cents) / 100;

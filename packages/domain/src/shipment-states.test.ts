@@ -53,3 +53,49 @@ describe('driver experience and rating', () => {
     expect(driverRating(0, 0)).toBe(0);
   });
 });
+
+describe('who moves a shipment where (SPEC section 4)', () => {
+  it('allows exactly these steps: the system accepts, the sender or system cancels a new one, the driver does the trip', () => {
+    const allowed: string[] = [];
+    for (const from of SHIPMENT_STATES)
+      for (const to of SHIPMENT_STATES)
+        for (const actor of ['sender', 'driver', 'system'] as const) if (canTransition(from, to, actor)) allowed.push(`${from}>${to}:${actor}`);
+    expect(allowed).toEqual([
+      'new>accepted:system',
+      'new>cancelled:sender',
+      'new>cancelled:system',
+      'accepted>onwaytopickup:driver',
+      'accepted>cancelled:system',
+      'onwaytopickup>nearpickup:driver',
+      'onwaytopickup>arrivedpickup:driver',
+      'nearpickup>arrivedpickup:driver',
+      'arrivedpickup>loading:driver',
+      'loading>loaded:driver',
+      'loaded>onwaytodelivery:driver',
+      'onwaytodelivery>neardelivery:driver',
+      'onwaytodelivery>arriveddelivery:driver',
+      'neardelivery>arriveddelivery:driver',
+      'arriveddelivery>unloading:driver',
+      'unloading>unloaded:driver',
+      'unloaded>delivered:driver',
+      'delivered>finalised:driver',
+      'delivered>finalised:system',
+    ]);
+  });
+
+  it('gives a demo driver no next step before acceptance or after finalising', () => {
+    expect(nextDriverState('new')).toBeNull();
+    expect(nextDriverState('cancelled')).toBeNull();
+    expect(nextDriverState('finalised')).toBeNull();
+    expect(nextDriverState('accepted')).toBe('onwaytopickup');
+    expect(nextDriverState('delivered')).toBe('finalised');
+  });
+
+  it('lists only new shipments as active or expired, whatever their pickup window', () => {
+    const now = 1_800_000_000;
+    for (const state of SHIPMENT_STATES.filter((s) => s !== 'new')) {
+      expect(matchesFilter('active', { state, pickup_date_till: now + 60 }, now), state).toBe(false);
+      expect(matchesFilter('cancelled', { state, pickup_date_till: now - 60 }, now), state).toBe(state === 'cancelled');
+    }
+  });
+});

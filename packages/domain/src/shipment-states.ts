@@ -75,7 +75,8 @@ export function matchesFilter(filter: ListFilter, s: { state: ShipmentStateName;
 }
 
 /** SPEC section 4: Newbie (3 or fewer), Intermediate (4-10), Experienced (11-24), Ambassador (above). */
-export type ExperienceLevel = 'newbie' | 'intermediate' | 'experienced' | 'ambassador';
+export const EXPERIENCE_LEVELS = ['newbie', 'intermediate', 'experienced', 'ambassador'] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 export function experienceLevel(ratingCount: number): ExperienceLevel {
   if (ratingCount <= 3) return 'newbie';
   if (ratingCount <= 10) return 'intermediate';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageVariantsSchema } from './images.ts';
 
 // Field rules of SPEC section 5 (Register, Login, profile). Messages are catalogue keys
 // (messages.ts) so that server and web show the same sentence in the reader's language.
@@ -163,31 +164,51 @@ export const resetPasswordSchema = z
   })
   .refine(...passwordsMatch);
 
-export type ImageVariants = {
-  image: { original: { url: string }; medium: { url: string }; thumb: { url: string } };
-};
+export const INVOICE_STATUSES = ['requested', 'approved', 'rejected'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number] | null;
+/** The invoice toggle (SPEC section 4) reads 'request' when rejected or unset, 'cancel' when requested or approved. */
+export const invoiceToggleAction = (status: InvoiceStatus): 'request' | 'cancel' => (status === 'requested' || status === 'approved' ? 'cancel' : 'request');
+export const USER_ROLES = ['sender', 'driver', 'admin'] as const;
 
-export type Company = {
-  name: string;
-  vat: string;
-  address: string;
-  email: string;
-  invoice_approved: 'requested' | 'approved' | 'rejected' | null;
-};
+export const companyReadSchema = z.object({
+  name: z.string(),
+  vat: z.string(),
+  address: z.string(),
+  email: z.string(),
+  invoice_approved: z.enum(INVOICE_STATUSES).nullable(),
+});
+export type Company = z.infer<typeof companyReadSchema>;
 
 /** GET /api/user. */
-export type User = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  cellphone: string;
-  birthday: string;
-  address: { country: string; formatted: string };
-  profile_picture: ImageVariants | null;
-  company: Company | null;
-  roles: string[];
-};
+export const userReadSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  cellphone: z.string(),
+  birthday: z.string(),
+  address: z.object({ country: z.string(), formatted: z.string() }),
+  profile_picture: imageVariantsSchema.nullable(),
+  company: companyReadSchema.nullable(),
+  roles: z.array(z.enum(USER_ROLES)),
+});
+export type User = z.infer<typeof userReadSchema>;
 
-/** A validation failure on the wire: POST /api/user and every other body check answer a list. */
-export type FieldError = { field: string; message: string };
+// POST /oauth/access_token (RFC 6749 4.3, 4.4, 6): JSON or form-encoded. The server answers a body
+// outside these with OAuth errors, not the field list.
+const client = { client_id: z.string().min(1).max(100), client_secret: z.string().max(200).optional(), scope: z.string().max(100).optional() };
+export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
+  z.object({ grant_type: z.literal('password'), username: z.string().min(1).max(254), password: z.string().min(1).max(200), ...client }),
+  z.object({ grant_type: z.literal('client_credentials'), ...client }),
+  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(200), ...client }),
+]);
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+/** client_credentials answers without a refresh token. */
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string().optional(),
+  expires_in: z.number(),
+  token_type: z.literal('Bearer'),
+  scope: z.string(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;

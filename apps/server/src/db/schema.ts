@@ -1,4 +1,4 @@
-import type { ShipmentStateName } from '@vm/domain';
+import type { FixedType, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Kysely's view of the tables (camelCase via CamelCasePlugin). Row types stay inside
@@ -113,7 +113,7 @@ export type ShipmentsTable = {
   referenceId: string;
   senderId: number;
   state: ShipmentState;
-  insurance: string;
+  insurance: InsuranceChoice;
   routePoints: string;
   routeDistance: number;
   routeDuration: number;
@@ -135,23 +135,23 @@ export type PackagesTable = {
   id: Generated<number>;
   shipmentId: number;
   position: number;
-  type: string;
+  type: FixedType | ItemType;
   description: string;
   notes: string;
   width: number;
   height: number;
   length: number;
   weight: number;
-  tags: ColumnType<string[], string, string>;
-  palletType: string | null;
+  tags: ColumnType<PackageTag[], string, string>;
+  palletType: PalletType | null;
   mustBeTraded: boolean;
 };
 
 export type PackagePhotosTable = { packageId: number; imageId: string; position: number };
 
-export type VehiclesTable = { driverId: number; type: string; name: string };
+export type VehiclesTable = { driverId: number; type: VehicleType; name: string };
 
-export type OfferState = 'open' | 'withdrawn' | 'accepted';
+export type { OfferState };
 export type OffersTable = {
   id: Generated<number>;
   shipmentId: number;

@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { fileTooLarge, MAX_UPLOAD_BYTES } from '../modules/files/image-processing.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, ValidationFailed } from './errors.ts';
+import { checkJsonObject } from './json-guard.ts';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const fileTooLarge = () => new ApiError(413, 'payload_too_large', 'file_too_large');
 
 /**
  * Reads a multipart body of SPEC section 7: a `content` field holding JSON plus files, each under
@@ -20,12 +23,15 @@ export async function readContentAndFiles(req: FastifyRequest, maxFiles: number)
         } catch {
           throw new ApiError(400, 'invalid_request', 'invalid_body');
         }
+        checkJsonObject(content);
       }
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new ApiError(413, 'payload_too_large', 'too_many_photos');
-    throw err;
+    if (err instanceof ApiError || err instanceof ValidationFailed) throw err;
+    // Anything else is the body's fault: no boundary, cut short, malformed headers (busboy's errors).
+    throw new ApiError(400, 'invalid_request', 'invalid_body');
   }
   return { content, files };
 }

@@ -1,7 +1,14 @@
 import type { Locale } from '@vm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from '../modules/auth/auth.service.ts';
 import { accessDenied, ApiError } from './errors.ts';
+
+/** Who a request's bearer token belongs to (a client-credentials token has no user). */
+export type Auth = {
+  clientId: string;
+  userId: number | null;
+  role: 'sender' | 'driver' | 'admin' | null;
+  scope: string;
+};
 
 declare module 'fastify' {
   // Module augmentation needs an interface.

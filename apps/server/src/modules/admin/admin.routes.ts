@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { apiRoutes } from '@vm/domain';
+import { fromContract } from '../../lib/contract-route.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { accessDenied } from '../../lib/errors.ts';
 import { bearerToken } from '../../lib/request-context.ts';
@@ -16,17 +17,14 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
  * `npm run admin` with the admin token: ADMIN_TOKEN, or the one the server wrote to DATA_DIR.
  */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, adminTokenHash }) => {
-  app.post(
-    '/api/admin/command',
-    {
-      onRequest: async (req) => {
-        const token = bearerToken(req);
-        if (!token || !safeEqual(sha256(token), adminTokenHash)) throw accessDenied();
-      },
-      schema: { body: z.object({ args: z.array(z.string().max(300)).max(12) }), response: { 200: z.object({ ok: z.boolean(), message: z.string() }) } },
+  app.route({
+    ...fromContract(apiRoutes.adminCommand),
+    onRequest: async (req) => {
+      const token = bearerToken(req);
+      if (!token || !safeEqual(sha256(token), adminTokenHash)) throw accessDenied();
     },
-    async (req) => runAdmin(users, req.body.args),
-  );
+    handler: async (req) => runAdmin(users, req.body.args),
+  });
 };
 
 export const hashAdminToken = sha256;

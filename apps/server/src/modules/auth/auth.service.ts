@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { type TokenResponse, tokenRequestSchema } from '@vm/domain';
 import { ApiError, tooManyRequests } from '../../lib/errors.ts';
+import type { Auth } from '../../lib/request-context.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken, safeEqual } from '../../lib/secrets.ts';
 import type { AccessTokenCache } from './access-token-cache.ts';
@@ -9,47 +10,10 @@ import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
 export const SUPPORTED_SCOPES = ['app'] as const;
 
-export type Auth = {
-  clientId: string;
-  userId: number | null;
-  role: 'sender' | 'driver' | 'admin' | null;
-  scope: string;
-};
-
-export type TokenResponse = {
-  access_token: string;
-  refresh_token?: string;
-  expires_in: number;
-  token_type: 'Bearer';
-  scope: string;
-};
+export type { Auth } from '../../lib/request-context.ts';
+export type { TokenResponse } from '@vm/domain';
 
 const oauthError = (error: string, key: string, status = 400) => new ApiError(status, error, key);
-
-// Token request bodies (RFC 6749 4.3, 4.4, 6). Answered with OAuth errors, not the field list.
-const tokenRequestSchema = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('password'),
-    username: z.string().min(1).max(254),
-    password: z.string().min(1).max(200),
-    client_id: z.string().min(1).max(100),
-    client_secret: z.string().max(200).optional(),
-    scope: z.string().max(100).optional(),
-  }),
-  z.object({
-    grant_type: z.literal('client_credentials'),
-    client_id: z.string().min(1).max(100),
-    client_secret: z.string().max(200).optional(),
-    scope: z.string().max(100).optional(),
-  }),
-  z.object({
-    grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().min(1).max(200),
-    client_id: z.string().min(1).max(100),
-    client_secret: z.string().max(200).optional(),
-    scope: z.string().max(100).optional(),
-  }),
-]);
 
 type Deps = {
   repo: AuthRepository;

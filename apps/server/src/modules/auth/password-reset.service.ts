@@ -14,6 +14,7 @@ type Deps = {
   mailer: Mailer;
   publicUrl: string;
   now: () => Date;
+  log: { error: (obj: object, msg: string) => void };
 };
 
 const mail = {
@@ -27,16 +28,36 @@ const mail = {
   }),
 };
 
-export function passwordResetService({ resets, auth, mailer, publicUrl, now }: Deps) {
+export function passwordResetService({ resets, auth, mailer, publicUrl, now, log }: Deps) {
+  async function mailLink(email: string, locale: Locale): Promise<void> {
+    const user = await auth.findUserCredentials(email);
+    if (!user) return;
+    const token = newToken();
+    await resets.insert({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_SECONDS * 1000) });
+    const link = `${publicUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
+    await mailer.send({ to: email, ...mail[locale](link) });
+  }
+
+  const pending = new Set<Promise<void>>();
   return {
-    /** Always succeeds for the caller, whether or not the address has an account. */
-    async request(email: string, locale: Locale): Promise<void> {
-      const user = await auth.findUserCredentials(email);
-      if (!user) return;
-      const token = newToken();
-      await resets.insert({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_SECONDS * 1000) });
-      const link = `${publicUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
-      await mailer.send({ to: email, ...mail[locale](link) });
+    /**
+     * Answers at once for every address and does the work after: looking the address up, storing
+     * the token's hash and sending the mail take the same (no) time of the request whether or not
+     * an account exists. The raw token exists only in the mail, never at rest, so it is made here,
+     * not queued; a process that dies in between loses that mail and the user asks again.
+     */
+    request(email: string, locale: Locale): void {
+      // setImmediate: nothing of the work starts before the answer has gone out.
+      const work = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => mailLink(email, locale))
+        .catch((err) => log.error({ err }, 'password reset mail failed'))
+        .finally(() => pending.delete(work));
+      pending.add(work);
+    },
+
+    /** Resolves when every reset mail asked for so far is sent or failed (shutdown, tests). */
+    async settled(): Promise<void> {
+      await Promise.all([...pending]);
     },
 
     async reset(token: string, password: string): Promise<void> {

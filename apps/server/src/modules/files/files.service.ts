@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -30,8 +30,14 @@ export function filesService({ db, repo, store, log, attachTo }: Deps) {
    * ever left half-stored.
    */
   async function prepareImages(ownerId: number, kind: string, uploads: Buffer[]) {
+    // The same bytes under two field names are decoded once (each use still gets its own image).
+    const byContent = new Map<string, Promise<ProcessedImage>>();
     const processed: { id: string; img: ProcessedImage }[] = [];
-    for (const upload of uploads) processed.push({ id: randomUUID(), img: await processImage(upload) });
+    for (const upload of uploads) {
+      const key = createHash('sha256').update(upload).digest('hex');
+      if (!byContent.has(key)) byContent.set(key, processImage(upload));
+      processed.push({ id: randomUUID(), img: await byContent.get(key)! });
+    }
     const written: { id: string; v: ImageVariant; format: string }[] = [];
     const discard = () => Promise.all(written.map((w) => store.delete(keyOf(w.id, w.v, w.format)))).then(() => undefined, () => undefined);
     try {

@@ -1,7 +1,9 @@
+import os from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { concurrencyLimit } from '../../lib/concurrency-limit.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { fileTooLarge, MAX_UPLOAD_BYTES } from '../../lib/multipart.ts';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** About 40 megapixels: larger pictures are refused before they are decoded (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -29,11 +31,14 @@ export type ProcessedImage = {
 };
 
 export const notAnImage = () => new ApiError(415, 'unsupported_media_type', 'file_not_image');
-export const fileTooLarge = () => new ApiError(413, 'payload_too_large', 'file_too_large');
+
+/** Pictures decoded at the same time in this process: one per core; the rest queue. */
+const decoding = concurrencyLimit(Math.max(1, os.availableParallelism()));
 
 /**
  * Decodes once, turns the picture upright (EXIF orientation) and re-encodes, which also drops
  * EXIF data such as GPS positions. Pictures with transparency stay PNG, others become JPEG.
+ * The cheap checks (size, type, pixel count) run at once; the decoding waits for a free slot.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > MAX_UPLOAD_BYTES) throw fileTooLarge();
@@ -48,7 +53,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!meta.width || !meta.height) throw notAnImage();
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ApiError(413, 'payload_too_large', 'image_too_many_pixels');
 
-  const format = meta.hasAlpha ? 'png' : 'jpeg';
+  return decoding.run(() => decode(input, meta.hasAlpha ? 'png' : 'jpeg'));
+}
+
+async function decode(input: Buffer, format: 'png' | 'jpeg'): Promise<ProcessedImage> {
   const encode = (s: Sharp) => (format === 'png' ? s.png() : s.jpeg({ quality: 85, mozjpeg: true }));
   const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   try {

@@ -1,6 +1,8 @@
 import type { ImageVariants } from '@vm/domain';
 
-export const IMAGE_VARIANTS = ['original', 'medium', 'thumb'] as const;
+import { IMAGE_VARIANTS } from '@vm/domain';
+
+export { IMAGE_VARIANTS };
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
 
 /** Protected image URLs (SPEC section 7): fetched with the bearer header. */

@@ -1,24 +1,9 @@
 import fs from 'node:fs';
+import { apiRoutes } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Geocoder, TimeZones } from '../../adapters/geo/geo.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/errors.ts';
-
-const address = z.object({
-  street: z.string(),
-  number: z.string(),
-  box: z.string(),
-  zip: z.string(),
-  city: z.string(),
-  country: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  formatted: z.string(),
-  precision: z.enum(['house', 'street', 'locality']),
-  attribution: z.string(),
-});
-const lat = z.coerce.number({ error: 'invalid_body' }).min(-90, 'invalid_body').max(90, 'invalid_body');
-const lng = z.coerce.number({ error: 'invalid_body' }).min(-180, 'invalid_body').max(180, 'invalid_body');
 
 type Options = { geocoder: Geocoder; timeZones: TimeZones; perIpLimit: number; basemapFile: string };
 
@@ -35,28 +20,24 @@ export const geoRoutes: FastifyPluginAsyncZod<Options> = async (app, { geocoder,
     }
   };
 
-  app.get(
-    '/api/geo/autocomplete',
-    { config, schema: { querystring: z.object({ q: z.string().trim().max(200, 'too_long').default('') }), response: { 200: z.array(address) } } },
-    async (req) => (req.query.q.length < 2 ? [] : upstream(() => geocoder.autocomplete(req.query.q, 5))),
-  );
+  app.route({
+    ...fromContract(apiRoutes.autocomplete),
+    config,
+    handler: async (req) => (req.query.q.length < 2 ? [] : upstream(() => geocoder.autocomplete(req.query.q, 5))),
+  });
 
-  app.get(
-    '/api/geo/reverse',
-    { config, schema: { querystring: z.object({ lat, lng }), response: { 200: address.nullable() } } },
-    async (req) => upstream(() => geocoder.reverse(req.query.lat, req.query.lng)),
-  );
+  app.route({ ...fromContract(apiRoutes.reverseGeocode), config, handler: async (req) => upstream(() => geocoder.reverse(req.query.lat, req.query.lng)) });
 
   // The built-in basemap (a build product), for when no tile server is configured or reachable.
   const basemap = fs.existsSync(basemapFile) ? fs.readFileSync(basemapFile) : null;
-  app.get('/api/geo/basemap', async (_req, reply) => {
-    if (!basemap) throw new ApiError(404, 'not_found', 'not_found');
-    return reply.header('content-type', 'application/json').header('cache-control', 'public, max-age=86400').send(basemap);
+  app.route({
+    ...fromContract(apiRoutes.basemap),
+    handler: async (_req, reply) => {
+      if (!basemap) throw new ApiError(404, 'not_found', 'not_found');
+      // The file's bytes as they are (a Buffer skips serialisation).
+      return reply.header('content-type', 'application/json').header('cache-control', 'public, max-age=86400').send(basemap as never);
+    },
   });
 
-  app.get(
-    '/api/geo/timezone',
-    { config, schema: { querystring: z.object({ lat, lng }), response: { 200: z.object({ timezone: z.string() }) } } },
-    async (req) => ({ timezone: timeZones.lookup(req.query.lat, req.query.lng) }),
-  );
+  app.route({ ...fromContract(apiRoutes.timezone), config, handler: async (req) => ({ timezone: timeZones.lookup(req.query.lat, req.query.lng) }) });
 };

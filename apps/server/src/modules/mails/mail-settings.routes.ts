@@ -1,20 +1,12 @@
-import { MAIL_KINDS, type MailKind, mailSettingsSchema } from '@vm/domain';
+import { apiRoutes } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentUser, requireUser } from '../../lib/request-context.ts';
+import { fromContract } from '../../lib/contract-route.ts';
+import { currentUser } from '../../lib/request-context.ts';
 import type { MailsService } from './mails.service.ts';
 
-const settingsResponse = z.object(Object.fromEntries(MAIL_KINDS.map((k) => [k, z.boolean()])) as Record<MailKind, z.ZodBoolean>);
-
 export const mailSettingsRoutes: FastifyPluginAsyncZod<{ mails: MailsService }> = async (app, { mails }) => {
-  app.get('/api/user/mail-settings', { onRequest: requireUser, schema: { response: { 200: settingsResponse } } }, async (req) =>
-    mails.settings(currentUser(req).userId),
-  );
+  app.route({ ...fromContract(apiRoutes.getMailSettings), handler: async (req) => mails.settings(currentUser(req).userId) });
 
   // A partial body: only the kinds given change.
-  app.put(
-    '/api/user/mail-settings',
-    { onRequest: requireUser, schema: { body: mailSettingsSchema.strict(), response: { 200: settingsResponse } } },
-    async (req) => mails.updateSettings(currentUser(req).userId, req.body),
-  );
+  app.route({ ...fromContract(apiRoutes.updateMailSettings), handler: async (req) => mails.updateSettings(currentUser(req).userId, req.body) });
 };

@@ -1,48 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { bancontactStartSchema, formatEuro } from '@vm/domain';
+import { apiRoutes, formatEuro } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookSignatureError, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import type { SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { currentUser, requireSender } from '../../lib/request-context.ts';
-import { shipmentResponse } from '../shipments/shipments.routes.ts';
+import { fromContract } from '../../lib/contract-route.ts';
+import { currentUser } from '../../lib/request-context.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 type Options = { payments: PaymentsService; provider: PaymentProvider };
 
-const offerParams = z.object({ sid: z.coerce.number().int().positive(), oid: z.coerce.number().int().positive() });
-
 export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { payments, provider }) => {
-  app.post('/api/shipment/:sid/offer/:oid', { onRequest: requireSender, schema: { params: offerParams, response: { 200: shipmentResponse } } }, async (req) =>
-    payments.accept(currentUser(req).userId, req.params.sid, req.params.oid),
-  );
+  app.route({ ...fromContract(apiRoutes.acceptOffer), handler: async (req) => payments.accept(currentUser(req).userId, req.params.sid, req.params.oid) });
 
-  app.post(
-    '/api/shipment/:sid/offer/:oid/bancontact',
-    {
-      onRequest: requireSender,
-      schema: { params: offerParams, body: bancontactStartSchema, response: { 200: z.object({ payment_id: z.number(), redirect_url: z.string() }) } },
-    },
-    async (req) => payments.startBancontact(currentUser(req).userId, req.params.sid, req.params.oid, req.body.return_path),
-  );
+  app.route({
+    ...fromContract(apiRoutes.startBancontact),
+    handler: async (req) => payments.startBancontact(currentUser(req).userId, req.params.sid, req.params.oid, req.body.return_path),
+  });
 
-  app.post(
-    '/api/payments/:id/confirm',
-    {
-      onRequest: requireSender,
-      schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ status: z.enum(['succeeded', 'pending']), shipment: shipmentResponse }) },
-      },
-    },
-    async (req) => payments.confirm(currentUser(req).userId, req.params.id),
-  );
+  app.route({ ...fromContract(apiRoutes.confirmPayment), handler: async (req) => payments.confirm(currentUser(req).userId, req.params.id) });
 
   // The provider's webhook: the signature covers the exact bytes, so this route keeps the raw body.
   await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    raw.post('/api/payments/webhook', async (req, reply) => {
+    // The body is the provider's exact bytes (checked by signature), not the contract's JSON.
+    const { schema: _body, ...webhook } = fromContract(apiRoutes.paymentWebhook);
+    raw.route({ ...webhook, schema: { response: apiRoutes.paymentWebhook.response }, handler: async (req, reply) => {
       let event;
       try {
         event = provider.parseWebhook(req.body as Buffer, req.headers['stripe-signature'] as string | undefined);
@@ -52,7 +37,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { paym
       }
       const result = await payments.handleEvent(event);
       return reply.send({ received: true, result });
-    });
+    } });
   });
 
   if (provider.name === 'sandbox') await app.register(sandboxBancontactPages, { payments, provider: provider as SandboxPaymentProvider });

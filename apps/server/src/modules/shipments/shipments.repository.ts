@@ -8,11 +8,11 @@ import {
   shortName,
   type CreateShipmentInput,
   type InsuranceChoice,
+  type Leg,
   type LocationRead,
   type OfferRead,
   type PackageRead,
   type ShipmentRead,
-  type VehicleType,
 } from '@vm/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -64,7 +64,7 @@ export function shipmentsRepository(db: Db) {
       // Lateness is known from its event (written once per leg by the position check).
       db
         .selectFrom('events')
-        .select(['shipmentId', sql<string>`payload->>'leg'`.as('leg'), sql<number>`(payload->>'eta')::int`.as('eta')])
+        .select(['shipmentId', sql<Leg>`payload->>'leg'`.as('leg'), sql<number>`(payload->>'eta')::int`.as('eta')])
         .where('shipmentId', 'in', ids)
         .where('type', '=', 'shipment.late')
         .orderBy('id')
@@ -96,7 +96,7 @@ export function shipmentsRepository(db: Db) {
           attachments: photos.filter((ph) => ph.packageId === p.id).map((ph) => ({ id: ph.imageId, ...imageVariants(ph.imageId) })),
         }));
       // Prices follow the shipment's current insurance: changing it changes every offer's total.
-      const shipmentOffers = offers.filter((o) => o.shipmentId === r.id).map((o) => offerRead(o, r.insurance as InsuranceChoice));
+      const shipmentOffers = offers.filter((o) => o.shipmentId === r.id).map((o) => offerRead(o, r.insurance));
       return {
         id: r.id,
         reference_id: r.referenceId,
@@ -120,7 +120,7 @@ export function shipmentsRepository(db: Db) {
         ratings: ratings
           .filter((x) => x.shipmentId === r.id)
           .map((x) => ({ ratingable_id: x.ratingableId, author_id: x.authorId, rating: x.rating })),
-        running_late: late.filter((x) => x.shipmentId === r.id).map((x) => ({ leg: x.leg as 'pickup' | 'delivery', eta: x.eta })),
+        running_late: late.filter((x) => x.shipmentId === r.id).map((x) => ({ leg: x.leg, eta: x.eta })),
         created_at: seconds(r.createdAt),
       };
     });
@@ -158,7 +158,7 @@ export function shipmentsRepository(db: Db) {
   function offerRead(o: OfferRow, insurance: InsuranceChoice): OfferRead {
     const count = o.ratingCount ?? 0;
     const total = o.ratingTotal ?? 0;
-    const vehicle = { type: (o.vehicleType ?? 'van') as VehicleType, name: o.vehicleName ?? '' };
+    const vehicle = { type: o.vehicleType ?? 'van', name: o.vehicleName ?? '' };
     return {
       id: o.id,
       shipment_id: o.shipmentId,
@@ -271,7 +271,7 @@ export function shipmentsRepository(db: Db) {
         .select(['s.senderId', 's.state', 'o.driverId', 's.pickupDateTill', 's.insurance'])
         .where('s.id', '=', id)
         .executeTakeFirst();
-      return row ? { senderId: row.senderId, state: row.state, driverId: row.driverId, pickupTill: row.pickupDateTill, insurance: row.insurance as InsuranceChoice } : null;
+      return row ? { senderId: row.senderId, state: row.state, driverId: row.driverId, pickupTill: row.pickupDateTill, insurance: row.insurance } : null;
     },
 
     /**
@@ -298,7 +298,7 @@ export function shipmentsRepository(db: Db) {
     },
 
     /** Sets the insurance while the shipment is still new (no accepted offer, not cancelled). */
-    async setInsurance(id: number, senderId: number, insurance: string, now: Date, after: AfterChange = nothing): Promise<boolean> {
+    async setInsurance(id: number, senderId: number, insurance: InsuranceChoice, now: Date, after: AfterChange = nothing): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const res = await trx
           .updateTable('shipments')
@@ -410,7 +410,7 @@ export function shipmentsRepository(db: Db) {
         .where('o.shipmentId', '=', shipmentId)
         .where('s.senderId', '=', senderId)
         .executeTakeFirst();
-      return row ? { ...row, insurance: row.insurance as InsuranceChoice } : null;
+      return row ? { ...row, insurance: row.insurance } : null;
     },
 
     /**
@@ -461,7 +461,7 @@ export function shipmentsRepository(db: Db) {
       return {
         reference: row.referenceId,
         senderId: row.senderId,
-        insurance: row.insurance as InsuranceChoice,
+        insurance: row.insurance,
         pickupCity: row.pickupCity,
         deliveryCity: row.deliveryCity,
         driver: row.driverId !== null ? { id: row.driverId, priceCents: row.priceCents!, name: shortName(row.firstName ?? '', row.lastName ?? '') } : null,

@@ -1,91 +1,15 @@
 import { createHash } from 'node:crypto';
-import { createShipmentSchema, ratingSchema, senderStatusSchema, updateInsuranceSchema } from '@vm/domain';
+import { apiRoutes, createShipmentSchema, shipmentReadSchema } from '@vm/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fromContract } from '../../lib/contract-route.ts';
 import { readContentAndFiles } from '../../lib/multipart.ts';
-import { currentUser, requireSender, requireUser } from '../../lib/request-context.ts';
+import { currentUser } from '../../lib/request-context.ts';
 import { parseBody } from '../../lib/validate.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { listVersions } from './list-versions.ts';
 import type { ShipmentsService } from './shipments.service.ts';
-
-const url = z.object({ url: z.string() });
-const image = z.object({ original: url, medium: url, thumb: url });
-const location = z.object({
-  lat: z.number(),
-  lng: z.number(),
-  notes: z.string(),
-  address: z.object({ name: z.string(), street: z.string(), number: z.string(), box: z.string(), zip: z.string(), city: z.string(), country: z.string(), formatted: z.string() }),
-});
-const money = z.object({
-  route: z.number(),
-  insurance: z.number(),
-  vat: z.object({ percent: z.number(), amount: z.number() }),
-  total: z.object({ beforetaxes: z.number(), aftertaxes: z.number() }),
-});
-const offerResponse = z.object({
-  id: z.number(),
-  shipment_id: z.number(),
-  price: z.number(),
-  state: z.enum(['open', 'withdrawn', 'accepted']),
-  created_at: z.number(),
-  cost_breakdown_sender: money,
-  car: z.object({
-    type: z.object({ type: z.string(), name: z.string() }),
-    driver: z.object({ user: z.object({ first_name: z.string(), last_name: z.string(), rating: z.object({ driver: z.number() }) }) }),
-  }),
-  driver: z.object({
-    user: z.object({
-      id: z.number(),
-      first_name: z.string(),
-      last_name: z.string(),
-      driver_rating_count: z.number(),
-      driver_rating_total: z.number(),
-      profile_picture: z.object({ image }).nullable(),
-    }),
-  }),
-  level: z.enum(['newbie', 'intermediate', 'experienced', 'ambassador']),
-});
-
-const shipmentCore = z.object({
-  id: z.number(),
-  reference_id: z.string(),
-  current_state: z.object({ state: z.string() }),
-  states: z.array(z.object({ state: z.string(), created_at: z.number() })),
-  pickup_date_from: z.number(),
-  pickup_date_till: z.number(),
-  pickup_timezone: z.string(),
-  delivery_date_from: z.number(),
-  delivery_date_till: z.number(),
-  delivery_timezone: z.string(),
-  pickup_location: location,
-  delivery_location: location,
-  current_location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
-  route: z.object({ points: z.string(), distance: z.number(), duration: z.number(), estimated: z.boolean() }),
-  driver_route: z.object({ distance: z.number(), duration: z.number() }).nullable(),
-  packages: z.array(
-    z.object({
-      id: z.number(),
-      type: z.string(),
-      description: z.string(),
-      notes: z.string(),
-      width: z.number(),
-      height: z.number(),
-      length: z.number(),
-      weight: z.number(),
-      tags: z.array(z.string()),
-      pallet_type: z.string().nullable(),
-      must_be_traded: z.boolean(),
-      attachments: z.array(z.object({ id: z.string(), image })),
-    }),
-  ),
-  insurance: z.string(),
-  ratings: z.array(z.object({ ratingable_id: z.number(), author_id: z.number(), rating: z.number() })),
-  running_late: z.array(z.object({ leg: z.enum(['pickup', 'delivery']), eta: z.number() })),
-  created_at: z.number(),
-});
-export const shipmentResponse = shipmentCore.extend({ offers: z.array(offerResponse), accepted_offer: offerResponse.nullable() });
-export const driverJobResponse = shipmentCore.extend({ my_offer: z.object({ id: z.number(), price: z.number(), state: z.string() }).nullable() });
 
 type Options = {
   shipments: ShipmentsService;
@@ -95,18 +19,21 @@ type Options = {
 };
 
 export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, events, versionCache }) => {
-  app.post('/api/shipment', { onRequest: requireSender, schema: { response: { 201: z.object({ id: z.number() }) } } }, async (req, reply) => {
-    const me = currentUser(req);
-    const { content, files } = await readContentAndFiles(req, 10);
-    const input = parseBody(createShipmentSchema, content);
-    return reply.code(201).send(await shipments.create(me.userId, input, files));
+  app.route({
+    ...fromContract(apiRoutes.createShipment),
+    handler: async (req, reply) => {
+      const me = currentUser(req);
+      const { content, files } = await readContentAndFiles(req, 10);
+      const input = parseBody(createShipmentSchema, content);
+      return reply.code(201).send(await shipments.create(me.userId, input, files));
+    },
   });
 
   // Polled every 30 s: an ETag lets an unchanged list answer 304 without a body.
   // Polled every 30 s by every open tab. Every change to a shipment (offers, states, location,
   // ratings) bumps its revision, so one small query identifies the list: it answers the ETag and
   // 304, and keys a cache of the serialised list so an unchanged list is never rebuilt.
-  const listSchema = z.array(shipmentResponse);
+  const listSchema = z.array(shipmentReadSchema);
   const bodies = new SerialisedCache(1000);
   const versions = listVersions();
   // Dropped when this process writes an event for the sender (before its commit) and again when
@@ -116,8 +43,9 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     events.onEvent((e) => e.push.shipment_id !== null && versions.invalidate(e.userId)),
   ];
   app.addHook('onClose', async () => stops.forEach((stop) => stop()));
-  // No response schema here: the body is serialised (through listSchema) once, then cached.
-  app.get('/api/shipment/sender', { onRequest: requireSender }, async (req, reply) => {
+  // The body is serialised (through listSchema) once, then cached and sent as a string, so this
+  // handler works on Fastify's plain reply rather than the schema-typed one.
+  const senderList = async (req: FastifyRequest, reply: FastifyReply) => {
     const me = currentUser(req).userId;
     // The version is read before the list, so a cached body is never older than its version. It
     // comes from memory while no event for this sender arrived since it was read.
@@ -139,36 +67,25 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     }
     // A string is sent as it is, not serialised again.
     return reply.type('application/json; charset=utf-8').send(body);
+  };
+  app.route({ ...fromContract(apiRoutes.senderShipments), handler: senderList });
+
+  app.route({ ...fromContract(apiRoutes.cancelShipment), handler: async (req) => shipments.cancel(currentUser(req).userId, req.params.id) });
+
+  app.route({
+    ...fromContract(apiRoutes.updateShipment),
+    handler: async (req) => shipments.setInsurance(currentUser(req).userId, req.params.id, req.body.insurance),
   });
 
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
-
-  app.post(
-    '/api/shipment/:id/status',
-    { onRequest: requireSender, schema: { params: idParams, body: senderStatusSchema, response: { 200: shipmentResponse } } },
-    async (req) => shipments.cancel(currentUser(req).userId, req.params.id),
-  );
-
-  app.put(
-    '/api/shipment/:id',
-    { onRequest: requireSender, schema: { params: idParams, body: updateInsuranceSchema, response: { 200: shipmentResponse } } },
-    async (req) => shipments.setInsurance(currentUser(req).userId, req.params.id, req.body.insurance),
-  );
-
-  app.post(
-    '/api/rating',
-    { onRequest: requireUser, schema: { body: ratingSchema, response: { 201: ratingSchema } } },
-    async (req, reply) => {
+  app.route({
+    ...fromContract(apiRoutes.rate),
+    handler: async (req, reply) => {
       await shipments.rate(currentUser(req).userId, req.body.shipment_id, req.body.rating);
       return reply.code(201).send(req.body);
     },
-  );
+  });
 
-  app.get(
-    '/api/shipment/:id',
-    { onRequest: requireSender, schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: shipmentResponse } } },
-    async (req) => shipments.get(currentUser(req).userId, req.params.id),
-  );
+  app.route({ ...fromContract(apiRoutes.getShipment), handler: async (req) => shipments.get(currentUser(req).userId, req.params.id) });
 };
 
 /** The newest serialised list per sender, for the version it was built at; least recently used go first. */

@@ -4,6 +4,7 @@ import {
   checkShipmentTimes,
   costBreakdown,
   type NewEvent,
+  type OfferState,
   type CreateShipmentInput,
   type DriverJobRead,
   type InsuranceChoice,
@@ -226,7 +227,7 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
 }
 
 /** The driver's view: no other driver's offers; before acceptance no street, number, name or instructions. */
-function toDriverJob(s: ShipmentRead, mine: { id: number; priceCents: number; state: string } | null, assigned: boolean): DriverJobRead {
+function toDriverJob(s: ShipmentRead, mine: { id: number; priceCents: number; state: OfferState } | null, assigned: boolean): DriverJobRead {
   const { offers: _offers, accepted_offer: _accepted, ...rest } = s;
   const hide = (l: LocationRead): LocationRead =>
     assigned ? l : { ...l, notes: '', address: { ...l.address, name: '', street: '', number: '', box: '', formatted: `${l.address.zip} ${l.address.city}`.trim() } };

@@ -1,4 +1,4 @@
-import type { Company, User } from '@vm/domain';
+import type { Company, User, VehicleType } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 import { imageVariants } from '../files/image-urls.ts';
 
@@ -56,7 +56,7 @@ export function usersRepository(db: Db) {
       return row?.id ?? null;
     },
 
-    async setVehicle(trx: Db, driverId: number, vehicle: { type: string; name: string }): Promise<void> {
+    async setVehicle(trx: Db, driverId: number, vehicle: { type: VehicleType; name: string }): Promise<void> {
       await trx
         .insertInto('vehicles')
         .values({ driverId, ...vehicle })

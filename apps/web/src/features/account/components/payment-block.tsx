@@ -1,4 +1,4 @@
-import { invoiceToggleAction } from '@vm/domain/marketplace';
+import { invoiceToggleAction } from '@vm/domain/user';
 import type { User } from '@vm/domain/user';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { formatEuro } from '@vm/domain/insurance';
-import type { OfferRead } from '@vm/domain/marketplace';
+import type { OfferRead } from '@vm/domain/offer';
 import { useTranslation } from 'react-i18next';
 
 /** The wire carries euros with 2 decimals; the domain formats cents. */

@@ -1,5 +1,6 @@
 import type { User } from '@vm/domain';
-import type { CardRead, OfferRead } from '@vm/domain/marketplace';
+import type { CardRead } from '@vm/domain/marketplace';
+import type { OfferRead } from '@vm/domain/offer';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -1,4 +1,4 @@
-import type { OfferRead } from '@vm/domain/marketplace';
+import type { OfferRead } from '@vm/domain/offer';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

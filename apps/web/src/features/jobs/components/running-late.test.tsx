@@ -1,4 +1,5 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
+import type { ShipmentStateName } from '@vm/domain/shipment-states';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { shipmentRead } from '../../../test-fixtures.ts';
 import { RunningLate } from './running-late.tsx';
 
 const eta = Date.UTC(2026, 10, 23, 8, 40) / 1000; // 09:40 in Brussels
-const shipment = (state: string, running_late: ShipmentRead['running_late']) => shipmentRead({ current_state: { state }, running_late });
+const shipment = (state: ShipmentStateName, running_late: ShipmentRead['running_late']) => shipmentRead({ current_state: { state }, running_late });
 
 describe('RunningLate', () => {
   it('says the driver is late for a leg still ahead, with the expected time on the local clock, until dismissed', async () => {

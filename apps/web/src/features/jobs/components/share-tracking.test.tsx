@@ -1,4 +1,4 @@
-import type { OfferRead } from '@vm/domain/marketplace';
+import type { OfferRead } from '@vm/domain/offer';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';

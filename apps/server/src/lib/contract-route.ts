@@ -1,0 +1,34 @@
+import type { ApiRoute } from '@vm/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireDriver, requireSender, requireToken, requireUser } from './request-context.ts';
+
+type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+const GUARDS: Record<ApiRoute['auth'], Guard | null> = {
+  sender: requireSender,
+  driver: requireDriver,
+  user: requireUser,
+  token: requireToken,
+  public: null,
+  // The admin route checks its own token (admin.routes.ts).
+  admin: null,
+};
+
+type SchemaOf<R extends ApiRoute> = (R extends { params: infer P } ? { params: P } : unknown) &
+  (R extends { querystring: infer Q } ? { querystring: Q } : unknown) &
+  (R extends { body: infer B } ? { body: B } : unknown) & { response: R['response'] };
+
+/**
+ * The method, path, schemas and guard of a route of the contract (@vm/domain apiRoutes), to spread
+ * into `app.route({ ...fromContract(apiRoutes.x), handler })`: the server validates and serialises
+ * with the contract's schemas and guards by its `auth`, so no route can drift from it.
+ */
+export function fromContract<R extends ApiRoute>(route: R): { method: R['method']; url: R['path']; schema: SchemaOf<R>; onRequest?: Guard } {
+  const schema: Record<string, unknown> = { response: route.response };
+  if (route.params) schema.params = route.params;
+  if (route.querystring) schema.querystring = route.querystring;
+  if (route.body) schema.body = route.body;
+  if (route.multipart) schema.consumes = ['multipart/form-data'];
+  const guard = GUARDS[route.auth];
+  return { method: route.method, url: route.path, schema: schema as SchemaOf<R>, ...(guard ? { onRequest: guard } : {}) };
+}

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { addressSchema } from './address.ts';
+import { appConfigSchema } from './app-config.ts';
+import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, mailSettingsReadSchema, mailSettingsSchema, messageReadSchema, pushPageSchema, pushReadSchema, unreadCountSchema } from './events.ts';
+import { imageVariantsSchema } from './images.ts';
+import { addCardSchema, bancontactStartSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, ratingSchema, sandboxCardSchema } from './marketplace.ts';
+import { createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
+import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
+import {
+  forgotPasswordSchema,
+  phoneVerificationCheckSchema,
+  phoneVerificationSendSchema,
+  registerUserSchema,
+  resetPasswordSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  updateUserSchema,
+  userReadSchema,
+} from './user.ts';
+import { pathIdSchema, rowIdSchema } from './wire.ts';
+
+// The API contract: every route the server serves, with its path, inputs and answers. The server
+// registers its routes from these entries (and validates and serialises with their schemas), the
+// OpenAPI document is generated from what it registered, and the web's typed client derives its
+// calls from the same entries. Paths use Fastify's ':param' style.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ApiRoute = {
+  method: HttpMethod;
+  path: string;
+  /** Who may call: a user's token of a role, any token (client credentials too), or nobody's. */
+  auth: 'sender' | 'driver' | 'user' | 'token' | 'public' | 'admin';
+  params?: z.ZodObject;
+  querystring?: z.ZodObject;
+  /** A JSON body. */
+  body?: z.ZodType;
+  /** A multipart/form-data body: this schema for its `content` JSON field, plus files. */
+  multipart?: z.ZodType;
+  /** The success answers; errors are fieldErrorsSchema (400) or apiErrorSchema (wire.ts). */
+  response: Partial<Record<200 | 201 | 204, z.ZodType>>;
+};
+
+const idParams = z.object({ id: pathIdSchema });
+const offerParams = z.object({ sid: pathIdSchema, oid: pathIdSchema });
+const conversationParams = z.object({ shipmentId: pathIdSchema });
+const created = z.object({ id: z.number() });
+const none = z.null().describe('No content');
+const cards = z.array(cardReadSchema);
+const eventId = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const latLng = {
+  lat: z.coerce.number({ error: 'invalid_body' }).min(-90, 'invalid_body').max(90, 'invalid_body'),
+  lng: z.coerce.number({ error: 'invalid_body' }).min(-180, 'invalid_body').max(180, 'invalid_body'),
+};
+export const IMAGE_VARIANTS = ['original', 'medium', 'thumb'] as const;
+
+/** POST /api/attachment's `content` field (SPEC section 7): the caller's own profile picture. */
+export const attachmentContentSchema = z.object({
+  object: z.literal('user', { error: 'invalid_body' }),
+  object_id: rowIdSchema,
+  attachments: z
+    .array(z.object({ file: z.string().min(1).max(100), type: z.literal('profile_picture', { error: 'invalid_body' }) }), { error: 'invalid_body' })
+    .length(1, 'invalid_body'),
+});
+
+const conversationRoutes = <P extends string>(base: P, auth: 'sender' | 'driver') =>
+  ({
+    list: { method: 'GET', path: base, auth, response: { 200: z.array(conversationReadSchema) } },
+    get: { method: 'GET', path: `${base}/:shipmentId`, auth, params: conversationParams, response: { 200: conversationDetailSchema } },
+    post: { method: 'POST', path: `${base}/:shipmentId`, auth, params: conversationParams, body: chatMessageSchema, response: { 201: messageReadSchema } },
+  }) as const satisfies Record<string, ApiRoute>;
+const senderChat = conversationRoutes('/api/conversation', 'sender');
+const driverChat = conversationRoutes('/api/driver/conversation', 'driver');
+
+export const apiRoutes = {
+  // Accounts
+  token: { method: 'POST', path: '/oauth/access_token', auth: 'public', body: tokenRequestSchema, response: { 200: tokenResponseSchema } },
+  forgotPassword: { method: 'POST', path: '/api/password/forgot', auth: 'public', body: forgotPasswordSchema, response: { 204: none } },
+  resetPassword: { method: 'POST', path: '/api/password/reset', auth: 'public', body: resetPasswordSchema, response: { 204: none } },
+  sendPhoneCode: {
+    method: 'POST',
+    path: '/api/phone/verification',
+    auth: 'token',
+    body: phoneVerificationSendSchema.extend({ captcha_token: z.string().max(4000).optional() }),
+    response: { 200: z.object({ cellphone: z.string(), expires_in: z.number() }) },
+  },
+  checkPhoneCode: { method: 'POST', path: '/api/phone/verification/check', auth: 'token', body: phoneVerificationCheckSchema, response: { 200: z.object({ verification_token: z.string() }) } },
+  register: { method: 'POST', path: '/api/user', auth: 'token', body: registerUserSchema(), response: { 201: created } },
+  getUser: { method: 'GET', path: '/api/user', auth: 'user', response: { 200: userReadSchema } },
+  updateUser: { method: 'PUT', path: '/api/user', auth: 'user', body: updateUserSchema(), response: { 200: userReadSchema } },
+  invoiceAction: { method: 'POST', path: '/api/user/invoice', auth: 'sender', body: invoiceActionSchema, response: { 200: userReadSchema } },
+  getMailSettings: { method: 'GET', path: '/api/user/mail-settings', auth: 'user', response: { 200: mailSettingsReadSchema } },
+  updateMailSettings: { method: 'PUT', path: '/api/user/mail-settings', auth: 'user', body: mailSettingsSchema, response: { 200: mailSettingsReadSchema } },
+  uploadAttachment: {
+    method: 'POST',
+    path: '/api/attachment',
+    auth: 'user',
+    multipart: attachmentContentSchema,
+    response: { 201: z.object({ attachments: z.array(imageVariantsSchema.extend({ id: z.string(), type: z.literal('profile_picture') })) }) },
+  },
+  image: {
+    method: 'GET',
+    path: '/api/image/:id/:variant',
+    auth: 'user',
+    params: z.object({ id: z.uuid(), variant: z.enum(IMAGE_VARIANTS) }),
+    querystring: z.object({ access_token: z.string().max(200).optional() }),
+    response: { 200: z.string().describe('The image (image/jpeg or image/png)') },
+  },
+
+  // Events and pushes
+  streamToken: {
+    method: 'POST',
+    path: '/api/firebase_token',
+    auth: 'user',
+    response: { 200: z.object({ token: z.string(), expires_in: z.number(), stream_url: z.string(), pushes: z.array(pushReadSchema) }) },
+  },
+  events: {
+    method: 'GET',
+    path: '/api/events',
+    auth: 'public',
+    querystring: z.object({ token: z.string().max(200).optional(), last_event_id: eventId.optional() }),
+    response: { 200: z.string().describe('text/event-stream: one push (pushReadSchema) per message, with its id') },
+  },
+  pushes: {
+    method: 'GET',
+    path: '/api/pushes',
+    auth: 'user',
+    querystring: z.object({ before: pathIdSchema.optional(), limit: z.coerce.number().int().min(1).max(50).default(20) }),
+    response: { 200: pushPageSchema },
+  },
+  readAllPushes: { method: 'POST', path: '/api/pushes/read', auth: 'user', response: { 200: unreadCountSchema } },
+  readPush: { method: 'POST', path: '/api/pushes/:id/read', auth: 'user', params: idParams, response: { 200: unreadCountSchema } },
+
+  // Shipments (sender)
+  createShipment: { method: 'POST', path: '/api/shipment', auth: 'sender', multipart: createShipmentSchema, response: { 201: created } },
+  senderShipments: { method: 'GET', path: '/api/shipment/sender', auth: 'sender', response: { 200: z.array(shipmentReadSchema) } },
+  getShipment: { method: 'GET', path: '/api/shipment/:id', auth: 'sender', params: idParams, response: { 200: shipmentReadSchema } },
+  updateShipment: { method: 'PUT', path: '/api/shipment/:id', auth: 'sender', params: idParams, body: updateInsuranceSchema, response: { 200: shipmentReadSchema } },
+  cancelShipment: { method: 'POST', path: '/api/shipment/:id/status', auth: 'sender', params: idParams, body: senderStatusSchema, response: { 200: shipmentReadSchema } },
+  rate: { method: 'POST', path: '/api/rating', auth: 'user', body: ratingSchema, response: { 201: ratingSchema } },
+  acceptOffer: { method: 'POST', path: '/api/shipment/:sid/offer/:oid', auth: 'sender', params: offerParams, response: { 200: shipmentReadSchema } },
+  startBancontact: {
+    method: 'POST',
+    path: '/api/shipment/:sid/offer/:oid/bancontact',
+    auth: 'sender',
+    params: offerParams,
+    body: bancontactStartSchema,
+    response: { 200: z.object({ payment_id: z.number(), redirect_url: z.string() }) },
+  },
+  confirmPayment: {
+    method: 'POST',
+    path: '/api/payments/:id/confirm',
+    auth: 'sender',
+    params: idParams,
+    response: { 200: z.object({ status: z.enum(['succeeded', 'pending']), shipment: shipmentReadSchema }) },
+  },
+  paymentWebhook: {
+    method: 'POST',
+    path: '/api/payments/webhook',
+    auth: 'public',
+    body: z.record(z.string(), z.unknown()).describe('The provider event; the Stripe-Signature header signs its exact bytes'),
+    response: { 200: z.object({ received: z.literal(true), result: z.string() }) },
+  },
+  createTrackingLink: { method: 'POST', path: '/api/shipment/:id/tracking', auth: 'sender', params: idParams, response: { 201: trackingLinkSchema } },
+  trackingLinkStatus: { method: 'GET', path: '/api/shipment/:id/tracking', auth: 'sender', params: idParams, response: { 200: trackingStatusSchema } },
+  revokeTrackingLink: { method: 'DELETE', path: '/api/shipment/:id/tracking', auth: 'sender', params: idParams, response: { 204: none } },
+  // Any text up to a bound: a malformed token is a 404 like an unknown one.
+  tracking: { method: 'GET', path: '/api/tracking/:token', auth: 'public', params: z.object({ token: z.string().max(200) }), response: { 200: trackingViewSchema } },
+
+  // Billing
+  cards: { method: 'GET', path: '/api/billing/cards', auth: 'sender', response: { 200: cards } },
+  addCard: { method: 'POST', path: '/api/billing/addcard', auth: 'sender', body: addCardSchema, response: { 200: cards } },
+  deleteCards: { method: 'POST', path: '/api/billing/deletecards', auth: 'sender', response: { 200: cards } },
+  sandboxCardToken: { method: 'POST', path: '/api/billing/sandbox/token', auth: 'sender', body: sandboxCardSchema, response: { 200: z.object({ id: z.string() }) } },
+
+  // Chat
+  conversations: senderChat.list,
+  conversation: senderChat.get,
+  sendMessage: senderChat.post,
+  driverConversations: driverChat.list,
+  driverConversation: driverChat.get,
+  driverSendMessage: driverChat.post,
+
+  // Driver API
+  driverShipments: {
+    method: 'GET',
+    path: '/api/driver/shipments',
+    auth: 'driver',
+    querystring: z.object({ scope: z.enum(['open', 'assigned']).default('open') }),
+    response: { 200: z.array(driverJobReadSchema) },
+  },
+  driverShipment: { method: 'GET', path: '/api/driver/shipment/:id', auth: 'driver', params: idParams, response: { 200: driverJobReadSchema } },
+  makeOffer: { method: 'POST', path: '/api/driver/shipment/:id/offer', auth: 'driver', params: idParams, body: driverOfferSchema, response: { 201: created } },
+  withdrawOffer: { method: 'DELETE', path: '/api/driver/shipment/:id/offer', auth: 'driver', params: idParams, response: { 204: none } },
+  driverState: { method: 'POST', path: '/api/driver/shipment/:id/status', auth: 'driver', params: idParams, body: driverStateSchema, response: { 200: driverJobReadSchema } },
+  driverLocation: { method: 'POST', path: '/api/driver/shipment/:id/location', auth: 'driver', params: idParams, body: driverLocationSchema, response: { 204: none } },
+
+  // Geo and configuration (no login)
+  autocomplete: {
+    method: 'GET',
+    path: '/api/geo/autocomplete',
+    auth: 'public',
+    querystring: z.object({ q: z.string().trim().max(200, 'too_long').default('') }),
+    response: { 200: z.array(addressSchema) },
+  },
+  reverseGeocode: { method: 'GET', path: '/api/geo/reverse', auth: 'public', querystring: z.object(latLng), response: { 200: addressSchema.nullable() } },
+  timezone: { method: 'GET', path: '/api/geo/timezone', auth: 'public', querystring: z.object(latLng), response: { 200: z.object({ timezone: z.string() }) } },
+  basemap: {
+    method: 'GET',
+    path: '/api/geo/basemap',
+    auth: 'public',
+    response: { 200: z.object({ attribution: z.string(), countries: z.unknown(), towns: z.array(z.tuple([z.string(), z.number(), z.number(), z.number()])) }) },
+  },
+  config: { method: 'GET', path: '/api/config', auth: 'public', response: { 200: appConfigSchema } },
+
+  // Operations
+  adminCommand: {
+    method: 'POST',
+    path: '/api/admin/command',
+    auth: 'admin',
+    body: z.object({ args: z.array(z.string().max(300)).max(12) }),
+    response: { 200: z.object({ ok: z.boolean(), message: z.string() }) },
+  },
+} as const satisfies Record<string, ApiRoute>;
+
+export type ApiRoutes = typeof apiRoutes;
+export type ApiRouteName = keyof ApiRoutes;

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chatMessageSchema,
+  EVENT_LOCALES,
+  EVENT_TYPES,
+  type EventPayloads,
+  type EventType,
+  eventText,
+  isListed,
+  jsonMessage,
+  MAX_MESSAGE_LENGTH,
+  mailSettingsSchema,
+  shortName,
+} from './events.ts';
+import { SHIPMENT_STATES } from './shipment-states.ts';
+
+// Intl separates the euro sign with a no-break space; the reader sees a space.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+const read = <T extends EventType>(type: T, payload: EventPayloads[T]) => {
+  const m = jsonMessage(type, payload);
+  return { nl: plain(m.nl), fr: plain(m.fr), en: plain(m.en) };
+};
+
+describe('push texts (SPEC json_message.en, with nl and fr beside it)', () => {
+  it('an offer names the driver, the shipment and the total in each locale’s money format', () => {
+    expect(read('shipment.offer.new', { reference: 'VM-1042', offer_id: 7, driver_name: 'Jan M.', total: 145.2 })).toEqual({
+      nl: 'Nieuw bod van Jan M. op VM-1042: € 145,20',
+      fr: 'Nouvelle offre de Jan M. pour VM-1042 : 145,20 €',
+      en: 'New offer from Jan M. on VM-1042: €145.20',
+    });
+    expect(read('shipment.offer.withdrawn', { reference: 'VM-1042', driver_name: 'Jan M.' })).toEqual({
+      nl: 'Jan M. trok het bod op VM-1042 in',
+      fr: 'Jan M. a retiré son offre pour VM-1042',
+      en: 'Jan M. withdrew the offer on VM-1042',
+    });
+  });
+
+  it('the sender’s receipt states the total, the VAT rate and how it was paid (a card by its last 4 digits)', () => {
+    const receipt = { reference: 'VM-1042', offer_id: 7, driver_name: 'Jan M.', total: 145.2, vat_percent: 21, vat_amount: 25.2 };
+    expect(read('shipment.offer.accepted', { ...receipt, method: 'card', card_last4: '4242' })).toEqual({
+      nl: 'Bod van Jan M. aanvaard voor VM-1042: € 145,20 incl. 21% btw, betaald met kredietkaart •••• 4242',
+      fr: 'Offre de Jan M. acceptée pour VM-1042 : 145,20 € TVA 21% comprise, payée par carte de crédit •••• 4242',
+      en: 'Offer from Jan M. accepted for VM-1042: €145.20 incl. 21% VAT, paid by credit card •••• 4242',
+    });
+    expect(read('shipment.offer.accepted', { ...receipt, method: 'bancontact', card_last4: null }).en).toBe(
+      'Offer from Jan M. accepted for VM-1042: €145.20 incl. 21% VAT, paid by Bancontact',
+    );
+    expect(read('shipment.offer.accepted', { ...receipt, method: 'invoice', card_last4: null }).nl).toMatch(/betaald met factuur$/);
+  });
+
+  it('the driver’s new job names the route and their price', () => {
+    expect(read('shipment.job.assigned', { reference: 'VM-1042', offer_id: 7, price: 120, pickup_city: 'Hasselt', delivery_city: 'Liège' })).toEqual({
+      nl: 'Je bod op VM-1042 (Hasselt → Liège) is aanvaard: € 120,00',
+      fr: 'Votre offre pour VM-1042 (Hasselt → Liège) est acceptée : 120,00 €',
+      en: 'Your offer on VM-1042 (Hasselt → Liège) was accepted: €120.00',
+    });
+  });
+
+  it('payments say the amount, and a failed one the method that failed', () => {
+    expect(read('payment.succeeded', { reference: 'VM-1042', amount: 145.2, method: 'bancontact' })).toEqual({
+      nl: 'Betaling van € 145,20 voor VM-1042 geslaagd',
+      fr: 'Paiement de 145,20 € pour VM-1042 réussi',
+      en: 'Payment of €145.20 for VM-1042 succeeded',
+    });
+    expect(read('payment.failed', { reference: 'VM-1042', amount: 145.2, method: 'invoice' })).toEqual({
+      nl: 'Betaling van € 145,20 met factuur voor VM-1042 mislukt',
+      fr: 'Paiement de 145,20 € par facture pour VM-1042 échoué',
+      en: 'Payment of €145.20 by invoice for VM-1042 failed',
+    });
+    expect(read('payment.failed', { reference: 'VM-1042', amount: 10, method: 'card' })).toEqual({
+      nl: 'Betaling van € 10,00 met kredietkaart voor VM-1042 mislukt',
+      fr: 'Paiement de 10,00 € par carte de crédit pour VM-1042 échoué',
+      en: 'Payment of €10.00 by credit card for VM-1042 failed',
+    });
+    expect(read('payment.failed', { reference: 'VM-1042', amount: 10, method: 'bancontact' })).toEqual({
+      nl: 'Betaling van € 10,00 met Bancontact voor VM-1042 mislukt',
+      fr: 'Paiement de 10,00 € par Bancontact pour VM-1042 échoué',
+      en: 'Payment of €10.00 by Bancontact for VM-1042 failed',
+    });
+  });
+
+  it('a state change reads as the state, and every state reads differently in every language', () => {
+    expect(read('shipment.state.changed', { reference: 'VM-1042', state: 'nearpickup' })).toEqual({
+      nl: 'VM-1042: chauffeur bijna aan ophaaladres',
+      fr: 'VM-1042 : chauffeur presque à l’enlèvement',
+      en: 'VM-1042: driver near pickup',
+    });
+    for (const locale of EVENT_LOCALES) {
+      const texts = SHIPMENT_STATES.map((state) => eventText('shipment.state.changed', { reference: 'R', state }, locale));
+      expect(new Set(texts).size).toBe(SHIPMENT_STATES.length);
+      for (const t of texts) expect(t).toMatch(/^R ?: [^\s]+/);
+      for (const t of texts) expect(t).not.toContain('undefined');
+    }
+    expect(read('shipment.state.changed', { reference: 'R', state: 'delivered' })).toEqual({ nl: 'R: geleverd', fr: 'R : livrée', en: 'R: delivered' });
+    expect(read('shipment.state.changed', { reference: 'R', state: 'cancelled' })).toEqual({ nl: 'R: geannuleerd', fr: 'R : annulée', en: 'R: cancelled' });
+  });
+
+  it('a chat message shows who wrote and a preview; a rating shows the stars out of 5', () => {
+    expect(read('shipment.message.new', { reference: 'VM-1042', message_id: 3, from_name: 'An P.', preview: 'Poort 3' })).toEqual({
+      nl: 'Bericht van An P. over VM-1042: Poort 3',
+      fr: 'Message de An P. sur VM-1042 : Poort 3',
+      en: 'Message from An P. about VM-1042: Poort 3',
+    });
+    expect(read('shipment.rating.new', { reference: 'VM-1042', rating: 4 })).toEqual({
+      nl: 'Je kreeg 4 van 5 sterren voor VM-1042',
+      fr: 'Vous avez reçu 4 étoiles sur 5 pour VM-1042',
+      en: 'You received 4 out of 5 stars for VM-1042',
+    });
+  });
+
+  it('the invoice status reads requested, approved, rejected, or stopped when withdrawn', () => {
+    expect(read('company.invoice.status', { status: 'approved' })).toEqual({
+      nl: 'Betalen op factuur: goedgekeurd',
+      fr: 'Paiement sur facture : approuvé',
+      en: 'Invoice payment: approved',
+    });
+    expect(read('company.invoice.status', { status: 'requested' })).toEqual({ nl: 'Betalen op factuur: aangevraagd', fr: 'Paiement sur facture : demandé', en: 'Invoice payment: requested' });
+    expect(read('company.invoice.status', { status: 'rejected' })).toEqual({ nl: 'Betalen op factuur: geweigerd', fr: 'Paiement sur facture : refusé', en: 'Invoice payment: rejected' });
+    expect(read('company.invoice.status', { status: null })).toEqual({ nl: 'Betalen op factuur: stopgezet', fr: 'Paiement sur facture : arrêté', en: 'Invoice payment: stopped' });
+  });
+
+  it('an expired job says its pickup window closed with no accepted offer', () => {
+    expect(read('shipment.expired', { reference: 'VM-1042' })).toEqual({
+      nl: 'VM-1042 is verlopen: het ophaalvenster sloot zonder aanvaard bod',
+      fr: 'VM-1042 a expiré : la fenêtre d’enlèvement s’est fermée sans offre acceptée',
+      en: 'VM-1042 expired: its pickup window closed with no accepted offer',
+    });
+  });
+
+  it('a late driver’s expected arrival is told on the Brussels clock, for the right leg', () => {
+    // 2026-11-18 11:06:40 UTC is 12:06 in Brussels (winter time).
+    expect(read('shipment.late', { reference: 'VM-1042', leg: 'delivery', eta: 1_795_000_000 })).toEqual({
+      nl: 'De chauffeur van VM-1042 is laat: verwacht aan leveradres om 12:06, na het geboekte venster',
+      fr: 'Le chauffeur de VM-1042 est en retard : attendu à la livraison à 12:06, après la fenêtre réservée',
+      en: 'The driver of VM-1042 is running late: expected at delivery at 12:06, after the booked window',
+    });
+    expect(read('shipment.late', { reference: 'VM-1042', leg: 'pickup', eta: 1_795_000_000 })).toEqual({
+      nl: 'De chauffeur van VM-1042 is laat: verwacht aan ophaaladres om 12:06, na het geboekte venster',
+      fr: 'Le chauffeur de VM-1042 est en retard : attendu à l’enlèvement à 12:06, après la fenêtre réservée',
+      en: 'The driver of VM-1042 is running late: expected at pickup at 12:06, after the booked window',
+    });
+  });
+
+  it('stream-only events still have a sentence, and are not listed as pushes', () => {
+    expect(read('shipment.location', { lat: 50.9, lng: 5.3 })).toEqual({ nl: 'Nieuwe positie van de chauffeur', fr: 'Nouvelle position du chauffeur', en: 'New driver position' });
+    expect(read('shipment.changed', { reference: 'VM-1042' })).toEqual({ nl: 'VM-1042 gewijzigd', fr: 'VM-1042 modifiée', en: 'VM-1042 changed' });
+    expect(read('session.revoked', {})).toEqual({ nl: 'Je sessies werden afgemeld', fr: 'Vos sessions ont été fermées', en: 'Your sessions were signed out' });
+    expect(EVENT_TYPES.filter((t) => !isListed(t))).toEqual(['payment.succeeded', 'shipment.location', 'shipment.changed', 'session.revoked']);
+  });
+});
+
+describe('chat (SPEC sections 2 and 5)', () => {
+  it('names a person by first name and last initial', () => {
+    expect(shortName('Jan', 'Maes')).toBe('Jan M.');
+    expect(shortName('Jan', '')).toBe('Jan');
+    expect(shortName('', 'Maes')).toBe('M.');
+  });
+
+  it('sends a message only if it is not empty, trimmed, at most 2,000 characters and without control characters', () => {
+    const issue = (message: unknown) => chatMessageSchema.safeParse({ message }).error?.issues[0]?.message;
+    expect(chatMessageSchema.parse({ message: '  Poort 3\nachteraan ' })).toEqual({ message: 'Poort 3\nachteraan' });
+    expect(issue('   ')).toBe('message_required');
+    expect(issue(undefined)).toBe('message_required');
+    expect(issue('x'.repeat(MAX_MESSAGE_LENGTH))).toBeUndefined();
+    expect(issue('x'.repeat(MAX_MESSAGE_LENGTH + 1))).toBe('message_too_long');
+    expect(issue('a\u0000b')).toBe('message_invalid');
+    expect(issue('a\u001Fb')).toBe('message_invalid');
+    expect(issue('a\u007Fb')).toBe('message_invalid');
+    expect(issue('a\tb')).toBeUndefined();
+  });
+
+  it('mail settings are per kind, each a yes or no, and may be sent in part', () => {
+    expect(mailSettingsSchema.parse({ delivered: false })).toEqual({ delivered: false });
+    expect(mailSettingsSchema.safeParse({ chat_unread: 'yes' }).success).toBe(false);
+    for (const kind of ['offer_received', 'offer_accepted', 'delivered', 'chat_unread']) expect(mailSettingsSchema.safeParse({ [kind]: 1 }).success).toBe(false);
+  });
+});

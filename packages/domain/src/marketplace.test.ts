@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceToggleAction } from './user.ts';
+import {
+  addCardSchema,
+  bancontactStartSchema,
+  driverLocationSchema,
+  driverOfferSchema,
+  driverStateSchema,
+  invoiceActionSchema,
+  luhnValid,
+  priceEurosSchema,
+  ratingSchema,
+  sandboxCardSchema,
+} from './marketplace.ts';
+
+const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
+
+describe('a driver’s price (euros with 2 decimals, excl. VAT)', () => {
+  it('becomes whole cents', () => {
+    expect(priceEurosSchema.parse(145.2)).toBe(14520);
+    expect(priceEurosSchema.parse(0.01)).toBe(1);
+    expect(priceEurosSchema.parse(100_000)).toBe(10_000_000);
+    expect(driverOfferSchema.parse({ price: 19.99 })).toEqual({ price: 1999 });
+  });
+
+  it('is positive, at most 100,000 euros and has no fraction of a cent', () => {
+    expect(message(priceEurosSchema.safeParse(0))).toBe('price_invalid');
+    expect(message(priceEurosSchema.safeParse(-5))).toBe('price_invalid');
+    expect(message(priceEurosSchema.safeParse(100_000.01))).toBe('price_invalid');
+    expect(message(priceEurosSchema.safeParse(10.005))).toBe('price_invalid');
+    expect(message(priceEurosSchema.safeParse('10'))).toBe('price_invalid');
+  });
+});
+
+describe('driver actions', () => {
+  it('a state must be one of the shipment states', () => {
+    expect(driverStateSchema.parse({ state: 'loading' })).toEqual({ state: 'loading' });
+    expect(message(driverStateSchema.safeParse({ state: 'flying' }))).toBe('state_change_not_allowed');
+  });
+
+  it('a position lies on the globe', () => {
+    expect(driverLocationSchema.safeParse({ lat: 90, lng: 180 }).success).toBe(true);
+    expect(driverLocationSchema.safeParse({ lat: -90, lng: -180 }).success).toBe(true);
+    for (const bad of [{ lat: 90.5, lng: 0 }, { lat: -90.5, lng: 0 }, { lat: 0, lng: 180.5 }, { lat: 0, lng: -180.5 }]) expect(driverLocationSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('a rating (SPEC section 9: 1 to 5 stars)', () => {
+  it('is a whole number of stars from 1 to 5 for a shipment', () => {
+    expect(ratingSchema.parse({ shipment_id: 4, rating: 1 })).toEqual({ shipment_id: 4, rating: 1 });
+    expect(ratingSchema.safeParse({ shipment_id: 4, rating: 5 }).success).toBe(true);
+    for (const rating of [0, 6, 4.5, undefined]) expect(message(ratingSchema.safeParse({ shipment_id: 4, rating }))).toBe('rating_range');
+    expect(ratingSchema.safeParse({ shipment_id: 0, rating: 3 }).success).toBe(false);
+    expect(ratingSchema.safeParse({ shipment_id: 1.5, rating: 3 }).success).toBe(false);
+  });
+});
+
+describe('billing (SPEC sections 4 and 7)', () => {
+  it('adding a card needs the provider’s token', () => {
+    expect(addCardSchema.parse({ stripeToken: ' tok_1 ' })).toEqual({ stripeToken: 'tok_1' });
+    expect(message(addCardSchema.safeParse({ stripeToken: ' ' }))).toBe('required');
+    expect(addCardSchema.safeParse({ stripeToken: 't'.repeat(255) }).success).toBe(true);
+    expect(message(addCardSchema.safeParse({ stripeToken: 't'.repeat(256) }))).toBe('too_long');
+  });
+
+  it('the invoice toggle reads cancel when requested or approved, request when rejected or unset', () => {
+    expect(invoiceToggleAction('requested')).toBe('cancel');
+    expect(invoiceToggleAction('approved')).toBe('cancel');
+    expect(invoiceToggleAction('rejected')).toBe('request');
+    expect(invoiceToggleAction(null)).toBe('request');
+    expect(invoiceActionSchema.safeParse({ action: 'request' }).success).toBe(true);
+    expect(invoiceActionSchema.safeParse({ action: 'cancel' }).success).toBe(true);
+    expect(invoiceActionSchema.safeParse({ action: 'approve' }).success).toBe(false);
+  });
+
+  it('Bancontact returns only to a path of our own app, never to another site', () => {
+    expect(bancontactStartSchema.safeParse({ return_path: '/shipments/12/pay' }).success).toBe(true);
+    expect(bancontactStartSchema.safeParse({ return_path: '/' }).success).toBe(true);
+    for (const bad of ['https://evil.example/', '//evil.example', 'shipments', '/a?next=x', `/${'a'.repeat(201)}`, '/x\n']) {
+      expect(message(bancontactStartSchema.safeParse({ return_path: bad })), bad).toBe('return_path_invalid');
+    }
+  });
+});
+
+describe('the sandbox card form', () => {
+  it('checks the card number with Luhn, 12 to 19 digits', () => {
+    expect(luhnValid('4242424242424242')).toBe(true);
+    expect(luhnValid('4242424242424241')).toBe(false);
+    expect(luhnValid('5555555555554444')).toBe(true);
+    expect(luhnValid('378282246310005')).toBe(true);
+    expect(luhnValid('378282246310006')).toBe(false);
+    // A doubled digit above 9 counts as its digit sum: 5 doubled is 10, counted 1.
+    expect(luhnValid('000000000059')).toBe(true);
+    expect(luhnValid('00000000000')).toBe(false);
+    expect(luhnValid('000000000000')).toBe(true);
+    expect(luhnValid('0'.repeat(19))).toBe(true);
+    expect(luhnValid('0'.repeat(20))).toBe(false);
+    expect(luhnValid('x4242424242424242')).toBe(false);
+    expect(luhnValid('4242424242424242x')).toBe(false);
+  });
+
+  it('accepts a number with spaces or dashes, a month 1-12, a plausible year and a 3 or 4 digit CVC', () => {
+    const card = { number: '4242 4242-4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
+    expect(sandboxCardSchema.parse(card)).toEqual({ ...card, number: '4242424242424242' });
+    expect(message(sandboxCardSchema.safeParse({ ...card, number: '4242 4242 4242 4241' }))).toBe('card_number_invalid');
+    expect(sandboxCardSchema.safeParse({ ...card, exp_month: 1, exp_year: 2000, cvc: '1234' }).success).toBe(true);
+    expect(sandboxCardSchema.safeParse({ ...card, exp_year: 2100 }).success).toBe(true);
+    for (const bad of [{ exp_month: 0 }, { exp_month: 13 }, { exp_month: undefined }, { exp_year: 1999 }, { exp_year: 2101 }]) {
+      expect(message(sandboxCardSchema.safeParse({ ...card, ...bad }))).toBe('card_expiry_invalid');
+    }
+    for (const cvc of ['12', '12345', 'abc', ' 123']) expect(message(sandboxCardSchema.safeParse({ ...card, cvc }))).toBe('card_cvc_invalid');
+  });
+});

@@ -1,4 +1,6 @@
 import type { FieldError } from '@vm/domain';
+import type { ApiRoutes } from '@vm/domain/api-routes';
+import type { z } from 'zod';
 import { readToken, type StoredToken, underRefreshLock, writeToken } from './token-store.ts';
 
 // Every call to our server goes through here: bearer header, Accept-Language nl-BE, and on a
@@ -136,4 +138,45 @@ export async function fetchImageUrl(path: string, signal?: AbortSignal): Promise
   }
   if (!res.ok) throw new ApiError(res.status, null);
   return URL.createObjectURL(await res.blob());
+}
+
+// The typed client: a call names its route as 'METHOD /path' of the contract (apiRoutes in
+// @vm/domain), and the compiler checks its path parameters, query, body and answer against the
+// route's schemas. Only types are imported: the contract's schemas stay out of the bundle.
+
+type Route = ApiRoutes[keyof ApiRoutes];
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+/** Every route of the contract as 'GET /api/shipment/:id'. */
+export type RouteKey = KeyOf<Route>;
+type RouteAt<K extends RouteKey> = Extract<Route, { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+type Schema<R, F extends string> = R extends { [key in F]: infer S extends z.ZodType } ? S : never;
+type Part<R, F extends string, Name extends string> = [Schema<R, F>] extends [never] ? { [key in Name]?: never } : { [key in Name]: z.input<Schema<R, F>> };
+/** What a call sends: params, query and body as the route declares them (a multipart route takes a FormData). */
+export type RouteInput<K extends RouteKey> = Part<RouteAt<K>, 'params', 'params'> &
+  Part<RouteAt<K>, 'querystring', 'query'> &
+  Part<RouteAt<K>, 'body', 'body'> &
+  (RouteAt<K> extends { multipart: z.ZodType } ? { form: FormData } : { form?: never }) & { bearer?: string; signal?: AbortSignal };
+type Answer<R> = R extends { response: infer A } ? A[keyof A & (200 | 201 | 204)] : never;
+/** The route's success answer, as the server serialises it. */
+export type RouteOutput<K extends RouteKey> = Answer<RouteAt<K>> extends infer S extends z.ZodType ? z.output<S> : never;
+
+/** '/api/shipment/:id' with { id: 3 } gives '/api/shipment/3'. */
+export function routePath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`${path}: missing path parameter ${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+/** Calls a route of the contract through api(): bearer, refresh and errors as for any call. */
+export function call<K extends RouteKey>(route: K, input: RouteInput<K>): Promise<RouteOutput<K>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space);
+  const { params, query, body, form, bearer, signal } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData; bearer?: string; signal?: AbortSignal };
+  let path = routePath(route.slice(space + 1), params);
+  if (query) {
+    const search = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+    if (search.size) path += `?${search}`;
+  }
+  return api<RouteOutput<K>>(path, { method, body, form, bearer, signal });
 }

@@ -1,11 +1,10 @@
-import type { ShipmentRead } from '@vm/domain/shipment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { keepChangedShipment } from './get-shipment.ts';
 
 // POST /api/shipment/{id}/status with state 'cancelled': the sender cancels a new job.
 
-export const cancelShipment = (id: number) => api<ShipmentRead>(`/api/shipment/${id}/status`, { body: { state: 'cancelled' } });
+export const cancelShipment = (id: number) => call('POST /api/shipment/:id/status', { params: { id }, body: { state: 'cancelled' } });
 
 export const useCancelShipment = () => {
   const client = useQueryClient();

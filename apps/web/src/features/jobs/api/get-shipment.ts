@@ -1,13 +1,13 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { pollEvery, queryKeys } from '../../../lib/live.ts';
 
 // GET /api/shipment/{id}: one job as its sender sees it.
 
 const isDone = (s: ShipmentRead | undefined) => s?.current_state.state === 'finalised' || s?.current_state.state === 'cancelled';
 
-export const getShipment = (id: number, signal?: AbortSignal) => api<ShipmentRead>(`/api/shipment/${id}`, { signal });
+export const getShipment = (id: number, signal?: AbortSignal) => call('GET /api/shipment/:id', { params: { id }, signal });
 
 export const shipmentQuery = (id: number) =>
   queryOptions({

@@ -1,4 +1,3 @@
-import type { InsuranceChoice } from '@vm/domain/insurance';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +61,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
       <StreetViewCard shipment={s} />
 
       {offersOpen && <OffersModal shipment={s} open onClose={() => setOffersOpen(false)} initialOfferId={offerToShow} />}
-      {insuranceOpen && <InsuranceModal shipmentId={s.id} current={s.insurance as InsuranceChoice} open onClose={() => setInsuranceOpen(false)} />}
+      {insuranceOpen && <InsuranceModal shipmentId={s.id} current={s.insurance} open onClose={() => setInsuranceOpen(false)} />}
       <CancelDialog shipmentId={s.id} open={confirmCancel} onClose={() => setConfirmCancel(false)} />
     </section>
   );

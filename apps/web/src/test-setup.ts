@@ -1,1 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+import { en } from './locales/en.ts';
+import { nlScreens } from './locales/nl-screens.ts';
+import { i18next } from './lib/i18n.ts';
+
+// The app loads the screens' texts with their routes; a component test renders a screen directly.
+i18next.addResourceBundle('nl', 'translation', nlScreens, true, false);
+i18next.addResourceBundle('en', 'translation', en, true, false);

@@ -1,11 +1,25 @@
 import { createHashRouter, Navigate } from 'react-router';
+import { senderShipmentsQuery } from '../features/jobs/api/list-shipments.ts';
+import { shipmentQuery } from '../features/jobs/api/get-shipment.ts';
 import { setSessionEndedHandler } from '../lib/api-client.ts';
+import { loadAllTexts } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { GuestOnly, HOME, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
 // The route table of SPEC section 2. Every screen is its own lazy chunk, so the login route
-// loads only what it shows.
+// loads only what it shows; every other screen also waits for the rest of the texts.
+const withTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadAllTexts()]).then(([route]) => route);
+
+/** A route loader that starts a prefetch and answers at once. */
+const started = (prefetch: Promise<void>) => {
+  void prefetch;
+  return null;
+};
+
 export const router = createHashRouter([
   {
     element: <AppLayout />,
@@ -17,22 +31,24 @@ export const router = createHashRouter([
           { path: 'login', lazy: () => import('../features/auth/components/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
         ],
       },
-      { path: 'register', lazy: () => import('../features/auth/components/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
-      { path: 'forgot-password', lazy: () => import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })) },
-      { path: 'reset-password', lazy: () => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: 'register', lazy: withTexts(() => import('../features/auth/components/register-page.tsx').then((m) => ({ Component: m.RegisterPage }))) },
+      { path: 'forgot-password', lazy: withTexts(() => import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage }))) },
+      { path: 'reset-password', lazy: withTexts(() => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage }))) },
       // Public: whoever holds a tracking link, signed in or not.
-      { path: 'track/:token', lazy: () => import('../features/tracking/components/tracking-page.tsx').then((m) => ({ Component: m.TrackingPage })) },
-      { path: 'jobs/create', lazy: () => import('../features/wizard/components/wizard-page.tsx').then((m) => ({ Component: m.WizardPage })) },
+      { path: 'track/:token', lazy: withTexts(() => import('../features/tracking/components/tracking-page.tsx').then((m) => ({ Component: m.TrackingPage }))) },
+      { path: 'jobs/create', lazy: withTexts(() => import('../features/wizard/components/wizard-page.tsx').then((m) => ({ Component: m.WizardPage }))) },
       {
         element: <RequireAuth />,
         children: [
           { path: 'jobs', element: <Navigate to={HOME} replace /> },
-          { path: 'jobs/status/:state', lazy: () => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage })) },
-          { path: 'jobs/:jobId', lazy: () => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage })) },
-          { path: 'chat', lazy: () => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage })) },
-          { path: 'chat/:jobId', lazy: () => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage })) },
-          { path: 'account', lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
-          { path: 'edit-user', lazy: () => import('../features/account/components/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage })) },
+          // A static loader runs alongside the lazy chunk, so the data is on its way while the screen
+          // loads; it does not wait for the data (the screen shows its own loading state).
+          { path: 'jobs/status/:state', loader: () => started(queryClient.prefetchQuery(senderShipmentsQuery)), lazy: withTexts(() => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage }))) },
+          { path: 'jobs/:jobId', loader: ({ params }) => started(queryClient.prefetchQuery(shipmentQuery(Number(params.jobId)))), lazy: withTexts(() => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage }))) },
+          { path: 'chat', lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
+          { path: 'chat/:jobId', lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
+          { path: 'account', lazy: withTexts(() => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage }))) },
+          { path: 'edit-user', lazy: withTexts(() => import('../features/account/components/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage }))) },
         ],
       },
       { path: '*', element: <Navigate to={HOME} replace /> },

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setSessionEndedHandler } from './api-client.ts';
+import { api, ApiError, call, setSessionEndedHandler } from './api-client.ts';
 import { readToken, writeToken } from './token-store.ts';
 
 let refreshCalls = 0;
@@ -59,5 +59,25 @@ describe('api client', () => {
     const err = (await api('/api/user', { body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(err.fieldErrors).toEqual([{ field: 'email', message: 'Vul een geldig e-mailadres in.' }]);
     expect(err.message).toBe('Vul een geldig e-mailadres in.');
+  });
+});
+
+describe('typed route calls', () => {
+  it('fill the path parameters and the query, and send the body to the contract path', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.post('*/api/shipment/:sid/offer/:oid/bancontact', async ({ request, params }) => {
+        seen.push(`${params.sid}/${params.oid} ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ payment_id: 9, redirect_url: '/bank' });
+      }),
+      http.get('*/api/geo/autocomplete', ({ request }) => {
+        seen.push(new URL(request.url).search);
+        return HttpResponse.json([]);
+      }),
+    );
+    writeToken({ access_token: 'fresh-access', refresh_token: 'good-refresh', expires_at: 0 });
+    expect(await call('POST /api/shipment/:sid/offer/:oid/bancontact', { params: { sid: 4, oid: 7 }, body: { return_path: '/jobs/4' } })).toEqual({ payment_id: 9, redirect_url: '/bank' });
+    await call('GET /api/geo/autocomplete', { query: { q: 'Kerkstraat 1 & co' } });
+    expect(seen).toEqual(['4/7 {"return_path":"/jobs/4"}', '?q=Kerkstraat+1+%26+co']);
   });
 });

@@ -1,8 +1,11 @@
 import type { FieldError } from '@vm/domain';
-import { readToken, type StoredToken, writeToken } from './token-store.ts';
+import type { ApiRoutes } from '@vm/domain/api-routes';
+import type { z } from 'zod';
+import { readToken, type StoredToken, underRefreshLock, writeToken } from './token-store.ts';
 
 // Every call to our server goes through here: bearer header, Accept-Language nl-BE, and on a
-// 401 access_denied one silent refresh (shared by all requests waiting at that moment) and a retry.
+// 401 access_denied one silent refresh (shared by all requests waiting at that moment, and by all
+// tabs of the browser) and a retry.
 
 export const CLIENT_ID = 'web';
 
@@ -61,13 +64,20 @@ export function storeTokens(t: TokenResponse): StoredToken {
   return stored;
 }
 
-let refreshing: Promise<StoredToken | null> | null = null;
+let refreshing: { refused: string | undefined; result: Promise<StoredToken | null> } | null = null;
 
-/** One refresh at a time; every request that meets a 401 meanwhile waits for the same one. */
-export function refreshOnce(): Promise<StoredToken | null> {
-  refreshing ??= (async () => {
+/**
+ * One refresh at a time; every request that meets a 401 meanwhile waits for the same one.
+ * `refused` is the access token the server has just refused. Under the cross-tab lock the stored
+ * token is read again: when another tab has already rotated it, that token is the answer and no
+ * refresh token is spent twice.
+ */
+export function refreshOnce(refused?: string): Promise<StoredToken | null> {
+  if (refreshing && refreshing.refused === refused) return refreshing.result;
+  const result = underRefreshLock(async () => {
     const current = readToken();
     if (!current?.refresh_token) return null;
+    if (current.access_token !== refused) return current;
     try {
       return storeTokens(await requestToken({ grant_type: 'refresh_token', refresh_token: current.refresh_token }));
     } catch (err) {
@@ -77,11 +87,14 @@ export function refreshOnce(): Promise<StoredToken | null> {
         onSessionEnded();
       }
       return null;
-    } finally {
-      queueMicrotask(() => (refreshing = null));
     }
-  })();
-  return refreshing;
+  });
+  const entry = { refused, result };
+  refreshing = entry;
+  void result.finally(() => {
+    if (refreshing === entry) refreshing = null;
+  });
+  return result;
 }
 
 type Options = { method?: string; body?: unknown; form?: FormData; bearer?: string; signal?: AbortSignal };
@@ -100,11 +113,12 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     return fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal });
   };
 
-  let res = await send(opts.bearer ?? readToken()?.access_token);
+  const sent = opts.bearer ?? readToken()?.access_token;
+  let res = await send(sent);
   if (res.status === 401 && !opts.bearer) {
     const body = (await parse(res)) as { error?: string } | null;
     if (body?.error !== 'access_denied') throw new ApiError(401, body);
-    const renewed = await refreshOnce();
+    const renewed = await refreshOnce(sent);
     if (!renewed) throw new ApiError(401, body);
     res = await send(renewed.access_token);
   }
@@ -116,11 +130,53 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
 /** A protected image (SPEC section 7) as a blob: URL, fetched with the bearer header. */
 export async function fetchImageUrl(path: string, signal?: AbortSignal): Promise<string> {
   const get = (token?: string) => fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
-  let res = await get(readToken()?.access_token);
+  const sent = readToken()?.access_token;
+  let res = await get(sent);
   if (res.status === 401) {
-    const renewed = await refreshOnce();
+    const renewed = await refreshOnce(sent);
     if (renewed) res = await get(renewed.access_token);
   }
   if (!res.ok) throw new ApiError(res.status, null);
   return URL.createObjectURL(await res.blob());
+}
+
+// The typed client: a call names its route as 'METHOD /path' of the contract (apiRoutes in
+// @vm/domain), and the compiler checks its path parameters, query, body and answer against the
+// route's schemas. Only types are imported: the contract's schemas stay out of the bundle.
+
+type Route = ApiRoutes[keyof ApiRoutes];
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+/** Every route of the contract as 'GET /api/shipment/:id'. */
+export type RouteKey = KeyOf<Route>;
+type RouteAt<K extends RouteKey> = Extract<Route, { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+type Schema<R, F extends string> = R extends { [key in F]: infer S extends z.ZodType } ? S : never;
+type Part<R, F extends string, Name extends string> = [Schema<R, F>] extends [never] ? { [key in Name]?: never } : { [key in Name]: z.input<Schema<R, F>> };
+/** What a call sends: params, query and body as the route declares them (a multipart route takes a FormData). */
+export type RouteInput<K extends RouteKey> = Part<RouteAt<K>, 'params', 'params'> &
+  Part<RouteAt<K>, 'querystring', 'query'> &
+  Part<RouteAt<K>, 'body', 'body'> &
+  (RouteAt<K> extends { multipart: z.ZodType } ? { form: FormData } : { form?: never }) & { bearer?: string; signal?: AbortSignal };
+type Answer<R> = R extends { response: infer A } ? A[keyof A & (200 | 201 | 204)] : never;
+/** The route's success answer, as the server serialises it. */
+export type RouteOutput<K extends RouteKey> = Answer<RouteAt<K>> extends infer S extends z.ZodType ? z.output<S> : never;
+
+/** '/api/shipment/:id' with { id: 3 } gives '/api/shipment/3'. */
+export function routePath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`${path}: missing path parameter ${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+/** Calls a route of the contract through api(): bearer, refresh and errors as for any call. */
+export function call<K extends RouteKey>(route: K, input: RouteInput<K>): Promise<RouteOutput<K>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space);
+  const { params, query, body, form, bearer, signal } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData; bearer?: string; signal?: AbortSignal };
+  let path = routePath(route.slice(space + 1), params);
+  if (query) {
+    const search = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+    if (search.size) path += `?${search}`;
+  }
+  return api<RouteOutput<K>>(path, { method, body, form, bearer, signal });
 }

@@ -1,7 +1,6 @@
 import type { PushRead } from '@vm/domain/events';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
-import { invalidateFor } from './live.ts';
 import { queryClient } from './query-client.ts';
 import { useSignedIn } from './session.ts';
 
@@ -24,7 +23,8 @@ export type StreamDeps = {
 const defaultDeps: StreamDeps = {
   fetchToken: () => api<TokenAnswer>('/api/firebase_token', { method: 'POST' }),
   open: (url) => new EventSource(url),
-  onPush: (push) => invalidateFor(queryClient, push),
+  // Loaded with the first push: only a signed-in tab gets any.
+  onPush: (push) => void import('./event-invalidation.ts').then(({ invalidateFor }) => invalidateFor(queryClient, push)),
 };
 
 export const FIRST_RETRY_MS = 1_000;

@@ -1,7 +1,7 @@
 import type { User } from '@vm/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, requestToken, storeTokens } from './api-client.ts';
+import { call, requestToken, storeTokens } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { onTokenChange, readToken, writeToken } from './token-store.ts';
 
@@ -9,7 +9,7 @@ import { onTokenChange, readToken, writeToken } from './token-store.ts';
 
 export const currentUserQuery = queryOptions({
   queryKey: ['user'],
-  queryFn: ({ signal }) => api<User>('/api/user', { signal }),
+  queryFn: ({ signal }) => call('GET /api/user', { signal }),
   staleTime: 60_000,
 });
 

@@ -28,8 +28,33 @@ export function writeToken(t: StoredToken | null): void {
   for (const l of listeners) l();
 }
 
-/** Called whenever the token changes (login, refresh, logout). */
+/**
+ * Called whenever the token changes (login, refresh, logout), in this tab or in another tab of the
+ * same origin: local storage is shared, and the browser tells the other tabs with a storage event.
+ */
 export function onTokenChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    // key null: the other tab cleared the whole storage.
+    if (e.key === KEY || e.key === null) for (const l of listeners) l();
+  });
+}
+
+/** The name of the cross-tab lock held while a refresh token is spent. */
+export const REFRESH_LOCK = 'vm.token.refresh';
+
+/**
+ * Runs `fn` while no other tab of this origin runs it (Web Locks). The server treats a refresh
+ * token used twice as theft and revokes the session, so two tabs must never spend the same one.
+ * Where the browser has no Web Locks (old browsers, jsdom) `fn` runs at once: the tab still
+ * shares one refresh among its own requests.
+ */
+export function underRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? (navigator as { locks?: LockManager }).locks : undefined;
+  if (!locks?.request) return fn();
+  return locks.request(REFRESH_LOCK, { mode: 'exclusive' }, fn) as Promise<T>;
 }

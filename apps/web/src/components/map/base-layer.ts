@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import { api } from '../../lib/api-client.ts';
-import { getConfig } from '../../lib/user-api.ts';
+import { fetchConfig } from '../../lib/config.ts';
 
 export type Point = { lat: number; lng: number };
 
@@ -59,7 +59,7 @@ export function addBaseLayer(m: L.Map): void {
     fellBack = true;
     void addFallbackBasemap(m).catch(() => undefined);
   };
-  getConfig()
+  fetchConfig()
     .then((cfg) => {
       if (!cfg.map.tile_url) return fallback();
       // A tile server that does not answer is the same as none.

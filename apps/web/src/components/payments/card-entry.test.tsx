@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../test-render.tsx';
 import { nl } from '../../locales/nl.ts';
 import { CardEntry } from './card-entry.tsx';
 
-// getConfig() caches its promise per module load: every test answers the same sandbox config.
+// The config is a query: every test answers the same sandbox config.
 const sandboxConfig = {
   facebook_app_id: null,
   captcha: { provider: 'none', site_key: null },

@@ -1,10 +1,11 @@
 import { sandboxCardSchema } from '@vm/domain/marketplace';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { addCard, sandboxToken } from '../../lib/billing-api.ts';
-import { type FieldErrors, validate } from '../../lib/form.ts';
-import { type AppConfig, getConfig } from '../../lib/user-api.ts';
+import { bodyResolver, errorAt } from '../../lib/form.ts';
+import { useConfig } from '../../lib/config.ts';
 import { Field } from '../ui/field.tsx';
 import { TOAST_MS, useToast } from '../ui/toast.tsx';
 
@@ -16,10 +17,7 @@ type Props = { onAdded?: () => void };
  * The provider's refusal is shown inline in red; success is the 10 s toast of SPEC section 8.
  */
 export function CardEntry({ onAdded }: Props) {
-  const [payments, setPayments] = useState<AppConfig['payments'] | null>(null);
-  useEffect(() => {
-    void getConfig().then((c) => setPayments(c.payments));
-  }, []);
+  const payments = useConfig().data?.payments;
   if (!payments) return null;
   return payments.publishable_key ? <StripeCardEntry publishableKey={payments.publishable_key} onAdded={onAdded} /> : <SandboxCardEntry onAdded={onAdded} />;
 }
@@ -64,37 +62,38 @@ function CardFormFooter({ providerError, busy }: { providerError: string | null;
   );
 }
 
+type CardFields = { number: string; expiry: string; cvc: string };
+
+/** MM/YY as typed to the month and the four-digit year of the wire body. */
+const sandboxBody = (f: CardFields) => {
+  const [month = '', year = ''] = f.expiry.split('/').map((p) => p.trim());
+  return { number: f.number, exp_month: Number(month) || undefined, exp_year: year ? 2000 + (Number(year) % 100) : undefined, cvc: f.cvc.trim() };
+};
+
 function SandboxCardEntry({ onAdded }: Props) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({ number: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: bodyResolver(sandboxCardSchema, sandboxBody), defaultValues: { number: '', expiry: '', cvc: '' }, reValidateMode: 'onSubmit' });
   const { run, busy, providerError } = useAddCard(onAdded);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const [month = '', year = ''] = form.expiry.split('/').map((p) => p.trim());
-    const checked = validate(sandboxCardSchema, { number: form.number, exp_month: Number(month) || undefined, exp_year: year ? 2000 + (Number(year) % 100) : undefined, cvc: form.cvc.trim() });
-    if (!checked.data) {
-      const errs = checked.errors;
-      setErrors({ number: errs.number ?? '', expiry: errs.exp_month ?? errs.exp_year ?? '', cvc: errs.cvc ?? '' });
-      return;
-    }
-    setErrors({});
-    const card = checked.data;
+  const submit = handleSubmit(async (card) => {
     const added = await run(() => sandboxToken(card)).catch(() => false);
-    if (added) setForm({ number: '', expiry: '', cvc: '' });
-  }
+    if (added) reset();
+  });
 
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   return (
     <form className="card-entry" onSubmit={submit} noValidate aria-describedby="card-test-mode">
       <p id="card-test-mode" className="test-mode">
         <strong>{t('billing.testMode')}</strong> {t('billing.testModeHint')}
       </p>
-      <Field label={t('billing.number')} name="cc-number" autoComplete="cc-number" inputMode="numeric" value={form.number} onChange={set('number')} error={errors.number || undefined} placeholder="4242 4242 4242 4242" />
+      <Field label={t('billing.number')} autoComplete="cc-number" inputMode="numeric" {...register('number')} error={errors.number?.message} placeholder="4242 4242 4242 4242" />
       <div className="field-pair">
-        <Field label={t('billing.expiry')} name="cc-exp" autoComplete="cc-exp" inputMode="numeric" value={form.expiry} onChange={set('expiry')} error={errors.expiry || undefined} placeholder={t('billing.expiryPlaceholder')} />
-        <Field label={t('billing.cvc')} name="cc-csc" autoComplete="cc-csc" inputMode="numeric" value={form.cvc} onChange={set('cvc')} error={errors.cvc || undefined} placeholder="123" />
+        <Field label={t('billing.expiry')} autoComplete="cc-exp" inputMode="numeric" {...register('expiry')} error={errorAt(errors, 'exp_month') ?? errorAt(errors, 'exp_year')} placeholder={t('billing.expiryPlaceholder')} />
+        <Field label={t('billing.cvc')} autoComplete="cc-csc" inputMode="numeric" {...register('cvc')} error={errors.cvc?.message} placeholder="123" />
       </div>
       <CardFormFooter providerError={providerError} busy={busy} />
     </form>

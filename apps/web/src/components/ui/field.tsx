@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
 import { validationText } from '../../lib/i18n.ts';
 
 type Common = {
@@ -40,8 +40,8 @@ function FieldMessages({ hint, error, hintId, errorId }: { hint: ReactNode; erro
   );
 }
 
-/** A labelled input with its hint and its error, linked for screen readers. */
-export function Field({ label, error, hint, children, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { children?: ReactNode }) {
+/** A labelled input with its hint and its error, linked for screen readers (`ref` lets a form library focus it). */
+export function Field({ label, error, hint, children, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { children?: ReactNode; ref?: Ref<HTMLInputElement> }) {
   const ids = useFieldIds(id, hint, error);
   return (
     <div className="field">
@@ -56,7 +56,7 @@ export function Field({ label, error, hint, children, id, ...input }: Common & I
 }
 
 /** The same as Field, for longer text. */
-export function TextAreaField({ label, error, hint, id, ...area }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, error, hint, id, ...area }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const ids = useFieldIds(id, hint, error);
   return (
     <div className="field">

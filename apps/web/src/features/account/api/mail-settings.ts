@@ -1,16 +1,16 @@
 import type { MailSettings } from '@vm/domain/events';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const mailSettingsQuery = queryOptions({
   queryKey: ['user', 'mail-settings'],
-  queryFn: ({ signal }) => api<MailSettings>('/api/user/mail-settings', { signal }),
+  queryFn: ({ signal }) => call('GET /api/user/mail-settings', { signal }),
 });
 
 export const useMailSettings = () => useQuery(mailSettingsQuery);
 
 /** PUT /api/user/mail-settings with only the kinds that change. */
-export const updateMailSettings = (changes: Partial<MailSettings>) => api<MailSettings>('/api/user/mail-settings', { method: 'PUT', body: changes });
+export const updateMailSettings = (changes: Partial<MailSettings>) => call('PUT /api/user/mail-settings', { body: changes });
 
 /** Shows the change at once, saves it, then holds what the server saved (or reloads on failure). */
 export function useUpdateMailSettings() {

@@ -1,10 +1,10 @@
 import type { UpdateUserInput, User } from '@vm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 /** PUT /api/user; the cache then holds the saved user. */
 export async function updateUser(body: UpdateUserInput): Promise<User> {
-  const user = await api<User>('/api/user', { method: 'PUT', body });
+  const user = await call('PUT /api/user', { body });
   queryClient.setQueryData(['user'], user);
   return user;
 }

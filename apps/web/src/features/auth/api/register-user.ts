@@ -1,16 +1,7 @@
-import { api } from '../../../lib/api-client.ts';
+import { call, type RouteInput } from '../../../lib/api-client.ts';
 
-export type RegisterBody = {
-  first_name: string;
-  last_name: string;
-  cellphone: string;
-  birthday: string;
-  email: string;
-  password: string;
-  repeat_password: string;
-  address: { country: string };
-  verification_token: string;
-};
+/** The body the contract's POST /api/user takes. */
+export type RegisterBody = RouteInput<'POST /api/user'>['body'];
 
 /** POST /api/user with a client-credentials token (SPEC section 7). */
-export const registerUser = (body: RegisterBody, clientToken: string) => api<{ id: number }>('/api/user', { body, bearer: clientToken });
+export const registerUser = (body: RegisterBody, clientToken: string) => call('POST /api/user', { body, bearer: clientToken });

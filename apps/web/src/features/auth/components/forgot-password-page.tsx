@@ -1,31 +1,31 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordSchema } from '@vm/domain/user';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type FieldErrors, validate } from '../../../lib/form.ts';
 import { requestPasswordReset } from '../api/password-reset.ts';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' }, reValidateMode: 'onSubmit' });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const v = validate(forgotPasswordSchema, { email });
-    setErrors(v.errors ?? {});
-    if (!v.data) return;
+  const submit = handleSubmit(async ({ email }) => {
     try {
-      await requestPasswordReset(v.data.email);
-      setSentTo(v.data.email);
+      await requestPasswordReset(email);
+      setSentTo(email);
     } catch (err) {
       setServerError(err instanceof ApiError ? err.message : String(err));
     }
-  }
+  });
 
   return (
     <section className="page page-narrow">
@@ -43,7 +43,7 @@ export function ForgotPasswordPage() {
             </p>
           )}
           <form onSubmit={submit} noValidate>
-            <Field label={t('forgot.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+            <Field label={t('forgot.email')} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
             <button type="submit" className="button button-primary button-block">
               {t('forgot.submit')}
             </button>

@@ -1,41 +1,39 @@
-import { loginSchema } from '@vm/domain/user';
-import { type FormEvent, useState } from 'react';
+import type { LoginInput } from '@vm/domain/user';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type FieldErrors, validate } from '../../../lib/form.ts';
 import { logIn } from '../../../lib/session.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
+
+const loadChecks = () => import('../login-resolver.ts');
+/** The domain's login schema through the zod resolver, loaded when the form is first touched. */
+const resolver: Resolver<LoginInput> = async (values, context, options) => (await loadChecks()).loginResolver(values, context, options);
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver, defaultValues: { email: '', password: '' }, reValidateMode: 'onSubmit' });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
-    const v = validate(loginSchema, { email, password });
-    setErrors(v.errors ?? {});
-    if (!v.data) return;
-    setBusy(true);
     try {
-      await logIn(v.data.email, v.data.password);
+      await logIn(email, password);
       navigate(safeRedirect(redirect) ?? '/jobs/status/active', { replace: true });
     } catch (err) {
       // The server's own sentence, above the form (SPEC section 8).
       setServerError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <section className="page page-narrow">
@@ -45,10 +43,10 @@ export function LoginPage() {
           {serverError}
         </p>
       )}
-      <form onSubmit={submit} noValidate>
-        <Field label={t('login.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-        <Field label={t('login.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+      <form onSubmit={submit} onFocus={() => void loadChecks()} noValidate>
+        <Field label={t('login.email')} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+        <Field label={t('login.password')} type="password" autoComplete="current-password" {...register('password')} error={errors.password?.message} />
+        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
           {t('login.submit')}
         </button>
       </form>

@@ -1,6 +1,6 @@
 import { birthdayFromMask, registerUserSchema } from '@vm/domain/user';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PhoneVerification } from '../../../components/phone-verification.tsx';
@@ -9,14 +9,27 @@ import { CountrySelect } from '../../../components/ui/country-select.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/form.ts';
+import { bodyResolver, serverFieldErrors } from '../../../lib/form.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { getClientToken, logIn, useSignedIn } from '../../../lib/session.ts';
-import { getConfig, uploadProfilePicture } from '../../../lib/user-api.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { uploadProfilePicture } from '../../../lib/user-api.ts';
 import { registerUser } from '../api/register-user.ts';
 
 /** Details a social login hands over; when present, the page greets the person by name. */
 type Prefill = { first_name?: string; last_name?: string; email?: string };
+
+type RegisterFields = {
+  first_name: string;
+  last_name: string;
+  cellphone: string;
+  birthday: string;
+  email: string;
+  password: string;
+  repeat_password: string;
+  country: string;
+  verification_token: string;
+};
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -25,51 +38,52 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const prefill = (useLocation().state as Prefill | null) ?? {};
   const redirect = safeRedirect(params.get('redirect')) ?? '/jobs/create';
-  const config = useQuery({ queryKey: ['config'], queryFn: getConfig, staleTime: Infinity });
+  const config = useConfig();
 
-  const [form, setForm] = useState({
-    first_name: prefill.first_name ?? '',
-    last_name: prefill.last_name ?? '',
-    cellphone: '',
-    birthday: '',
-    email: prefill.email ?? '',
-    password: '',
-    repeat_password: '',
-    country: 'BE',
-  });
   const [photo, setPhoto] = useState<File | null>(null);
-  const [verificationToken, setVerificationToken] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    // The form keeps the birthday as typed (DD/MM/YYYY) and the country flat; the domain schema checks the wire body.
+    resolver: bodyResolver(registerUserSchema(), (f: RegisterFields) => ({
+      first_name: f.first_name,
+      last_name: f.last_name,
+      cellphone: f.cellphone,
+      birthday: birthdayFromMask(f.birthday) ?? (f.birthday ? 'invalid' : ''),
+      email: f.email,
+      password: f.password,
+      repeat_password: f.repeat_password,
+      address: { country: f.country },
+      verification_token: f.verification_token,
+    })),
+    defaultValues: {
+      first_name: prefill.first_name ?? '',
+      last_name: prefill.last_name ?? '',
+      cellphone: '',
+      birthday: '',
+      email: prefill.email ?? '',
+      password: '',
+      repeat_password: '',
+      country: 'BE',
+      verification_token: '',
+    },
+    reValidateMode: 'onSubmit',
+  });
+  const [cellphone, birthday, country] = useWatch({ control, name: ['cellphone', 'birthday', 'country'] });
   // Signing in is part of registering: only someone already signed in when the page opened leaves.
   const signedIn = useSignedIn();
   const [submitted, setSubmitted] = useState(false);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = {
-      first_name: form.first_name,
-      last_name: form.last_name,
-      cellphone: form.cellphone,
-      birthday: birthdayFromMask(form.birthday) ?? (form.birthday ? 'invalid' : ''),
-      email: form.email,
-      password: form.password,
-      repeat_password: form.repeat_password,
-      address: { country: form.country },
-      verification_token: verificationToken ?? '',
-    };
-    const v = validate(registerUserSchema(), body);
-    if (!v.data) {
-      setErrors({ ...v.errors, cellphone: v.errors.cellphone ?? v.errors.verification_token ?? '' });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = handleSubmit(async (body) => {
     setSubmitted(true);
     try {
-      const { id } = await registerUser(v.data, await getClientToken());
-      await logIn(v.data.email, v.data.password);
+      const { id } = await registerUser(body, await getClientToken());
+      await logIn(body.email, body.password);
       if (photo) {
         await uploadProfilePicture(id, photo).catch((err: unknown) =>
           toast(t('register.photoFailed', { reason: err instanceof Error ? err.message : '' }), 'danger', TOAST_MS.long),
@@ -80,14 +94,12 @@ export function RegisterPage() {
       // SPEC section 8: each message of the list as a 10 s danger toast, and under its field.
       if (err instanceof ApiError && err.fieldErrors.length) {
         for (const fe of err.fieldErrors) toast(fe.message, 'danger', TOAST_MS.long);
-        setErrors(serverFieldErrors(err));
+        for (const [field, message] of Object.entries(serverFieldErrors(err))) setError(field as keyof RegisterFields, { message });
       } else {
         toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
       }
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   if (signedIn && !submitted) return <Navigate to={redirect} replace />;
 
@@ -110,31 +122,32 @@ export function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Field label={t('register.photo')} type="file" accept="image/*" hint={t('register.photoHint')} onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
         <PhoneVerification
-          cellphone={form.cellphone}
-          onCellphoneChange={(cellphone) => setForm((f) => ({ ...f, cellphone }))}
-          onVerified={setVerificationToken}
+          cellphone={cellphone}
+          onCellphoneChange={(v) => setValue('cellphone', v)}
+          onVerified={(token) => setValue('verification_token', token ?? '')}
           bearer={getClientToken}
-          error={errors.cellphone || undefined}
+          // An unverified number is the cellphone's error too.
+          error={errors.cellphone?.message ?? errors.verification_token?.message}
         />
         <div className="field-pair">
-          <Field label={t('register.firstName')} autoComplete="given-name" value={form.first_name} onChange={set('first_name')} error={errors.first_name} />
-          <Field label={t('register.lastName')} autoComplete="family-name" value={form.last_name} onChange={set('last_name')} error={errors.last_name} />
+          <Field label={t('register.firstName')} autoComplete="given-name" {...register('first_name')} error={errors.first_name?.message} />
+          <Field label={t('register.lastName')} autoComplete="family-name" {...register('last_name')} error={errors.last_name?.message} />
         </div>
         <Field
           label={t('register.birthday')}
           inputMode="numeric"
           autoComplete="bday"
           placeholder="DD/MM/JJJJ"
-          value={form.birthday}
-          onChange={(e) => setForm((f) => ({ ...f, birthday: maskBirthday(e.target.value) }))}
+          value={birthday}
+          onChange={(e) => setValue('birthday', maskBirthday(e.target.value))}
           hint={t('register.birthdayHint')}
-          error={errors.birthday}
+          error={errors.birthday?.message}
         />
-        <Field label={t('register.email')} type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
-        <Field label={t('register.password')} type="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errors.password} />
-        <Field label={t('register.repeatPassword')} type="password" autoComplete="new-password" value={form.repeat_password} onChange={set('repeat_password')} error={errors.repeat_password} />
-        <CountrySelect label={t('register.country')} value={form.country} onChange={set('country')} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <Field label={t('register.email')} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+        <Field label={t('register.password')} type="password" autoComplete="new-password" {...register('password')} error={errors.password?.message} />
+        <Field label={t('register.repeatPassword')} type="password" autoComplete="new-password" {...register('repeat_password')} error={errors.repeat_password?.message} />
+        <CountrySelect label={t('register.country')} value={country} onChange={(e) => setValue('country', e.target.value)} />
+        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
           {t('register.submit')}
         </button>
       </form>

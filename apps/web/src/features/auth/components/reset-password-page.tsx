@@ -1,10 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordSchema } from '@vm/domain/user';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/form.ts';
+import { serverFieldErrors } from '../../../lib/form.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { resetPassword } from '../api/password-reset.ts';
 
@@ -12,23 +14,23 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: '', repeat_password: '' }, reValidateMode: 'onSubmit' });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const v = validate(resetPasswordSchema, { token, password, repeat_password: repeat });
-    setErrors(v.errors ?? {});
-    if (!v.data) return;
+  const submit = handleSubmit(async (v) => {
     try {
-      await resetPassword(v.data.token, v.data.password, v.data.repeat_password);
+      await resetPassword(v.token, v.password, v.repeat_password);
       setDone(true);
     } catch (err) {
-      setErrors(err instanceof ApiError && err.fieldErrors.length ? serverFieldErrors(err) : { token: String(err instanceof Error ? err.message : err) });
+      const fields = err instanceof ApiError && err.fieldErrors.length ? serverFieldErrors(err) : { token: String(err instanceof Error ? err.message : err) };
+      for (const [field, message] of Object.entries(fields)) setError(field as 'token' | 'password' | 'repeat_password', { message });
     }
-  }
+  });
 
   return (
     <section className="page page-narrow">
@@ -50,12 +52,12 @@ export function ResetPasswordPage() {
         <>
           {errors.token && (
             <p className="form-error" role="alert">
-              {validationText(errors.token)}
+              {validationText(errors.token.message)}
             </p>
           )}
           <form onSubmit={submit} noValidate>
-            <Field label={t('reset.password')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-            <Field label={t('reset.repeatPassword')} type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={errors.repeat_password} />
+            <Field label={t('reset.password')} type="password" autoComplete="new-password" {...register('password')} error={errors.password?.message} />
+            <Field label={t('reset.repeatPassword')} type="password" autoComplete="new-password" {...register('repeat_password')} error={errors.repeat_password?.message} />
             <button type="submit" className="button button-primary button-block">
               {t('reset.submit')}
             </button>

@@ -1,6 +1,6 @@
-import type { ConversationDetail, ConversationRead, MessageRead } from '@vm/domain/events';
+import type { ConversationRead, MessageRead } from '@vm/domain/events';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { pollEvery, queryKeys } from '../../../lib/live.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -10,7 +10,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 export const useConversationList = () =>
   useQuery({
     queryKey: queryKeys.conversationList,
-    queryFn: ({ signal }) => api<ConversationRead[]>('/api/conversation', { signal }),
+    queryFn: ({ signal }) => call('GET /api/conversation', { signal }),
     refetchInterval: () => pollEvery(),
   });
 
@@ -19,7 +19,7 @@ export const useConversation = (shipmentId: number) =>
   useQuery({
     queryKey: queryKeys.conversation(shipmentId),
     queryFn: async ({ signal }) => {
-      const c = await api<ConversationDetail>(`/api/conversation/${shipmentId}`, { signal });
+      const c = await call('GET /api/conversation/:shipmentId', { params: { shipmentId }, signal });
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversationList });
       return c;
     },
@@ -28,7 +28,7 @@ export const useConversation = (shipmentId: number) =>
   });
 
 export async function sendMessage(shipmentId: number, message: string): Promise<MessageRead> {
-  const sent = await api<MessageRead>(`/api/conversation/${shipmentId}`, { body: { message } });
+  const sent = await call('POST /api/conversation/:shipmentId', { params: { shipmentId }, body: { message } });
   await queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
   return sent;
 }

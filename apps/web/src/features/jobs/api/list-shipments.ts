@@ -1,12 +1,11 @@
-import type { ShipmentRead } from '@vm/domain/shipment';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { pollEvery, queryKeys } from '../../../lib/live.ts';
 
 /** SPEC section 9: lists are polled every 30 s (the stream updates them at once); 304 while nothing changed. */
 export const senderShipmentsQuery = queryOptions({
   queryKey: queryKeys.shipmentList,
-  queryFn: ({ signal }) => api<ShipmentRead[]>('/api/shipment/sender', { signal }),
+  queryFn: ({ signal }) => call('GET /api/shipment/sender', { signal }),
   refetchInterval: () => pollEvery(),
 });
 

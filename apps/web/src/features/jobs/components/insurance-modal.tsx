@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { InsuranceChoices } from '../../../components/insurance-choices.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
-import { changeInsurance } from '../api/shipment.ts';
+import { useChangeInsurance } from '../api/change-insurance.ts';
 
 type Props = { shipmentId: number; current: InsuranceChoice; open: boolean; onClose: () => void };
 
@@ -13,20 +13,20 @@ export function InsuranceModal({ shipmentId, current, open, onClose }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const [choice, setChoice] = useState<InsuranceChoice>(current);
-  const [busy, setBusy] = useState(false);
+  const change = useChangeInsurance();
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    try {
-      await changeInsurance(shipmentId, choice);
-      toast(t('job.insuranceUpdated'), 'success', TOAST_MS.long);
-      onClose();
-    } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
-    } finally {
-      setBusy(false);
-    }
+    change.mutate(
+      { id: shipmentId, insurance: choice },
+      {
+        onSuccess: () => {
+          toast(t('job.insuranceUpdated'), 'success', TOAST_MS.long);
+          onClose();
+        },
+        onError: (err) => toast(err.message, 'danger', TOAST_MS.long),
+      },
+    );
   }
 
   return (
@@ -34,7 +34,7 @@ export function InsuranceModal({ shipmentId, current, open, onClose }: Props) {
       <form onSubmit={save}>
         <InsuranceChoices legend={t('job.insuranceChoose')} value={choice} onChange={setChoice} />
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <button type="submit" className="button button-primary" disabled={change.isPending}>
             {t('job.save')}
           </button>
           <button type="button" className="button button-ghost" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { LIST_FILTERS, type ListFilter, matchesFilter, type ShipmentStateName } from '@vm/domain/shipment-states';
+import { LIST_FILTERS, type ListFilter, matchesFilter } from '@vm/domain/shipment-states';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useSenderShipments } from '../api/list-shipments.ts';
@@ -13,7 +13,7 @@ export function JobListPage() {
   const filter = state as ListFilter;
   // 'Expired' is judged against the time of the last poll (every 30 s).
   const now = Math.floor(shipments.dataUpdatedAt / 1000);
-  const shown = (shipments.data ?? []).filter((s) => matchesFilter(filter, { state: s.current_state.state as ShipmentStateName, pickup_date_till: s.pickup_date_till }, now));
+  const shown = (shipments.data ?? []).filter((s) => matchesFilter(filter, { state: s.current_state.state, pickup_date_till: s.pickup_date_till }, now));
   return (
     <section className="page">
       <h1>{t(`jobs.titles.${filter}`)}</h1>

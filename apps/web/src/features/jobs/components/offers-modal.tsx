@@ -1,6 +1,6 @@
 import type { OfferRead } from '@vm/domain/offer';
 import type { ShipmentRead } from '@vm/domain/shipment';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardEntry } from '../../../components/payments/card-entry.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -9,8 +9,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { useCards } from '../../../lib/billing-api.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { type AppConfig, getConfig } from '../../../lib/user-api.ts';
-import { acceptOffer, startBancontact } from '../api/shipment.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { useAcceptOffer } from '../api/accept-offer.ts';
+import { useStartBancontact } from '../api/start-bancontact.ts';
 import { CostTable, euro } from './cost-table.tsx';
 import { Stars } from './stars.tsx';
 
@@ -100,45 +101,34 @@ function PayButtons({ shipment, offer, onAccepted }: { shipment: ShipmentRead; o
   const toast = useToast();
   const user = useCurrentUser().data;
   const cards = useCards();
-  const [payments, setPayments] = useState<AppConfig['payments'] | null>(null);
+  const payments = useConfig().data?.payments;
   const [needCard, setNeedCard] = useState(false);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    void getConfig().then((c) => setPayments(c.payments));
-  }, []);
+  const accepting = useAcceptOffer();
+  const bancontactStart = useStartBancontact();
+  const busy = accepting.isPending || bancontactStart.isPending || bancontactStart.isSuccess;
   const byInvoice = user?.company?.invoice_approved === 'approved';
+  // SPEC section 8: the server's message as a danger toast.
+  const failed = (err: Error) => toast(err.message, 'danger', TOAST_MS.long);
 
-  async function accept() {
-    setBusy(true);
-    try {
-      await acceptOffer(shipment.id, offer.id);
+  function accept() {
+    // The promise, not mutate's callbacks: the accepted job may re-render this modal away first.
+    accepting.mutateAsync({ shipmentId: shipment.id, offerId: offer.id }).then(() => {
       toast(t('job.accepted'), 'success', TOAST_MS.long);
       onAccepted();
-    } catch (err) {
-      // SPEC section 8: the server's message as a danger toast.
-      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
-    } finally {
-      setBusy(false);
-    }
+    }, failed);
   }
 
-  async function acceptClicked() {
+  function acceptClicked() {
     if (!byInvoice && (cards.data?.length ?? 0) === 0) {
       setNeedCard(true);
       return;
     }
-    await accept();
+    accept();
   }
 
-  async function bancontact() {
-    setBusy(true);
-    try {
-      const { redirect_url } = await startBancontact(shipment.id, offer.id, `/jobs/${shipment.id}`);
-      window.location.assign(redirect_url);
-    } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
-      setBusy(false);
-    }
+  function bancontact() {
+    // The page stays busy while the browser leaves for the bank.
+    bancontactStart.mutate({ shipmentId: shipment.id, offerId: offer.id, returnPath: `/jobs/${shipment.id}` }, { onSuccess: ({ redirect_url }) => window.location.assign(redirect_url), onError: failed });
   }
 
   return (
@@ -148,7 +138,7 @@ function PayButtons({ shipment, offer, onAccepted }: { shipment: ShipmentRead; o
       {needCard && !byInvoice && (cards.data?.length ?? 0) === 0 ? (
         <div className="pay-card">
           <h3>{t('job.addCardFirst')}</h3>
-          <CardEntry onAdded={() => void accept()} />
+          <CardEntry onAdded={accept} />
         </div>
       ) : null}
       <div className="form-actions">

@@ -2,7 +2,7 @@ import type { ShipmentRead } from '@vm/domain/shipment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { rateShipment } from '../api/shipment.ts';
+import { useRateShipment } from '../api/rate-shipment.ts';
 import { Stars } from './stars.tsx';
 
 /** SPEC section 2: Received and Given ratings; the 1-5 star control while none is given. */
@@ -10,21 +10,17 @@ export function RatingCard({ shipment }: { shipment: ShipmentRead }) {
   const { t } = useTranslation();
   const me = useCurrentUser().data;
   const [hover, setHover] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const rating = useRateShipment();
   if (!me) return null;
   const given = shipment.ratings.find((r) => r.author_id === me.id);
   const received = shipment.ratings.find((r) => r.ratingable_id === me.id);
 
-  async function rate(n: number) {
-    setBusy(true);
-    try {
-      await rateShipment(shipment.id, n);
-    } catch (err) {
+  function rate(n: number) {
+    rating.mutate(
+      { shipmentId: shipment.id, rating: n },
       // SPEC section 8: a rating failure is only logged.
-      console.warn('rating failed', err);
-    } finally {
-      setBusy(false);
-    }
+      { onError: (err) => console.warn('rating failed', err) },
+    );
   }
 
   return (
@@ -38,7 +34,7 @@ export function RatingCard({ shipment }: { shipment: ShipmentRead }) {
           {given ? (
             <Stars value={given.rating} />
           ) : (
-            <fieldset className="star-input" onMouseLeave={() => setHover(0)} disabled={busy}>
+            <fieldset className="star-input" onMouseLeave={() => setHover(0)} disabled={rating.isPending}>
               <legend className="visually-hidden">{t('job.rateDriver')}</legend>
               {[1, 2, 3, 4, 5].map((n) => (
                 <button key={n} type="button" className={n <= hover ? 'star-button star-on' : 'star-button'} aria-label={t('job.stars', { count: n })} onMouseEnter={() => setHover(n)} onFocus={() => setHover(n)} onClick={() => rate(n)}>

@@ -1,6 +1,6 @@
 import type { PushRead } from '@vm/domain/events';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, call } from '../../../lib/api-client.ts';
 import { eventStream } from '../../../lib/event-stream.ts';
 import { pollEvery, queryKeys } from '../../../lib/live.ts';
 
@@ -12,6 +12,8 @@ export type PushPage = { items: PushRead[]; unread_count: number; next_before: n
 const LIST_LIMIT = 20;
 
 export const fetchPushes = (before: number | null, signal?: AbortSignal) =>
+  // Not call(): the contract's push schema types payload as Record<string, unknown>, looser than
+  // the domain's PushRead (a payload per event type); the lead is told.
   api<PushPage>(`/api/pushes?limit=${LIST_LIMIT}${before !== null ? `&before=${before}` : ''}`, { signal });
 
 /** The bell's list: the newest pushes and the unread count. */
@@ -40,8 +42,8 @@ export const activityQuery = infiniteQueryOptions({
 export const useActivity = (enabled: boolean) => useInfiniteQuery({ ...activityQuery, enabled });
 
 /** read_at lives on the server, so a push read here is read on every device. */
-export const markPushRead = (id: number) => api<{ unread_count: number }>(`/api/pushes/${id}/read`, { method: 'POST' });
-export const markAllPushesRead = () => api<{ unread_count: number }>('/api/pushes/read', { method: 'POST' });
+export const markPushRead = (id: number) => call('POST /api/pushes/:id/read', { params: { id } });
+export const markAllPushesRead = () => call('POST /api/pushes/read', {});
 
 /** After marking, the bell and the activity column both read the new state. */
 function useMarkMutation<T>(mutationFn: (arg: T) => Promise<unknown>) {

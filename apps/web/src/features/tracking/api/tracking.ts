@@ -1,6 +1,5 @@
-import type { TrackingView } from '@vm/domain/tracking';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 
 /** A public page has no event stream: it asks again every 10 s so the truck moves. */
 export const TRACKING_REFRESH_MS = 10_000;
@@ -10,7 +9,7 @@ export const isGone = (err: unknown) => err instanceof ApiError && err.status ==
 export const useTracking = (token: string) =>
   useQuery({
     queryKey: ['tracking', token],
-    queryFn: ({ signal }) => api<TrackingView>(`/api/tracking/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/tracking/:token', { params: { token }, signal }),
     // A revoked link stays revoked: stop asking.
     refetchInterval: (q) => (isGone(q.state.error) ? false : TRACKING_REFRESH_MS),
     staleTime: 0,

@@ -1,0 +1,11 @@
+// How the job page writes times, distances and durations.
+
+/** Times are shown on the pickup's clock, as the sender chose them in the wizard. */
+export const when = (seconds: number, timeZone: string, withDay = true) =>
+  new Intl.DateTimeFormat('nl-BE', { timeZone, ...(withDay ? { weekday: 'short', day: 'numeric', month: 'short' } : {}), hour: '2-digit', minute: '2-digit' }).format(seconds * 1000);
+export const timeWindow = (from: number, till: number, tz: string) => `${when(from, tz)} – ${when(till, tz, false)}`;
+export const km = (metres: number) => Math.ceil(metres / 1000);
+export const duration = (seconds: number) => {
+  const m = Math.round(seconds / 60);
+  return m >= 60 ? `${Math.floor(m / 60)} u ${String(m % 60).padStart(2, '0')} min` : `${m} min`;
+};

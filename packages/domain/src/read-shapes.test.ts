@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { appConfigSchema } from './app-config.ts';
+import { imageVariantsSchema } from './images.ts';
+import { offerReadSchema } from './offer.ts';
+import { costBreakdown, costBreakdownEuros, costBreakdownEurosSchema } from './pricing.ts';
+import { checkShipmentTimes, createShipmentSchema } from './shipment.ts';
+import { trackingViewSchema } from './tracking.ts';
+import { zonedInstant } from './zoned-time.ts';
+
+// What the server sends is parsed by these schemas on the way out: a field they do not list never
+// reaches a client, and a value outside an enum is a bug found before a client sees it.
+
+const img = { image: { original: { url: '/api/image/a/original' }, medium: { url: '/api/image/a/medium' }, thumb: { url: '/api/image/a/thumb' } } };
+const side = { city: 'Hasselt', zip: '3500', country: 'BE', lat: 50.93, lng: 5.34, date_from: 1_800_000_000, date_till: 1_800_003_600, timezone: 'Europe/Brussels' };
+
+describe('the public tracking view', () => {
+  const view = {
+    state: 'onwaytodelivery',
+    states: [{ state: 'new', created_at: 1 }],
+    pickup: side,
+    delivery: side,
+    current_location: { lat: 50.9, lng: 5.3 },
+    route: { points: 'abc', distance: 1000, duration: 60, estimated: true },
+    eta: { leg: 'delivery', at: 1_800_000_100, estimated: true },
+  };
+
+  it('shows a stranger places and times only: names, streets, instructions and prices are dropped', () => {
+    const leaky = { ...view, reference_id: 'VM-1', pickup: { ...side, street: 'Kerkstraat', number: '12', name: 'Peeters', notes: 'poort 3' }, price: 100 };
+    const shown = trackingViewSchema.parse(leaky);
+    expect(shown).toEqual(view);
+    expect(JSON.stringify(shown)).not.toMatch(/Kerkstraat|Peeters|poort|VM-1/);
+  });
+
+  it('knows only the shipment states and the two legs', () => {
+    expect(trackingViewSchema.safeParse({ ...view, state: 'lost' }).success).toBe(false);
+    expect(trackingViewSchema.safeParse({ ...view, eta: { ...view.eta, leg: 'detour' } }).success).toBe(false);
+    expect(trackingViewSchema.safeParse({ ...view, eta: null, current_location: null }).success).toBe(true);
+  });
+});
+
+describe('an offer as the sender sees it', () => {
+  const offer = {
+    id: 1,
+    shipment_id: 2,
+    price: 100,
+    state: 'open',
+    created_at: 1,
+    cost_breakdown_sender: costBreakdownEuros(costBreakdown(10000, 'cmr')),
+    car: { type: { type: 'van', name: 'Ford Transit' }, driver: { user: { first_name: 'Jan', last_name: 'M.', rating: { driver: 4 } } } },
+    driver: { user: { id: 3, first_name: 'Jan', last_name: 'M.', driver_rating_count: 2, driver_rating_total: 8, profile_picture: img } },
+    level: 'newbie',
+  };
+
+  it('carries the price with VAT, the vehicle, the driver and their level, and nothing of the driver beyond that', () => {
+    const shown = offerReadSchema.parse({ ...offer, driver: { user: { ...offer.driver.user, email: 'jan@example.be', cellphone: '+32470' } } });
+    expect(shown).toEqual(offer);
+    expect(shown.cost_breakdown_sender.total.aftertaxes).toBe(shown.cost_breakdown_sender.total.beforetaxes + shown.cost_breakdown_sender.vat.amount);
+  });
+
+  it('knows only the vehicle types, offer states and experience levels of the SPEC', () => {
+    expect(offerReadSchema.safeParse({ ...offer, state: 'pending' }).success).toBe(false);
+    expect(offerReadSchema.safeParse({ ...offer, level: 'expert' }).success).toBe(false);
+    expect(offerReadSchema.safeParse({ ...offer, car: { ...offer.car, type: { type: 'bike', name: 'x' } } }).success).toBe(false);
+    expect(offerReadSchema.safeParse({ ...offer, driver: { user: { ...offer.driver.user, profile_picture: null } } }).success).toBe(true);
+  });
+
+  it('states the cost breakdown in full', () => {
+    const euros = costBreakdownEuros(costBreakdown(12345, 'all_2500'));
+    expect(costBreakdownEurosSchema.parse(euros)).toEqual(euros);
+    expect(costBreakdownEurosSchema.safeParse({ ...euros, total: undefined }).success).toBe(false);
+    expect(costBreakdownEurosSchema.safeParse({ ...euros, vat: { percent: 21 } }).success).toBe(false);
+  });
+});
+
+describe('images and the app configuration', () => {
+  it('gives every picture in three sizes', () => {
+    expect(imageVariantsSchema.parse(img)).toEqual(img);
+    expect(imageVariantsSchema.safeParse({ image: { original: img.image.original, medium: img.image.medium } }).success).toBe(false);
+  });
+
+  it('tells the web app its providers and never a secret', () => {
+    const config = {
+      facebook_app_id: null,
+      captcha: { provider: 'none', site_key: null },
+      map: { tile_url: null, attribution: 'GeoNames' },
+      providers: { sms: 'log', geocoder: 'embedded', router: 'estimate' },
+      payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
+      street_view: null,
+    };
+    const shown = appConfigSchema.parse({ ...config, payments: { ...config.payments, secret_key: 'sk_live_x' }, webhook_secret: 'whsec' });
+    expect(shown).toEqual(config);
+    expect(appConfigSchema.safeParse({ ...config, payments: { ...config.payments, provider: 'paypal' } }).success).toBe(false);
+    expect(appConfigSchema.safeParse({ ...config, captcha: { provider: 'hcaptcha', site_key: null } }).success).toBe(false);
+  });
+});
+
+describe('photos and dates of a new shipment', () => {
+  const TZ = 'Europe/Brussels';
+  const at = (date: string, time: string) => Math.floor(zonedInstant(date, time, TZ).getTime() / 1000);
+  const side = (date: string) => ({ date_from: at(date, '08:00'), date_till: at(date, '17:00'), date_timezone: TZ, lat: 50.9, lng: 5.3, street: 'Kerkstraat', number: '12', zip: '3500', city: 'Hasselt', notes: 'Poort 3' });
+  const shipment = (packages: unknown[]) => ({ pickup: side('2026-11-24'), delivery: side('2026-11-24'), packages });
+
+  it('uses each uploaded file for one photo of one package', () => {
+    expect(createShipmentSchema.safeParse(shipment([{ type: 'medium', description: 'Zetel', photos: ['a', 'b'] }, { type: 'small', description: 'Doos', photos: ['c'] }])).success).toBe(true);
+    const twice = createShipmentSchema.safeParse(shipment([{ type: 'medium', description: 'Zetel', photos: ['a'] }, { type: 'small', description: 'Doos', photos: ['a'] }]));
+    expect(twice.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['packages.1.photos:photo_used_twice']);
+    const within = createShipmentSchema.safeParse(shipment([{ type: 'medium', description: 'Zetel', photos: ['a', 'a'] }]));
+    expect(within.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['packages.0.photos:photo_used_twice']);
+  });
+
+  it('books at most a year ahead', () => {
+    const now = zonedInstant('2026-11-23', '10:00', TZ);
+    const pickup = (date: string) => ({ date_from: at(date, '08:00'), date_till: at(date, '17:00'), date_timezone: TZ });
+    expect(checkShipmentTimes(pickup('2027-11-23'), pickup('2027-11-23'), now)).toEqual([]);
+    expect(checkShipmentTimes(pickup('2027-11-25'), pickup('2027-11-25'), now)).toEqual([{ field: 'pickup.date_from', key: 'date_too_far' }]);
+  });
+});

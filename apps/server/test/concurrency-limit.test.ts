@@ -15,6 +15,8 @@ describe('concurrencyLimit', () => {
     const gates = [deferred(), deferred(), deferred(), deferred()];
     const started: number[] = [];
     const done = gates.map((g, i) => limit.run(async () => (started.push(i), await g.promise, i)));
+    // Collected now: a task that fails before the end is not an unhandled rejection meanwhile.
+    const settled = Promise.allSettled(done);
     await tick();
     expect(started).toEqual([0, 1]);
     expect(limit.stats()).toEqual({ running: 2, waiting: 2 });
@@ -26,7 +28,7 @@ describe('concurrencyLimit', () => {
     expect(started).toEqual([0, 1, 2, 3]);
     gates[2]!.resolve();
     gates[3]!.resolve();
-    const results = await Promise.allSettled(done);
+    const results = await settled;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
     expect(limit.stats()).toEqual({ running: 0, waiting: 0 });
   });

@@ -18,7 +18,8 @@ export function findNul(value: unknown): string | null {
       if (v.includes('\u0000')) return path.join('.');
       continue;
     }
-    if (v === null || typeof v !== 'object') continue;
+    // Raw bytes (the payment webhook's signed body) are not text of ours.
+    if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) continue;
     if (path.length > MAX_JSON_DEPTH) throw new ApiError(400, 'invalid_request', 'invalid_body');
     for (const [key, child] of Object.entries(v)) {
       if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')].join('.');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ValidationFailed } from './errors.ts';
 
 /** Parses a body with a domain schema; failures become the 400 field list. */
@@ -7,6 +7,3 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   if (result.success) return result.data;
   throw new ValidationFailed(result.error.issues.map((i) => ({ field: i.path.join('.'), key: i.message })));
 }
-
-/** A row id in a path or query: an integer that fits PostgreSQL's integer (1 to 2^31-1). */
-export const rowId = z.coerce.number().int().min(1).max(2 ** 31 - 1);

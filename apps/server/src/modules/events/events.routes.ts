@@ -1,6 +1,5 @@
 import { apiRoutes, type PushRead } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { fromContract } from '../../lib/contract-route.ts';
 import { currentUser } from '../../lib/request-context.ts';
@@ -10,7 +9,8 @@ import type { SseStreams } from './sse-streams.ts';
 
 type Options = { events: EventsService; streams: SseStreams };
 
-const eventId = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** The same bound for the Last-Event-ID header as for the query parameter. */
+const eventId = apiRoutes.events.querystring.shape.last_event_id.unwrap();
 
 export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { events, streams }) => {
   // The SPEC's call, kept for its role: what the browser needs to open its live stream, plus the last 5 pushes.

@@ -23,7 +23,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { paym
 
   // The provider's webhook: the signature covers the exact bytes, so this route keeps the raw body.
   await app.register(async (raw) => {
-    raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     // The body is the provider's exact bytes (checked by signature), not the contract's JSON.
     const { schema: _body, ...webhook } = fromContract(apiRoutes.paymentWebhook);

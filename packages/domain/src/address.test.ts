@@ -117,3 +117,24 @@ describe('more ways of typing an address', () => {
     expect(formatAddress({ street: '', number: '', box: '3', zip: '3500', city: 'Hasselt' })).toBe('bus 3, 3500 Hasselt');
   });
 });
+
+describe('issue 10: the number and box are kept, the town may come first', () => {
+  const cases: [string, ReturnType<typeof parseAddressText>][] = [
+    ['Kerkstraat 12 B-3500 Hasselt', { street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: 'Hasselt' }],
+    ['Kerkstraat 12, Hasselt, België', { street: 'Kerkstraat', number: '12', box: '', zip: '', city: 'Hasselt' }],
+    ['Kerkstraat 12, 3500 Hasselt, Belgique', { street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: 'Hasselt' }],
+    ['Kerkstraat 12 bus 3, 9000 Gent', { street: 'Kerkstraat', number: '12', box: '3', zip: '9000', city: 'Gent' }],
+    ['Rue Neuve 5, 1000 Bruxelles', { street: 'Rue Neuve', number: '5', box: '', zip: '1000', city: 'Bruxelles' }],
+    ['Antwerpen, Meir 1', { street: 'Meir', number: '1', box: '', zip: '', city: 'Antwerpen' }],
+    ['Meir 1, Antwerpen', { street: 'Meir', number: '1', box: '', zip: '', city: 'Antwerpen' }],
+    ['Meir 1 Antwerpen', { street: 'Meir', number: '1', box: '', zip: '', city: 'Antwerpen' }],
+    ['Kerkstraat 12 bus 3 Gent', { street: 'Kerkstraat', number: '12', box: '3', zip: '', city: 'Gent' }],
+    ['Rue de Herve 10, 4030 Grivegnée', { street: 'Rue de Herve', number: '10', box: '', zip: '4030', city: 'Grivegnée' }],
+    ['2000 Antwerpen, Meir 1', { street: 'Meir', number: '1', box: '', zip: '2000', city: 'Antwerpen' }],
+  ];
+  for (const [text, expected] of cases) {
+    it(`reads ${JSON.stringify(text)} in full`, () => {
+      expect(parseAddressText(text)).toEqual(expected);
+    });
+  }
+});

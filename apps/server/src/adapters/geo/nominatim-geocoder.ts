@@ -1,4 +1,5 @@
 import { type Address, formatAddress, parseAddressText } from '@vm/domain';
+import type { Language } from '@vm/domain/postcodes';
 import type { Geocoder } from './geo.ts';
 import { getJson } from './http-json.ts';
 
@@ -29,20 +30,20 @@ function toAddress(p: NominatimPlace, box = ''): Address {
 export function nominatimGeocoder(baseUrl: string, userAgent: string, fetchImpl: typeof fetch = fetch): Geocoder {
   const base = baseUrl.replace(/\/$/, '');
   const headers = { 'user-agent': userAgent };
-  const search = async (q: string, limit: number) => {
-    const params = new URLSearchParams({ q, format: 'jsonv2', addressdetails: '1', limit: String(limit), countrycodes: 'be,nl,lu,fr,de' });
+  const search = async (q: string, limit: number, lang: Language) => {
+    const params = new URLSearchParams({ q, format: 'jsonv2', addressdetails: '1', limit: String(limit), countrycodes: 'be,nl,lu,fr,de', 'accept-language': lang });
     const places = await getJson<NominatimPlace[]>('Nominatim', `${base}/search?${params}`, fetchImpl, headers);
     const box = parseAddressText(q).box;
     return places.map((p) => toAddress(p, box));
   };
   return {
     name: 'nominatim',
-    autocomplete: (q, limit = 5) => search(q, limit),
-    async geocode(q) {
-      return (await search(q, 1))[0] ?? null;
+    autocomplete: (q, limit = 5, lang = 'nl') => search(q, limit, lang),
+    async geocode(q, lang = 'nl') {
+      return (await search(q, 1, lang))[0] ?? null;
     },
-    async reverse(lat, lng) {
-      const params = new URLSearchParams({ lat: String(lat), lon: String(lng), format: 'jsonv2', addressdetails: '1' });
+    async reverse(lat, lng, lang = 'nl') {
+      const params = new URLSearchParams({ lat: String(lat), lon: String(lng), format: 'jsonv2', addressdetails: '1', 'accept-language': lang });
       const place = await getJson<NominatimPlace & { error?: string }>('Nominatim', `${base}/reverse?${params}`, fetchImpl, headers);
       return place.error ? null : toAddress(place);
     },

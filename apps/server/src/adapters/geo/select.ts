@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../env.ts';
 import { LOCALITIES_FILE } from '../../../scripts/extract-localities.ts';
-import { embeddedGeocoder, loadLocalities } from './embedded-geocoder.ts';
+import { embeddedGeocoder, loadGeoData } from './embedded-geocoder.ts';
 import type { Geocoder, Router } from './geo.ts';
 import { haversineRouter } from './haversine-router.ts';
 import { nominatimGeocoder } from './nominatim-geocoder.ts';
@@ -15,7 +15,7 @@ export function selectGeo(config: AppConfig): { geocoder: Geocoder; router: Rout
       ? photonGeocoder(g.photonUrl)
       : g.geocoder === 'nominatim'
         ? nominatimGeocoder(g.nominatimUrl, `vrachtmarkt (${config.publicUrl})`)
-        : embeddedGeocoder(loadLocalities(LOCALITIES_FILE));
+        : embeddedGeocoder(loadGeoData(LOCALITIES_FILE));
   const router = g.router === 'osrm' ? osrmRouter(g.osrmUrl) : haversineRouter();
   return { geocoder, router };
 }

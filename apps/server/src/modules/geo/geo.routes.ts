@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { apiRoutes } from '@vm/domain';
+import { languageOf } from '@vm/domain/postcodes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Geocoder, TimeZones } from '../../adapters/geo/geo.ts';
 import { fromContract } from '../../lib/contract-route.ts';
@@ -23,10 +24,11 @@ export const geoRoutes: FastifyPluginAsyncZod<Options> = async (app, { geocoder,
   app.route({
     ...fromContract(apiRoutes.autocomplete),
     config,
-    handler: async (req) => (req.query.q.length < 2 ? [] : upstream(() => geocoder.autocomplete(req.query.q, 5))),
+    // Place names follow the UI language the web sends (Brussel for nl, Bruxelles for fr).
+    handler: async (req) => (req.query.q.length < 2 ? [] : upstream(() => geocoder.autocomplete(req.query.q, 5, languageOf(req.headers['accept-language'])))),
   });
 
-  app.route({ ...fromContract(apiRoutes.reverseGeocode), config, handler: async (req) => upstream(() => geocoder.reverse(req.query.lat, req.query.lng)) });
+  app.route({ ...fromContract(apiRoutes.reverseGeocode), config, handler: async (req) => upstream(() => geocoder.reverse(req.query.lat, req.query.lng, languageOf(req.headers['accept-language']))) });
 
   // The built-in basemap (a build product), for when no tile server is configured or reachable.
   const basemap = fs.existsSync(basemapFile) ? fs.readFileSync(basemapFile) : null;

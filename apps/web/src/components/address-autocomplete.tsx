@@ -13,6 +13,8 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
   const [suggestions, setSuggestions] = useState<Address[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // The text the suggestions belong to, so "nothing found" is said only once the answer is in.
+  const [answered, setAnswered] = useState('');
 
   useEffect(() => {
     if (text.trim().length < 2) return;
@@ -22,6 +24,7 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
         .then((list) => {
           setSuggestions(list);
           setActive(-1);
+          setAnswered(text);
         })
         .catch(() => undefined);
     }, 300);
@@ -36,6 +39,7 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
     setOpen(false);
   };
   const visible = open && text.trim().length >= 2 && suggestions.length > 0;
+  const nothingFound = open && text.trim().length >= 2 && answered === text && suggestions.length === 0;
   return (
     <div className="field autocomplete">
       <label htmlFor={id}>{label}</label>
@@ -75,6 +79,9 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
           ))}
         </ul>
       )}
+      <p role="status" className="field-hint" data-testid="address-status">
+        {nothingFound ? t('wizard.noSuggestions') : ''}
+      </p>
       <p id={`${id}-hint`} className="field-hint">
         {t('wizard.addressHint')}
       </p>

@@ -204,6 +204,8 @@ export const en: Translations = {
     suggestions: 'Address suggestions',
     map: 'Map: click or drag the pin to choose the place',
     precisionLocality: 'Approximate place (town)',
+    approximate: 'Approximate place: the pin is in {{city}}. Drag the pin to the right spot; the street and number stay as you typed them.',
+    noSuggestions: 'No address found. Type street and number, postcode and town.',
     day: 'Day',
     days: { today: 'Today', tomorrow: 'Tomorrow', this_week: 'This week', custom: 'Custom' },
     dateFrom: 'From date',

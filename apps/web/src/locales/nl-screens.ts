@@ -146,6 +146,8 @@ export const nlScreens = {
     suggestions: 'Adressuggesties',
     map: 'Kaart: klik of sleep de speld om de plaats te kiezen',
     precisionLocality: 'Plaats bij benadering (gemeente)',
+    approximate: 'Plaats bij benadering: de speld staat in {{city}}. Sleep de speld naar de juiste plek; straat en huisnummer blijven zoals je ze typte.',
+    noSuggestions: 'Geen adres gevonden. Typ straat en huisnummer, postcode en gemeente.',
     day: 'Dag',
     days: { today: 'Vandaag', tomorrow: 'Morgen', this_week: 'Deze week', custom: 'Zelf kiezen' },
     dateFrom: 'Van datum',

@@ -1,21 +1,30 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import type { Precision } from '@vm/domain/address';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { addBaseLayer, DEFAULT_CENTER, pinIcon, type Point } from '../../../components/map/base-layer.ts';
 
 /** SPEC section 9: the wizard's zoom. */
 const ZOOM = 13;
 const pin = pinIcon();
 
-type Props = { point: Point | null; label: string; onPick: (p: Point) => void };
+/** The chosen address (or just a point); a town-level answer gets the "approximate" note. */
+type Placed = Point & { precision?: Precision; city?: string };
+/** onPick answers false when nothing was found there: the pin then goes back to where it was. */
+type Props = { point: Placed | null; label: string; onPick: (p: Point) => Promise<boolean | void> | void };
 
 /** 600 x 300 at zoom 13 with a draggable marker; a click or a drag picks the place (SPEC section 2). */
 export function LocationMap({ point, label, onPick }: Props) {
+  const { t } = useTranslation();
+  const noteId = useId();
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
+  const last = useRef<Point | null>(point);
   const pick = useRef(onPick);
   useEffect(() => {
+    last.current = point;
     pick.current = onPick;
   });
 
@@ -26,13 +35,20 @@ export function LocationMap({ point, label, onPick }: Props) {
     const m = L.map(el, { center: [start.lat, start.lng], zoom: ZOOM, attributionControl: true });
     map.current = m;
     marker.current = L.marker([start.lat, start.lng], { draggable: true, icon: pin, title: label, keyboard: true }).addTo(m);
+    const choose = async (p: Point) => {
+      // Nothing found there (the sea, abroad): the previous address keeps its pin.
+      if ((await pick.current(p)) === false) {
+        const back = last.current ?? DEFAULT_CENTER;
+        marker.current?.setLatLng([back.lat, back.lng]);
+      }
+    };
     marker.current.on('dragend', () => {
       const p = marker.current!.getLatLng();
-      pick.current({ lat: p.lat, lng: p.lng });
+      void choose({ lat: p.lat, lng: p.lng });
     });
     m.on('click', (e: L.LeafletMouseEvent) => {
       marker.current?.setLatLng(e.latlng);
-      pick.current({ lat: e.latlng.lat, lng: e.latlng.lng });
+      void choose({ lat: e.latlng.lat, lng: e.latlng.lng });
     });
     addBaseLayer(m);
     return () => {
@@ -49,5 +65,15 @@ export function LocationMap({ point, label, onPick }: Props) {
     map.current.setView([point.lat, point.lng], map.current.getZoom());
   }, [point]);
 
-  return <div ref={container} className="location-map" role="region" aria-label={label} data-testid="location-map" />;
+  const approximate = point?.precision === 'locality';
+  return (
+    <>
+      <div ref={container} className="location-map" role="region" aria-label={label} aria-describedby={approximate ? noteId : undefined} data-testid="location-map" />
+      {approximate && (
+        <p id={noteId} className="field-hint" data-testid="approximate-note">
+          {t('wizard.approximate', { city: point.city ?? '' })}
+        </p>
+      )}
+    </>
+  );
 }

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, TextAreaField } from '../../../components/ui/field.tsx';
-import { reverseGeocode, timezoneOf } from '../../../lib/geo-api.ts';
+import { addressAtPoint, timezoneOf } from '../../../lib/geo-api.ts';
 import { AddressAutocomplete } from '../../../components/address-autocomplete.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { LocationMap } from '../components/location-map.tsx';
@@ -54,14 +54,12 @@ export function SideStep({ side, state, errors, now }: Props) {
   }
 
   /** A click or drag on the map: the place found there, or the SPEC's message when there is none. */
-  async function pickOnMap(p: { lat: number; lng: number }) {
-    const found = await reverseGeocode(p.lat, p.lng).catch(() => null);
-    if (!found) {
-      setMapError('no_address_found');
-      return;
-    }
-    // Keep the exact point that was chosen; the text can still be completed with street and number.
-    await pick({ ...found, lat: p.lat, lng: p.lng });
+  async function pickOnMap(p: { lat: number; lng: number }): Promise<boolean> {
+    // The street and number already given stay; only the point, postcode and town change.
+    const found = await addressAtPoint(value.address, value.addressText, p.lat, p.lng);
+    if (!found) setMapError('no_address_found');
+    else await pick(found);
+    return found !== null;
   }
   return (
     <div className="side-step">
@@ -87,7 +85,7 @@ export function SideStep({ side, state, errors, now }: Props) {
         onPick={pick}
         error={mapError ?? errors.address}
       />
-      <LocationMap point={value.address} label={t('wizard.map')} onPick={(p) => void pickOnMap(p)} />
+      <LocationMap point={value.address} label={t('wizard.map')} onPick={pickOnMap} />
 
       {value.address && (
         <ChoiceGroup

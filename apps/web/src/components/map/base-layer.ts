@@ -12,6 +12,27 @@ type Basemap = { attribution: string; countries: GeoJSON.FeatureCollection; town
 /** A map pin; `kind` picks its colour (pickup, delivery, truck). */
 export const pinIcon = (kind = '') => L.divIcon({ className: `map-pin ${kind ? `map-pin-${kind}` : ''}`, html: '<span></span>', iconSize: [26, 26], iconAnchor: [13, 26] });
 
+export type TownLabel = { name: string; x: number; y: number; population: number };
+type Box = { left: number; top: number; right: number; bottom: number };
+
+/** The box a town's dot and label take on screen, in pixels (the label sits right of the dot). */
+export const labelBox = (t: TownLabel): Box => ({ left: t.x - 5, top: t.y - 9, right: t.x + 10 + t.name.length * 7, bottom: t.y + 9 });
+
+/**
+ * Which towns get a label: the biggest first, and a town whose label would overlap one already
+ * placed is left out, so names never pile up on each other.
+ */
+export function placeLabels<T extends TownLabel>(towns: T[], max: number): T[] {
+  const placed: { t: T; box: Box }[] = [];
+  for (const t of [...towns].sort((a, b) => b.population - a.population)) {
+    if (placed.length >= max) break;
+    const box = labelBox(t);
+    if (placed.some((p) => box.left < p.box.right && p.box.left < box.right && box.top < p.box.bottom && p.box.top < box.bottom)) continue;
+    placed.push({ t, box });
+  }
+  return placed.map((p) => p.t);
+}
+
 /** Draws the built-in basemap: country shapes and GeoNames towns, so the map is never blank. */
 async function addFallbackBasemap(map: L.Map): Promise<void> {
   const data = await api<Basemap>('/api/geo/basemap');
@@ -36,11 +57,13 @@ async function addFallbackBasemap(map: L.Map): Promise<void> {
     // Fewer, bigger towns when zoomed out, so the labels stay readable.
     const zoom = map.getZoom();
     const max = zoom >= 13 ? 150 : zoom >= 11 ? 40 : 15;
-    const visible = data.towns
+    const candidates = data.towns
       .filter(([, lat, lng]) => area.contains([lat, lng]))
-      .sort((a, b) => b[3] - a[3])
-      .slice(0, max);
-    for (const [name, lat, lng, population] of visible) {
+      .map(([name, lat, lng, population]) => {
+        const { x, y } = map.latLngToContainerPoint([lat, lng]);
+        return { name, population, x, y, lat, lng };
+      });
+    for (const { name, lat, lng, population } of placeLabels(candidates, max)) {
       L.circleMarker([lat, lng], { pane: 'basemap', radius: population > 50_000 ? 5 : 3, color: '#34495e', weight: 1, fillOpacity: 0.8, interactive: false })
         .bindTooltip(name, { permanent: true, direction: 'right', className: 'town-label', offset: [4, 0] })
         .addTo(towns);

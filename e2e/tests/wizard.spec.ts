@@ -42,7 +42,7 @@ async function throughToInsurance(page: Page) {
   await expect(page.getByRole('combobox', { name: 'Adres' })).toHaveValue(/Hasselt/);
   await fillSide(page, 'Kerkstraat 12, 3500 Hasselt', /Kerkstraat 12, 3500 Hasselt/, 'Morgen', /Werkdag/, 'Bel aan bij nummer 12');
   await page.getByRole('button', { name: 'Verder: Leveringsgegevens →' }).click();
-  await fillSide(page, 'Rue Neuve 5, 1000 Bruxelles', /Rue Neuve 5, 1000 Bruxelles/, 'Morgen', /Avond/, 'Levering aan de achterdeur');
+  await fillSide(page, 'Rue Neuve 5, 1000 Bruxelles', /Rue Neuve 5, 1000 Brussel/, 'Morgen', /Avond/, 'Levering aan de achterdeur');
   await page.getByRole('button', { name: 'Verder: Prijsgegevens →' }).click();
   await expect(page.getByTestId('price-estimate')).toContainText('Geschatte prijs');
   await page.getByRole('button', { name: 'Verder: Verzekering →' }).click();

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import text from '../geodata/be-postcodes.tsv?raw';
 import { languageOf, parsePostcodes, placeName, postcodeIndex } from './postcodes.ts';
 
-const text = fs.readFileSync(new URL('../geodata/be-postcodes.tsv', import.meta.url), 'utf8');
 const index = postcodeIndex(parsePostcodes(text));
 
 describe('the Belgian postcode data', () => {

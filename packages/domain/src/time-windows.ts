@@ -54,7 +54,8 @@ export function dayRange(choice: WindowChoice, today: string): DateRange {
       return { from: today, till: addDays(today, toSunday < 2 ? toSunday + 7 : toSunday) };
     }
     case 'custom':
-      return { from: choice.dateFrom ?? today, till: choice.dateTill ?? choice.dateFrom ?? today };
+      // An empty field (the wizard's '') counts as not given.
+      return { from: choice.dateFrom || today, till: choice.dateTill || choice.dateFrom || today };
   }
 }
 

@@ -236,6 +236,16 @@ export const en: Translations = {
     registerHint: 'Create an account to place your job. Your details are kept.',
     created: 'Your shipment has been successfully created!',
   },
+  picker: {
+    datePlaceholder: 'DD/MM/YYYY',
+    dateHint: 'Day/month/year, e.g. 05/12/2026',
+    timePlaceholder: 'HH:MM',
+    timeHint: '24 hours, e.g. 17:30',
+    openCalendar: 'Calendar for {{label}}',
+    prevMonth: 'Previous month',
+    nextMonth: 'Next month',
+    calendarKeys: 'Arrow keys: next day or week; Page Up/Down: month; Esc: close.',
+  },
   jobs: {
     titles: { active: 'Active jobs', delivering: 'Delivering', previous: 'Previous jobs', cancelled: 'Cancelled or expired' },
     filterNames: { active: 'active', delivering: 'delivering', previous: 'previous', cancelled: 'cancelled or expired' },

@@ -178,6 +178,16 @@ export const nlScreens = {
     registerHint: 'Maak een account aan om je opdracht te plaatsen. Je gegevens blijven bewaard.',
     created: 'Je opdracht is aangemaakt!',
   },
+  picker: {
+    datePlaceholder: 'DD/MM/JJJJ',
+    dateHint: 'Dag/maand/jaar, bv. 05/12/2026',
+    timePlaceholder: 'UU:MM',
+    timeHint: '24 uur, bv. 17:30',
+    openCalendar: 'Kalender voor {{label}}',
+    prevMonth: 'Vorige maand',
+    nextMonth: 'Volgende maand',
+    calendarKeys: 'Pijltjestoetsen: dag of week verder; Page Up/Down: maand; Esc: sluiten.',
+  },
   jobs: {
     titles: { active: 'Actieve opdrachten', delivering: 'Onderweg', previous: 'Afgeronde opdrachten', cancelled: 'Geannuleerd of verlopen' },
     filterNames: { active: 'actieve', delivering: 'lopende', previous: 'afgeronde', cancelled: 'geannuleerde of verlopen' },

@@ -279,6 +279,8 @@ export const en: Translations = {
       title: 'The driver is running late',
       pickup: 'Expected at the pickup address at {{time}}, after the booked window.',
       delivery: 'Expected at the delivery address at {{time}}, after the booked window.',
+      pickupOn: 'Expected at the pickup address on {{date}} at {{time}}, after the booked window.',
+      deliveryOn: 'Expected at the delivery address on {{date}} at {{time}}, after the booked window.',
     },
     loading: 'Loading the job…',
     notFound: 'This job does not exist (any more).',

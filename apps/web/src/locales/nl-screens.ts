@@ -221,6 +221,8 @@ export const nlScreens = {
       title: 'De chauffeur is laat',
       pickup: 'Verwacht aan het ophaaladres om {{time}}, na het geboekte venster.',
       delivery: 'Verwacht aan het leveradres om {{time}}, na het geboekte venster.',
+      pickupOn: 'Verwacht aan het ophaaladres op {{date}} om {{time}}, na het geboekte venster.',
+      deliveryOn: 'Verwacht aan het leveradres op {{date}} om {{time}}, na het geboekte venster.',
     },
     loading: 'Opdracht laden…',
     notFound: 'Deze opdracht bestaat niet (meer).',

@@ -29,7 +29,7 @@ test.describe('dates and times as they were booked', () => {
     await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
   });
 
-  test('"Deze week" + "Avond" shows as a range of dates on the job page and the list card', async ({ page, server }) => {
+  test('"Deze week" + "Avond" shows as a range of dates on the job page and the list card', async ({ page, server }, testInfo) => {
     const p = await registerViaApi(server);
     await page.goto('/#/login');
     await logInViaForm(page, p);
@@ -52,6 +52,7 @@ test.describe('dates and times as they were booked', () => {
     // Stored as Monday 17:00 to Sunday 22:00: shown as that range, not as one evening.
     await expect(page.getByTestId('pickup-window')).toHaveText('ma 23 nov 17:00 – zo 29 nov 22:00');
     await expect(page.getByTestId('delivery-window')).toHaveText('ma 23 nov 17:00 – zo 29 nov 22:00');
+    await attachScreens(page, testInfo, 'job-detail-window-range');
     await page.goto('/#/jobs/status/active');
     const card = page.getByRole('link', { name: /Hasselt → / });
     await expect(card.getByTestId('job-card-window')).toHaveText('ma 23 nov 17:00 – zo 29 nov 22:00');
@@ -88,6 +89,8 @@ test.describe('dates and times as they were booked', () => {
     // The calendar: a grid of day buttons, by keyboard.
     await page.getByRole('button', { name: 'Kalender voor Tot datum' }).click();
     await expect(page.getByRole('button', { name: 'zondag 6 december 2026' })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreens(page, testInfo, 'wizard-calendar', [375]);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await expect(till).toHaveValue('07/12/2026');

@@ -27,12 +27,6 @@ export function formatDay(seconds: number, timeZone: string, locale: LocaleTag =
 /** 'HH:mm', 24 hours, on the zone's clock. */
 export const formatClock = (seconds: number, timeZone: string): string => localParts(new Date(seconds * 1000), timeZone).time;
 
-/** 'ma 23 nov, 17:00' (the year is added when it is not `thisYear`). */
-export function formatDayTime(seconds: number, timeZone: string, locale: LocaleTag = 'nl-BE', thisYear?: string): string {
-  const withYear = thisYear !== undefined && localParts(new Date(seconds * 1000), timeZone).date.slice(0, 4) !== thisYear;
-  return `${formatDay(seconds, timeZone, locale, withYear)}, ${formatClock(seconds, timeZone)}`;
-}
-
 /**
  * A window from `from` to `till` (unix seconds) on the zone's clock:
  * - one day: 'ma 23 nov, 17:00 – 22:00'

@@ -1,11 +1,13 @@
 import { cleanup, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-render.tsx';
 import { DateField } from './date-field.tsx';
 import { TimeField } from './time-field.tsx';
 
 afterEach(cleanup);
+// Typing and the calendar take a while on a busy machine; the default 5 s is too tight there.
+vi.setConfig({ testTimeout: 30_000 });
 
 // The wizard's own date and time fields (SPEC sections 5 and 9): DD/MM/YYYY and 24-hour HH:mm,
 // typed, whatever language the browser speaks. Each field here keeps what it was given, as the wizard does.

@@ -12,6 +12,8 @@ const DELIVERY_DONE = ['arriveddelivery', 'unloading', 'unloaded', 'delivered', 
 export function RunningLate({ shipment: s }: { shipment: ShipmentRead }) {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // 'Today' as of the page opening: enough to tell whether the expected arrival is another day.
+  const [openedAt] = useState(() => Date.now() / 1000);
   const state = s.current_state.state;
   const late = s.running_late.filter((l) => !(l.leg === 'pickup' ? PICKUP_DONE : DELIVERY_DONE).includes(state)).at(-1);
   if (!late || dismissed === late.leg) return null;
@@ -19,7 +21,7 @@ export function RunningLate({ shipment: s }: { shipment: ShipmentRead }) {
   const time = formatClock(late.eta, tz);
   // A window over several days can run late into another day: then the day is named too.
   const day = formatDay(late.eta, tz);
-  const today = formatDay(Date.now() / 1000, tz);
+  const today = formatDay(openedAt, tz);
   return (
     <NotificationBox
       type="warning"

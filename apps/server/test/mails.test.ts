@@ -2,7 +2,7 @@ import type { EventType, NewEvent } from '@vm/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventsRepository } from '../src/modules/events/events.repository.ts';
 import { clientToken, registerAndLogin, validRegistration, verifyPhone } from './helpers/flows.ts';
-import { accept, addCard, createDriver, createShipment, driveToFinalised, makeOffer } from './helpers/marketplace.ts';
+import { accept, addCard, brussels, createDriver, createShipment, driveToFinalised, makeOffer, shipmentContent, shipmentSide } from './helpers/marketplace.ts';
 import { type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -233,6 +233,36 @@ describe('mails from recorded events', () => {
     expect(mail!.text).toMatch(/TVA 21 % : 25,20\s€/);
     expect(mail!.text).toContain('carte de crédit •••• 4242');
     expect(mail!.text).toContain(link(s.shipmentId));
+  });
+
+  it('writes the booked windows as on every screen: a range of dates for "this week, evening"', async () => {
+    const sender = await registerAndLogin(t);
+    // Booked on Monday 23 November: this week (to Sunday 29) in the evening (17:00-22:00).
+    const week = { date_from: brussels('2026-11-23', '17:00'), date_till: brussels('2026-11-29', '22:00') };
+    const base = shipmentContent();
+    const shipmentId = await createShipment(t, sender.auth, { pickup: shipmentSide(week), delivery: { ...base.delivery, ...week } });
+    const { referenceId: reference } = await t.handle.db.selectFrom('shipments').select('referenceId').where('id', '=', shipmentId).executeTakeFirstOrThrow();
+    await record([{ userId: sender.id, type: 'shipment.offer.new', shipmentId, payload: { reference, offer_id: 1, driver_name: 'Jan M.', total: 120 } }]);
+    await settle();
+    const [offerMail] = mailsTo(sender.email);
+    expect(offerMail!.text).toContain('Ophalen: ma 23 nov 17:00 – zo 29 nov 22:00');
+    expect(offerMail!.text).toContain('Leveren: ma 23 nov 17:00 – zo 29 nov 22:00');
+
+    // A window within one day names its day once; the receipt, in French, says the same.
+    await t.handle.db.updateTable('users').set({ locale: 'fr' }).where('id', '=', sender.id).execute();
+    const other = await createShipment(t, sender.auth);
+    await record([
+      {
+        userId: sender.id,
+        type: 'shipment.offer.accepted',
+        shipmentId: other,
+        payload: { reference: 'VM-X', offer_id: 2, driver_name: 'Jan M.', total: 145.2, vat_percent: 21, vat_amount: 25.2, method: 'invoice', card_last4: null },
+      },
+    ]);
+    await settle();
+    const receipt = mailsTo(sender.email).at(-1)!;
+    expect(receipt.text).toContain('Enlèvement : lun. 23 nov., 08:00 – 17:00');
+    expect(receipt.text).toContain('Livraison : lun. 23 nov., 17:00 – 22:00');
   });
 
   it('mails a delivery once, and no other state', async () => {

@@ -66,8 +66,10 @@ describe('today’s cut-offs (SPEC section 4)', () => {
 describe('delivery after the pickup (SPEC section 4)', () => {
   const now = at('2026-11-23', '09:00');
 
-  it('keeps every delivery time when the pickup spans several days', () => {
-    expect(deliveryTimeOptions({ day: 'this_week', time: 'evening' }, '2026-11-23', now, BXL)).toEqual({ workday: true, evening: true, arrangement: true, custom: true });
+  it('keeps every delivery time when the pickup spans several days, once the delivery ends after the pickup starts', () => {
+    expect(deliveryTimeOptions({ day: 'this_week', time: 'evening' }, '2026-11-24', now, BXL)).toEqual({ workday: true, evening: true, arrangement: true, custom: true });
+    // Delivered on the pickup's first day itself, a workday window would end (17:00) when the pickup starts.
+    expect(deliveryTimeOptions({ day: 'this_week', time: 'evening' }, '2026-11-23', now, BXL)).toEqual({ workday: false, evening: true, arrangement: true, custom: true });
   });
 
   it('on the pickup’s day still drops what today’s clock has passed', () => {

@@ -112,6 +112,25 @@ describe('delivery depends on pickup', () => {
     expect(deliveryTimeOptions(pickup({ day: 'tomorrow', time: 'evening' }), '2026-11-24', now, BXL).workday).toBe(false);
   });
 
+  it('a custom pickup after this week disables delivery "this week" (it would end before the pickup starts)', () => {
+    // Monday 23 Nov: this week runs to Sunday 29 Nov; a pickup two weeks ahead starts on 7 Dec.
+    const later = pickup({ day: 'custom', dateFrom: '2026-12-07', dateTill: '2026-12-08' });
+    expect(deliveryDayOptions(later, now, BXL)).toEqual({ today: false, tomorrow: false, this_week: false, custom: true });
+    expect(checkWindow({ day: 'this_week', time: 'workday' }, now, BXL, later).map((e) => `${e.field}:${e.key}`)).toContain('day:option_unavailable');
+    // A pickup on the week's last day still leaves "this week" to deliver on that Sunday.
+    const sunday = pickup({ day: 'custom', dateFrom: '2026-11-29', dateTill: '2026-11-29' });
+    expect(deliveryDayOptions(sunday, now, BXL).this_week).toBe(true);
+  });
+
+  it('a delivery ending on the pickup\'s first day must end after the pickup starts', () => {
+    const sundayEvening = pickup({ day: 'custom', dateFrom: '2026-11-29', dateTill: '2026-11-29', time: 'evening' });
+    // This week ends on that Sunday: a workday delivery would end at 17:00, when the pickup only starts.
+    expect(deliveryTimeOptions(sundayEvening, '2026-11-23', now, BXL, '2026-11-29')).toEqual({ workday: false, evening: true, arrangement: true, custom: true });
+    expect(checkWindow({ day: 'this_week', time: 'workday' }, now, BXL, sundayEvening).map((e) => `${e.field}:${e.key}`)).toEqual(['time:option_unavailable']);
+    expect(checkWindow({ day: 'this_week', time: 'custom', timeFrom: '09:00', timeTill: '16:00' }, now, BXL, sundayEvening).map((e) => `${e.field}:${e.key}`)).toEqual(['timeTill:before_pickup']);
+    expect(checkWindow({ day: 'this_week', time: 'custom', timeFrom: '09:00', timeTill: '18:00' }, now, BXL, sundayEvening)).toEqual([]);
+  });
+
   it('a custom pickup starting in the evening disables the same-day delivery presets', () => {
     const evening = pickup({ time: 'custom', timeFrom: '17:00', timeTill: '19:00' });
     expect(deliveryTimeOptions(evening, '2026-11-23', now, BXL)).toEqual({ workday: false, evening: false, arrangement: true, custom: true });

@@ -54,7 +54,8 @@ export function dayRange(choice: WindowChoice, today: string): DateRange {
       return { from: today, till: addDays(today, toSunday < 2 ? toSunday + 7 : toSunday) };
     }
     case 'custom':
-      return { from: choice.dateFrom ?? today, till: choice.dateTill ?? choice.dateFrom ?? today };
+      // An empty field (the wizard's '') counts as not given.
+      return { from: choice.dateFrom || today, till: choice.dateTill || choice.dateFrom || today };
   }
 }
 
@@ -88,38 +89,44 @@ export function timeOptions(startDate: string, now: Date, timeZone: string): Ava
 }
 
 /**
- * Delivery days after a pickup choice: never before the pickup's first day. So a pickup tomorrow
- * disables delivery today, and a pickup this week (which may end on Sunday) disables today and
- * tomorrow.
+ * Delivery days after a pickup choice: never a choice that ends before the pickup's first day. So
+ * a pickup tomorrow disables delivery today, a pickup this week (which may end on Sunday) disables
+ * today and tomorrow, and a custom pickup after this week disables 'this week' too (its window
+ * would end before the pickup starts, and the server would refuse it).
  */
 export function deliveryDayOptions(pickup: WindowChoice, now: Date, timeZone: string): Availability<DayChoice> {
   const today = todayIn(now, timeZone);
   const base = pickupDayOptions(now, timeZone);
   const pickupDays = dayRange(pickup, today);
+  const reaches = (day: Exclude<DayChoice, 'custom'>) => dayRange({ day, time: 'arrangement' }, today).till >= pickupDays.from;
   return {
-    today: base.today && pickup.day !== 'this_week' && pickupDays.from <= today,
-    tomorrow: pickup.day !== 'this_week' && addDays(today, 1) >= pickupDays.from,
-    this_week: true,
+    today: base.today && pickup.day !== 'this_week' && reaches('today'),
+    tomorrow: pickup.day !== 'this_week' && reaches('tomorrow'),
+    this_week: reaches('this_week'),
     custom: true,
   };
 }
 
 /**
- * Delivery time choices on `deliveryStart`. On the pickup's own day a delivery may not start before
- * the pickup ('arrangement' is agreed with the driver, so it stays); after a custom pickup that
- * starts in the evening, the same-day workday and evening choices are gone.
+ * Delivery time choices for a delivery from `deliveryStart` to `deliveryEnd` (one day unless
+ * given). On the pickup's own day a delivery may not start before the pickup ('arrangement' is
+ * agreed with the driver, so it stays); after a custom pickup that starts in the evening, the
+ * same-day workday and evening choices are gone. A delivery whose last day is the pickup's first
+ * day must end after the pickup starts.
  */
-export function deliveryTimeOptions(pickup: WindowChoice, deliveryStart: string, now: Date, timeZone: string): Availability<TimeChoice> {
+export function deliveryTimeOptions(pickup: WindowChoice, deliveryStart: string, now: Date, timeZone: string, deliveryEnd = deliveryStart): Availability<TimeChoice> {
   const options = timeOptions(deliveryStart, now, timeZone);
   const pickupDays = dayRange(pickup, todayIn(now, timeZone));
-  if (pickupDays.from !== pickupDays.till || pickupDays.from !== deliveryStart) return options;
   const pickupFrom = minutesOf(timeRange(pickup).from);
+  const endsAfterPickup = (x: Exclude<TimeChoice, 'custom'>) => deliveryEnd !== pickupDays.from || minutesOf(TIME_PRESETS[x].till) > pickupFrom;
+  const ending = { ...options, workday: options.workday && endsAfterPickup('workday'), evening: options.evening && endsAfterPickup('evening'), arrangement: options.arrangement && endsAfterPickup('arrangement') };
+  if (pickupDays.from !== pickupDays.till || pickupDays.from !== deliveryStart) return ending;
   const eveningStart = pickup.time === 'custom' && pickupFrom >= minutesOf(EVENING_START);
   return {
-    workday: options.workday && !eveningStart && minutesOf(TIME_PRESETS.workday.from) >= pickupFrom,
-    evening: options.evening && !eveningStart && minutesOf(TIME_PRESETS.evening.from) >= pickupFrom,
-    arrangement: options.arrangement,
-    custom: options.custom,
+    workday: ending.workday && !eveningStart && minutesOf(TIME_PRESETS.workday.from) >= pickupFrom,
+    evening: ending.evening && !eveningStart && minutesOf(TIME_PRESETS.evening.from) >= pickupFrom,
+    arrangement: ending.arrangement,
+    custom: ending.custom,
   };
 }
 
@@ -132,6 +139,21 @@ export function deliveryCustomStartMin(pickup: WindowChoice, deliveryStart: stri
 export type WindowError = { field: 'dateFrom' | 'dateTill' | 'timeFrom' | 'timeTill' | 'day' | 'time'; key: WindowErrorKey };
 export type WindowErrorKey = 'date_order' | 'date_in_past' | 'time_order' | 'time_too_late' | 'option_unavailable' | 'before_pickup';
 
+/**
+ * The rules of custom dates alone (SPEC section 5), so that the wizard can tell them as soon as a
+ * date is entered, before any time is chosen: not before today (nor today from 23:00), the end
+ * not before the start, a delivery not before the pickup's first day.
+ */
+export function checkCustomDates(days: DateRange, now: Date, timeZone: string, pickup?: WindowChoice): WindowError[] {
+  const errors: WindowError[] = [];
+  const today = todayIn(now, timeZone);
+  const past = days.from < today || (days.from === today && !pickupDayOptions(now, timeZone).today);
+  if (past) errors.push({ field: 'dateFrom', key: 'date_in_past' });
+  if (days.till < days.from) errors.push({ field: 'dateTill', key: 'date_order' });
+  if (pickup && days.from < dayRange(pickup, today).from) errors.push({ field: 'dateFrom', key: 'before_pickup' });
+  return errors;
+}
+
 /** Checks one side's choice as the wizard and the server must: answers every broken rule. */
 export function checkWindow(choice: WindowChoice, now: Date, timeZone: string, pickup?: WindowChoice): WindowError[] {
   const errors: WindowError[] = [];
@@ -141,20 +163,16 @@ export function checkWindow(choice: WindowChoice, now: Date, timeZone: string, p
 
   const dayOk = pickup ? deliveryDayOptions(pickup, now, timeZone)[choice.day] : pickupDayOptions(now, timeZone)[choice.day];
   if (!dayOk) errors.push({ field: 'day', key: 'option_unavailable' });
-  if (choice.day === 'custom') {
-    const past = days.from < today || (days.from === today && !pickupDayOptions(now, timeZone).today);
-    if (past) errors.push({ field: 'dateFrom', key: 'date_in_past' });
-    if (days.till < days.from) errors.push({ field: 'dateTill', key: 'date_order' });
-    if (pickup && days.from < dayRange(pickup, today).from) errors.push({ field: 'dateFrom', key: 'before_pickup' });
-  }
+  if (choice.day === 'custom') errors.push(...checkCustomDates(days, now, timeZone, pickup));
 
-  const timeOk = pickup ? deliveryTimeOptions(pickup, days.from, now, timeZone)[choice.time] : timeOptions(days.from, now, timeZone)[choice.time];
+  const timeOk = pickup ? deliveryTimeOptions(pickup, days.from, now, timeZone, days.till)[choice.time] : timeOptions(days.from, now, timeZone)[choice.time];
   if (!timeOk) errors.push({ field: 'time', key: 'option_unavailable' });
   if (choice.time === 'custom') {
     if (!isTime(times.from) || times.from > LATEST_CUSTOM_START) errors.push({ field: 'timeFrom', key: 'time_too_late' });
     if (!isTime(times.till) || times.till > LATEST_CUSTOM_END) errors.push({ field: 'timeTill', key: 'time_too_late' });
     else if (days.from === days.till && times.till < customTillMin(times.from)) errors.push({ field: 'timeTill', key: 'time_order' });
     if (pickup && times.from < deliveryCustomStartMin(pickup, days.from, today)) errors.push({ field: 'timeFrom', key: 'before_pickup' });
+    else if (pickup && days.till === dayRange(pickup, today).from && times.till <= timeRange(pickup).from) errors.push({ field: 'timeTill', key: 'before_pickup' });
   }
   return errors;
 }

@@ -13,7 +13,9 @@ describe('zoned formats', () => {
   });
 
   it('writes a window within one day once, and a window over days as a range of dates', () => {
-    expect(timeWindow(at('2026-11-23T07:00:00Z'), at('2026-11-23T16:00:00Z'), 'Europe/Brussels')).toBe('23/11 08:00 – 17:00');
-    expect(timeWindow(at('2026-11-24T08:00:00Z'), at('2026-11-25T16:00:00Z'), 'Europe/Brussels')).toBe('24/11 09:00 – 25/11 17:00');
+    expect(timeWindow(at('2026-11-23T07:00:00Z'), at('2026-11-23T16:00:00Z'), 'Europe/Brussels')).toBe('ma 23 nov, 08:00 – 17:00');
+    expect(timeWindow(at('2026-11-24T08:00:00Z'), at('2026-11-25T16:00:00Z'), 'Europe/Brussels')).toBe('di 24 nov 09:00 – wo 25 nov 17:00');
+    // "This week" + "evening", booked on Monday 23 November.
+    expect(timeWindow(at('2026-11-23T16:00:00Z'), at('2026-11-29T21:00:00Z'), 'Europe/Brussels')).toBe('ma 23 nov 17:00 – zo 29 nov 22:00');
   });
 });

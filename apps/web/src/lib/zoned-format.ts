@@ -1,3 +1,5 @@
+import { formatWindow } from '@vm/domain/window-format';
+
 // Dates and times on a given clock (a shipment's time zone), in the nl-BE short form: DD/MM and HH:mm.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -23,8 +25,8 @@ export const clockTime = (seconds: number, timeZone: string) => {
   return `${p.hour}:${p.minute}`;
 };
 
-/** '23/11 08:00 – 17:00' within a day; '24/11 09:00 – 25/11 17:00' over several days. */
-export function timeWindow(from: number, till: number, timeZone: string): string {
-  const sameDay = dayMonth(from, timeZone) === dayMonth(till, timeZone);
-  return `${dayMonth(from, timeZone)} ${clockTime(from, timeZone)} – ${sameDay ? '' : `${dayMonth(till, timeZone)} `}${clockTime(till, timeZone)}`;
-}
+/**
+ * A booked window, the one form used on every screen (and in the mails, from the same domain
+ * formatter): 'ma 23 nov, 08:00 – 17:00' within a day, 'ma 23 nov 17:00 – zo 29 nov 22:00' over several.
+ */
+export const timeWindow = (from: number, till: number, timeZone: string): string => formatWindow(from, till, timeZone, 'nl-BE');

@@ -1,4 +1,6 @@
 import { type EventLocale, type EventPayloads, formatEuro, type PaymentMethodName } from '@vm/domain';
+import { formatWindow } from '@vm/domain/window-format';
+import type { MailWindow } from './mails.repository.ts';
 
 // The mails' words, plain text, in the languages the product speaks. Each names the job by its
 // reference number and links to it.
@@ -22,27 +24,41 @@ const FOOTER: Record<EventLocale, string> = {
   en: 'You get this mail because mail notifications are on. You can switch them off on your account page.',
 };
 
+/** The job's booked windows, each on its own zone's clock, in the one form every screen uses. */
+export type MailWindows = { pickup: MailWindow; delivery: MailWindow } | null;
+const WINDOW_LABEL: Record<EventLocale, { pickup: string; delivery: string }> = {
+  nl: { pickup: 'Ophalen', delivery: 'Leveren' },
+  fr: { pickup: 'Enlèvement', delivery: 'Livraison' },
+  en: { pickup: 'Pickup', delivery: 'Delivery' },
+};
+const WINDOW_SEP: Record<EventLocale, string> = { nl: ': ', fr: ' : ', en: ': ' };
+export function windowLines(w: MailWindows, l: EventLocale): string[] {
+  if (!w) return [];
+  const line = (side: 'pickup' | 'delivery') => `${WINDOW_LABEL[l][side]}${WINDOW_SEP[l]}${formatWindow(w[side].from, w[side].till, w[side].timezone, TAGS[l])}`;
+  return ['', line('pickup'), line('delivery')];
+}
+
 const body = (l: EventLocale, lines: string[], link: string) => [GREETING[l], '', ...lines, '', OPEN[l], link, '', '--', FOOTER[l], ''].join('\n');
 
-export function offerMail(p: EventPayloads['shipment.offer.new'], first: boolean, l: EventLocale, link: string): MailText {
+export function offerMail(p: EventPayloads['shipment.offer.new'], first: boolean, l: EventLocale, link: string, when: MailWindows = null): MailText {
   if (first) {
     const t = {
       nl: { subject: `Nieuw bod op ${p.reference}`, line: `${p.driver_name} deed een bod van ${money(p.total, l)} op je opdracht ${p.reference}.` },
       fr: { subject: `Nouvelle offre pour ${p.reference}`, line: `${p.driver_name} a fait une offre de ${money(p.total, l)} pour votre mission ${p.reference}.` },
       en: { subject: `New offer on ${p.reference}`, line: `${p.driver_name} made an offer of ${money(p.total, l)} on your job ${p.reference}.` },
     }[l];
-    return { subject: t.subject, text: body(l, [t.line], link) };
+    return { subject: t.subject, text: body(l, [t.line, ...windowLines(when, l)], link) };
   }
   const t = {
     nl: { subject: `Nieuwe biedingen op ${p.reference}`, line: `Er kwamen nieuwe biedingen binnen op je opdracht ${p.reference}, de laatste van ${p.driver_name}: ${money(p.total, l)}.` },
     fr: { subject: `Nouvelles offres pour ${p.reference}`, line: `De nouvelles offres sont arrivées pour votre mission ${p.reference}, la dernière de ${p.driver_name} : ${money(p.total, l)}.` },
     en: { subject: `New offers on ${p.reference}`, line: `New offers came in on your job ${p.reference}, the latest from ${p.driver_name}: ${money(p.total, l)}.` },
   }[l];
-  return { subject: t.subject, text: body(l, [t.line], link) };
+  return { subject: t.subject, text: body(l, [t.line, ...windowLines(when, l)], link) };
 }
 
 /** The sender's receipt: amount, VAT, how it was paid. */
-export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: EventLocale, link: string): MailText {
+export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: EventLocale, link: string, when: MailWindows = null): MailText {
   const how = METHOD[p.method][l] + (p.card_last4 ? ` •••• ${p.card_last4}` : '');
   const t = {
     nl: {
@@ -58,7 +74,7 @@ export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: Eve
       lines: [`You accepted the offer from ${p.driver_name} on ${p.reference}.`, '', `Total (incl. VAT): ${money(p.total, l)}`, `VAT ${p.vat_percent}%: ${money(p.vat_amount, l)}`, `Paid by: ${how}`],
     },
   }[l];
-  return { subject: t.subject, text: body(l, t.lines, link) };
+  return { subject: t.subject, text: body(l, [...t.lines, ...windowLines(when, l)], link) };
 }
 
 export function deliveredMail(p: EventPayloads['shipment.state.changed'], l: EventLocale, link: string): MailText {

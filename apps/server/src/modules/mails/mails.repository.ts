@@ -18,6 +18,9 @@ export type MailEvent = { id: number; userId: number; type: EventType; shipmentI
 
 export type NewMailJob = { userId: number; kind: MailKind; shipmentId: number | null; eventId: number; dedupeKey: string; sendAfter: Date };
 
+/** A booked window in unix seconds, on the clock of its zone. */
+export type MailWindow = { from: number; till: number; timezone: string };
+
 /** A due job with what it takes to write the mail. */
 export type DueMailJob = {
   id: number;
@@ -30,7 +33,11 @@ export type DueMailJob = {
   locale: EventLocale;
   eventType: EventType;
   payload: EventPayloads[EventType];
+  /** The job's booked windows as they are now (null when the mail is about no shipment). */
+  windows: { pickup: MailWindow; delivery: MailWindow } | null;
 };
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 // Read as text: the CamelCasePlugin would otherwise rename the payload's own snake_case keys.
 const payloadText = sql<string>`payload::text`.as('payload');
@@ -124,7 +131,9 @@ export function mailsRepository(db: Db) {
           .selectFrom('mailJobs as j')
           .innerJoin('users as u', 'u.id', 'j.userId')
           .innerJoin('events as e', 'e.id', 'j.eventId')
+          .leftJoin('shipments as s', 's.id', 'j.shipmentId')
           .select(['j.id', 'j.userId', 'j.kind', 'j.shipmentId', 'j.dedupeKey', 'j.attempts', 'u.email', 'u.locale', 'e.type', sql<string>`e.payload::text`.as('payload')])
+          .select(['s.pickupDateFrom', 's.pickupDateTill', 's.pickupTimezone', 's.deliveryDateFrom', 's.deliveryDateTill', 's.deliveryTimezone'])
           .where('j.id', 'in', ids)
           .orderBy('j.sendAfter')
           .orderBy('j.id')
@@ -140,6 +149,13 @@ export function mailsRepository(db: Db) {
           locale: toLocale(r.locale),
           eventType: r.type,
           payload: parsePayload(r.payload),
+          windows:
+            r.pickupDateFrom && r.pickupDateTill && r.pickupTimezone && r.deliveryDateFrom && r.deliveryDateTill && r.deliveryTimezone
+              ? {
+                  pickup: { from: seconds(r.pickupDateFrom), till: seconds(r.pickupDateTill), timezone: r.pickupTimezone },
+                  delivery: { from: seconds(r.deliveryDateFrom), till: seconds(r.deliveryDateTill), timezone: r.deliveryTimezone },
+                }
+              : null,
         }));
       });
     },

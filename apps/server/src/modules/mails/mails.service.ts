@@ -86,9 +86,9 @@ export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
     const link = `${publicUrl}/#/jobs/${job.shipmentId}`;
     switch (job.kind) {
       case 'offer_received':
-        return offerMail(payloadOf('shipment.offer.new', job.payload), job.dedupeKey.endsWith(':1'), job.locale, link);
+        return offerMail(payloadOf('shipment.offer.new', job.payload), job.dedupeKey.endsWith(':1'), job.locale, link, job.windows);
       case 'offer_accepted':
-        return acceptedMail(payloadOf('shipment.offer.accepted', job.payload), job.locale, link);
+        return acceptedMail(payloadOf('shipment.offer.accepted', job.payload), job.locale, link, job.windows);
       case 'delivered':
         return deliveredMail(payloadOf('shipment.state.changed', job.payload), job.locale, link);
       case 'chat_unread':

@@ -19,6 +19,10 @@ function sideErrors(side: SideState, now: Date, pickup?: SideState): StepErrors 
   if (!side.address) errors.address = 'required';
   else if (!hasStreetAndNumber(side.address)) errors.address = 'address_incomplete';
   const choice = windowChoice(side);
+  // An empty custom date or time says so, rather than a rule about a date nobody entered.
+  if (side.day === 'custom' && !side.dateFrom) errors.dateFrom = 'required';
+  if (side.time === 'custom' && !side.timeFrom) errors.timeFrom = 'required';
+  if (side.time === 'custom' && !side.timeTill) errors.timeTill = 'required';
   if (!side.day) errors.day = 'required';
   else if (!side.time) errors.time = 'required';
   else if (choice) {

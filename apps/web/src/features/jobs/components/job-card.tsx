@@ -1,9 +1,7 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-const dateTime = (seconds: number, timeZone: string) =>
-  new Intl.DateTimeFormat('nl-BE', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(seconds * 1000);
+import { timeWindow } from '../../../lib/zoned-format.ts';
 
 /** One job in the list (SPEC section 2): state or offers, route, items, time, distance. */
 export function JobCard({ shipment, showOffers }: { shipment: ShipmentRead; showOffers: boolean }) {
@@ -22,7 +20,7 @@ export function JobCard({ shipment, showOffers }: { shipment: ShipmentRead; show
         <span className="job-meta">
           {t('jobs.items', { count: shipment.packages.length })} · {types}
         </span>
-        <span className="job-meta">{dateTime(shipment.pickup_date_from, shipment.pickup_timezone)}</span>
+        <span className="job-meta" data-testid="job-card-window">{timeWindow(shipment.pickup_date_from, shipment.pickup_date_till, shipment.pickup_timezone)}</span>
         <span className="job-meta">{t('jobs.distance', { km: Math.ceil(shipment.route.distance / 1000) })}</span>
       </Link>
     </li>

@@ -10,6 +10,7 @@ import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { useCards } from '../../../lib/billing-api.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useConfig } from '../../../lib/config.ts';
+import { timeWindow } from '../../../lib/zoned-format.ts';
 import { useAcceptOffer } from '../api/accept-offer.ts';
 import { useStartBancontact } from '../api/start-bancontact.ts';
 import { CostTable, euro } from './cost-table.tsx';
@@ -29,6 +30,12 @@ export function OffersModal({ shipment, open, onClose, initialOfferId = null }: 
 
   return (
     <Modal open={open} title={shipment.accepted_offer ? t('job.acceptedOffer') : t('job.offersTitle')} onClose={onClose} wide>
+      {/* What the drivers bid on: the booked windows, as on the job page. */}
+      <p className="muted offers-when" data-testid="offers-when">
+        {t('job.pickup')}: {timeWindow(shipment.pickup_date_from, shipment.pickup_date_till, shipment.pickup_timezone)}
+        <br />
+        {t('job.delivery')}: {timeWindow(shipment.delivery_date_from, shipment.delivery_date_till, shipment.delivery_timezone)}
+      </p>
       {offers.length === 0 ? (
         <p>{t('job.noOffers')}</p>
       ) : (

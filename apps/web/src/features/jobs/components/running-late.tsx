@@ -1,4 +1,5 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
+import { formatClock, formatDay } from '@vm/domain/window-format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationBox } from '../../../components/ui/notification-box.tsx';
@@ -11,16 +12,21 @@ const DELIVERY_DONE = ['arriveddelivery', 'unloading', 'unloaded', 'delivered', 
 export function RunningLate({ shipment: s }: { shipment: ShipmentRead }) {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // 'Today' as of the page opening: enough to tell whether the expected arrival is another day.
+  const [openedAt] = useState(() => Date.now() / 1000);
   const state = s.current_state.state;
   const late = s.running_late.filter((l) => !(l.leg === 'pickup' ? PICKUP_DONE : DELIVERY_DONE).includes(state)).at(-1);
   if (!late || dismissed === late.leg) return null;
   const tz = late.leg === 'pickup' ? s.pickup_timezone : s.delivery_timezone;
-  const time = new Intl.DateTimeFormat('nl-BE', { timeZone: tz, hour: '2-digit', minute: '2-digit' }).format(late.eta * 1000);
+  const time = formatClock(late.eta, tz);
+  // A window over several days can run late into another day: then the day is named too.
+  const day = formatDay(late.eta, tz);
+  const today = formatDay(openedAt, tz);
   return (
     <NotificationBox
       type="warning"
       title={t('job.late.title')}
-      text={t(`job.late.${late.leg}`, { time })}
+      text={day === today ? t(`job.late.${late.leg}`, { time }) : t(`job.late.${late.leg}On`, { date: day, time })}
       onClose={() => setDismissed(late.leg)}
     />
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RouteMap } from '../../../components/map/route-map.tsx';
+import { formatDay } from '@vm/domain/window-format';
 import { clockTime, dayMonth, timeWindow } from '../../../lib/zoned-format.ts';
 import type { TrackingSide, TrackingView } from '@vm/domain/tracking';
 import { isGone, useTracking } from '../api/tracking.ts';
@@ -43,7 +44,7 @@ function Tracking({ view, answeredAt }: { view: TrackingView; answeredAt: number
     if (!eta || !etaSide) return '';
     const sameDay = dayMonth(eta.at, etaSide.timezone) === dayMonth(answeredAt / 1000, etaSide.timezone);
     const time = clockTime(eta.at, etaSide.timezone);
-    const text = sameDay ? t('tracking.eta', { time }) : t('tracking.etaOn', { date: dayMonth(eta.at, etaSide.timezone), time });
+    const text = sameDay ? t('tracking.eta', { time }) : t('tracking.etaOn', { date: formatDay(eta.at, etaSide.timezone), time });
     return eta.estimated ? `${text} ${t('tracking.estimate')}` : text;
   };
 

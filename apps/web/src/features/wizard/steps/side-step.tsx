@@ -1,13 +1,13 @@
 import type { Address } from '@vm/domain/address';
 import {
+  checkCustomDates,
+  checkWindow,
   customTillMin,
   type DayChoice,
   dayRange,
   deliveryCustomStartMin,
   deliveryDayOptions,
   deliveryTimeOptions,
-  LATEST_CUSTOM_END,
-  LATEST_CUSTOM_START,
   pickupDayOptions,
   type TimeChoice,
   timeOptions,
@@ -15,7 +15,9 @@ import {
 } from '@vm/domain/time-windows';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { Field, TextAreaField } from '../../../components/ui/field.tsx';
+import { TimeField } from '../../../components/ui/time-field.tsx';
 import { addressAtPoint, timezoneOf } from '../../../lib/geo-api.ts';
 import { AddressAutocomplete } from '../../../components/address-autocomplete.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
@@ -40,9 +42,32 @@ export function SideStep({ side, state, errors, now }: Props) {
   const tz = state.pickup.timezone;
   const pickupChoice = windowChoice(state.pickup);
   const dayOptions = side === 'pickup' || !pickupChoice ? pickupDayOptions(now, tz) : deliveryDayOptions(pickupChoice, now, tz);
-  const start = value.day ? dayRange({ day: value.day, dateFrom: value.dateFrom, dateTill: value.dateTill, time: 'arrangement' }, todayIn(now, tz)).from : todayIn(now, tz);
-  const timeOpts = side === 'pickup' || !pickupChoice ? timeOptions(start, now, tz) : deliveryTimeOptions(pickupChoice, start, now, tz);
-  const minStart = side === 'delivery' && pickupChoice ? deliveryCustomStartMin(pickupChoice, start, todayIn(now, tz)) : '00:00';
+  const today = todayIn(now, tz);
+  const daysOf = (v: SideState) => dayRange({ day: v.day ?? 'today', dateFrom: v.dateFrom, dateTill: v.dateTill, time: 'arrangement' }, today);
+  const timeOptionsFor = (v: SideState) => {
+    const days = daysOf(v);
+    return side === 'pickup' || !pickupChoice ? timeOptions(days.from, now, tz) : deliveryTimeOptions(pickupChoice, days.from, now, tz, days.till);
+  };
+  const start = value.day ? daysOf(value).from : today;
+  const timeOpts = timeOptionsFor(value);
+  const minStart = side === 'delivery' && pickupChoice ? deliveryCustomStartMin(pickupChoice, start, today) : '00:00';
+  /** A new day or date keeps the chosen time slot when it is still offered there. */
+  const keepTime = (patch: Partial<SideState>): Partial<SideState> => {
+    const next = { ...value, ...patch };
+    return !next.time || timeOptionsFor(next)[next.time] ? patch : { ...patch, time: null };
+  };
+
+  // Custom dates and times are judged as soon as they are entered, not only on Next (SPEC section 5).
+  const live: Record<string, string> = {};
+  const pickupForRules = side === 'delivery' ? (pickupChoice ?? undefined) : undefined;
+  if (value.day === 'custom' && value.dateFrom) {
+    for (const e of checkCustomDates(daysOf(value), now, tz, pickupForRules)) live[e.field] ??= e.key;
+  }
+  const choice = windowChoice(value);
+  if (choice?.time === 'custom' && value.timeFrom && value.timeTill) {
+    for (const e of checkWindow(choice, now, tz, pickupForRules)) if (e.field === 'timeFrom' || e.field === 'timeTill') live[e.field] ??= e.key;
+  }
+  const fieldError = (f: 'dateFrom' | 'dateTill' | 'timeFrom' | 'timeTill') => errors[f] ?? live[f];
 
   const [mapError, setMapError] = useState<string | undefined>();
 
@@ -94,13 +119,13 @@ export function SideStep({ side, state, errors, now }: Props) {
           value={value.day}
           error={errors.day ? t(`validation.${errors.day}`) : undefined}
           options={DAYS.map((d) => ({ value: d, label: t(`wizard.days.${d}`), disabled: !dayOptions[d] }))}
-          onChange={(day) => update({ day, time: null })}
+          onChange={(day) => update(keepTime({ day }))}
         />
       )}
       {value.address && value.day === 'custom' && (
         <div className="field-pair">
-          <Field label={t('wizard.dateFrom')} type="date" min={todayIn(now, tz)} value={value.dateFrom} onChange={(e) => update({ dateFrom: e.target.value, time: null })} error={errors.dateFrom} />
-          <Field label={t('wizard.dateTill')} type="date" min={value.dateFrom || todayIn(now, tz)} value={value.dateTill} onChange={(e) => update({ dateTill: e.target.value })} error={errors.dateTill} />
+          <DateField label={t('wizard.dateFrom')} today={today} min={today} value={value.dateFrom} onChange={(dateFrom) => update(keepTime({ dateFrom }))} error={fieldError('dateFrom')} />
+          <DateField label={t('wizard.dateTill')} today={today} min={value.dateFrom || today} value={value.dateTill} onChange={(dateTill) => update(keepTime({ dateTill }))} error={fieldError('dateTill')} />
         </div>
       )}
       {value.address && value.day && (value.day !== 'custom' || value.dateFrom) && (
@@ -113,19 +138,15 @@ export function SideStep({ side, state, errors, now }: Props) {
           onChange={(time) => update(time === 'custom' ? { time, timeFrom: minStart === '00:00' ? '08:00' : minStart, timeTill: customTillMin(minStart === '00:00' ? '08:00' : minStart) } : { time })}
         />
       )}
-      {value.time === 'custom' && (
+      {value.address && value.day && (value.day !== 'custom' || value.dateFrom) && value.time === 'custom' && (
         <div className="field-pair">
-          <Field
+          <TimeField
             label={t('wizard.timeFrom')}
-            type="time"
-            step={60}
-            min={minStart}
-            max={LATEST_CUSTOM_START}
             value={value.timeFrom}
-            onChange={(e) => update({ timeFrom: e.target.value, timeTill: value.timeTill < customTillMin(e.target.value) ? customTillMin(e.target.value) : value.timeTill })}
-            error={errors.timeFrom}
+            onChange={(timeFrom) => update(timeFrom && value.timeTill < customTillMin(timeFrom) ? { timeFrom, timeTill: customTillMin(timeFrom) } : { timeFrom })}
+            error={fieldError('timeFrom')}
           />
-          <Field label={t('wizard.timeTill')} type="time" step={60} min={customTillMin(value.timeFrom || '00:00')} max={LATEST_CUSTOM_END} value={value.timeTill} onChange={(e) => update({ timeTill: e.target.value })} error={errors.timeTill} />
+          <TimeField label={t('wizard.timeTill')} value={value.timeTill} onChange={(timeTill) => update({ timeTill })} error={fieldError('timeTill')} />
         </div>
       )}
       {value.address && <p className="field-hint">{t('wizard.timezone', { tz })}</p>}

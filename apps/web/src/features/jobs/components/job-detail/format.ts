@@ -1,9 +1,12 @@
+import { formatWindow } from '@vm/domain/window-format';
+
 // How the job page writes times, distances and durations.
 
 /** Times are shown on the pickup's clock, as the sender chose them in the wizard. */
 export const when = (seconds: number, timeZone: string, withDay = true) =>
   new Intl.DateTimeFormat('nl-BE', { timeZone, ...(withDay ? { weekday: 'short', day: 'numeric', month: 'short' } : {}), hour: '2-digit', minute: '2-digit' }).format(seconds * 1000);
-export const timeWindow = (from: number, till: number, tz: string) => `${when(from, tz)} – ${when(till, tz, false)}`;
+/** A booked window: one day ('ma 23 nov, 17:00 – 22:00') or a range of days ('ma 23 nov 17:00 – zo 29 nov 22:00'). */
+export const timeWindow = (from: number, till: number, tz: string) => formatWindow(from, till, tz, 'nl-BE');
 export const km = (metres: number) => Math.ceil(metres / 1000);
 export const duration = (seconds: number) => {
   const m = Math.round(seconds / 60);

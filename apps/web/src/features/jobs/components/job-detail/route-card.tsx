@@ -25,7 +25,7 @@ export function RouteCard({ shipment: s, onShowOffers, onChangeInsurance }: Prop
           {s.pickup_location.address.name && <strong>{s.pickup_location.address.name}, </strong>}
           {s.pickup_location.address.formatted}
           <br />
-          <span className="muted">{timeWindow(s.pickup_date_from, s.pickup_date_till, tz)}</span>
+          <span className="muted" data-testid="pickup-window">{timeWindow(s.pickup_date_from, s.pickup_date_till, tz)}</span>
           {s.pickup_location.notes && <span className="instructions">{s.pickup_location.notes}</span>}
         </dd>
         <dt>{t('job.delivery')}</dt>
@@ -33,7 +33,7 @@ export function RouteCard({ shipment: s, onShowOffers, onChangeInsurance }: Prop
           {s.delivery_location.address.name && <strong>{s.delivery_location.address.name}, </strong>}
           {s.delivery_location.address.formatted}
           <br />
-          <span className="muted">{timeWindow(s.delivery_date_from, s.delivery_date_till, tz)}</span>
+          <span className="muted" data-testid="delivery-window">{timeWindow(s.delivery_date_from, s.delivery_date_till, s.delivery_timezone)}</span>
           {s.delivery_location.notes && <span className="instructions">{s.delivery_location.notes}</span>}
         </dd>
         <dt>{t('job.packages')}</dt>

@@ -1,0 +1,77 @@
+import { looksCompleteTime, parseTimeText } from '@vm/domain/date-text';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validationText } from '../../lib/i18n.ts';
+
+// The app's own time field (SPEC section 5): 24-hour HH:mm without seconds, whatever language the
+// browser speaks. '1730' and '17.30' are read as 17:30. `value` and `onChange` speak 'HH:mm'.
+
+type Props = {
+  label: string;
+  value: string;
+  onChange: (time: string) => void;
+  /** A catalogue key or a ready message from the form's rules. */
+  error?: string;
+  id?: string;
+};
+
+export function TimeField({ label, value, onChange, error, id }: Props) {
+  const { t } = useTranslation();
+  const auto = useId();
+  const inputId = id ?? auto;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const [text, setText] = useState(value);
+  const [formatError, setFormatError] = useState<string | undefined>();
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (parseTimeText(text) !== value && (value || parseTimeText(text))) setText(value);
+  }
+
+  function typed(next: string) {
+    setText(next);
+    setFormatError(undefined);
+    if (!next.trim()) return onChange('');
+    if (!looksCompleteTime(next)) return;
+    const time = parseTimeText(next);
+    if (time) onChange(time);
+    else setFormatError('time_format');
+  }
+
+  function left() {
+    if (!text.trim()) return;
+    const time = parseTimeText(text);
+    if (!time) return setFormatError('time_format');
+    setText(time);
+    if (time !== value) onChange(time);
+  }
+
+  const shown = formatError ?? (parseTimeText(text) === (value || null) || !text.trim() ? error : undefined);
+  return (
+    <div className="field time-field">
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        id={inputId}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={t('picker.timePlaceholder')}
+        maxLength={5}
+        value={text}
+        onChange={(e) => typed(e.target.value)}
+        onBlur={left}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={[hintId, shown ? errorId : ''].filter(Boolean).join(' ')}
+      />
+      <p id={hintId} className="field-hint">
+        {t('picker.timeHint')}
+      </p>
+      {shown && (
+        <p id={errorId} className="field-error">
+          {validationText(shown)}
+        </p>
+      )}
+    </div>
+  );
+}

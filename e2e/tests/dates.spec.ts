@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
+import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
+import { attachScreens } from '../support/screens.ts';
+
+// Issue 10, part 1: dates and times as they were booked. The browser's clock stands on Monday
+// 23 November 2026, 10:00 in Brussels, as in the other wizard tests.
+
+async function chooseAddress(page: Page, typed: string, suggestion: RegExp) {
+  await page.getByRole('combobox', { name: 'Adres' }).fill(typed);
+  await page.getByRole('option', { name: suggestion }).first().click();
+}
+
+async function toPickupStep(page: Page) {
+  await page.goto('/#/jobs/create');
+  await page.getByRole('radio', { name: /Klein/ }).check();
+  await page.getByRole('button', { name: /Verder: Pakketinfo/ }).click();
+  await page.getByLabel('Omschrijving van de goederen').fill('Een gitaar in een koffer');
+  await page.getByRole('button', { name: /Verder: Ophaalgegevens/ }).click();
+  await chooseAddress(page, 'Kerkstraat 12, 3500 Hasselt', /Kerkstraat 12, 3500 Hasselt/);
+}
+
+const dayGroup = (page: Page) => page.getByRole('group', { name: 'Dag' });
+const timeGroup = (page: Page) => page.getByRole('group', { name: 'Tijdstip' });
+
+test.describe('dates and times as they were booked', () => {
+  test.use({ timezoneId: 'Europe/Brussels' });
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
+  });
+
+  test('"Deze week" + "Avond" shows as a range of dates on the job page and the list card', async ({ page, server }, testInfo) => {
+    const p = await registerViaApi(server);
+    await page.goto('/#/login');
+    await logInViaForm(page, p);
+    await expect(page).toHaveURL(/#\/jobs\/status\/active$/);
+
+    await toPickupStep(page);
+    await dayGroup(page).getByRole('radio', { name: 'Deze week' }).check();
+    await timeGroup(page).getByRole('radio', { name: /Avond/ }).check();
+    await page.getByLabel('Instructies voor de chauffeur').fill('Bel aan bij nummer 12');
+    await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
+    await chooseAddress(page, 'Rue Neuve 5, 1000 Bruxelles', /Rue Neuve 5, 1000 Bruxelles/);
+    await dayGroup(page).getByRole('radio', { name: 'Deze week' }).check();
+    await timeGroup(page).getByRole('radio', { name: /Avond/ }).check();
+    await page.getByLabel('Instructies voor de chauffeur').fill('Achterdeur');
+    await page.getByRole('button', { name: /Verder: Prijsgegevens/ }).click();
+    await page.getByRole('button', { name: /Verder: Verzekering/ }).click();
+    await page.getByRole('button', { name: 'Opdracht plaatsen' }).click();
+    await expect(page).toHaveURL(/#\/jobs\/\d+$/);
+
+    // Stored as Monday 17:00 to Sunday 22:00: shown as that range, not as one evening.
+    await expect(page.getByTestId('pickup-window')).toHaveText('ma 23 nov 17:00 – zo 29 nov 22:00');
+    await expect(page.getByTestId('delivery-window')).toHaveText('ma 23 nov 17:00 – zo 29 nov 22:00');
+    await attachScreens(page, testInfo, 'job-detail-window-range');
+    await page.goto('/#/jobs/status/active');
+    const card = page.getByRole('link', { name: /Hasselt → / });
+    await expect(card.getByTestId('job-card-window')).toHaveText('ma 23 nov 17:00 – zo 29 nov 22:00');
+  });
+
+  test('custom dates and times through the app’s own fields: typed, by calendar, judged at once', async ({ page }, testInfo) => {
+    await toPickupStep(page);
+    await dayGroup(page).getByRole('radio', { name: 'Zelf kiezen' }).check();
+    const from = page.getByRole('textbox', { name: 'Van datum' });
+    const till = page.getByRole('textbox', { name: 'Tot datum' });
+    // Not the browser's date input, whatever the browser's language: a text box with its format.
+    await expect(from).toHaveAttribute('type', 'text');
+    await expect(from).toHaveAttribute('placeholder', 'DD/MM/JJJJ');
+
+    // A past date says so at the field, before any Next.
+    await from.fill('20/11/2026');
+    await expect(page.getByText('De gekozen datum moet in de toekomst liggen.')).toBeVisible();
+    await expect(from).toHaveAttribute('aria-invalid', 'true');
+    await from.fill('05/12/2026');
+    await expect(page.getByText('De gekozen datum moet in de toekomst liggen.')).toHaveCount(0);
+
+    // An end before the start says so at once too.
+    await till.fill('03/12/2026');
+    await expect(page.getByText('De startdatum moet voor de einddatum liggen.')).toBeVisible();
+    await till.fill('06/12/2026');
+    await expect(page.getByText('De startdatum moet voor de einddatum liggen.')).toHaveCount(0);
+
+    // A chosen time slot stays when the date changes and the slot is still offered.
+    await timeGroup(page).getByRole('radio', { name: /Avond/ }).check();
+    await from.fill('04/12/2026');
+    await from.blur();
+    await expect(timeGroup(page).getByRole('radio', { name: /Avond/ })).toBeChecked();
+
+    // The calendar: a grid of day buttons, by keyboard.
+    await page.getByRole('button', { name: 'Kalender voor Tot datum' }).click();
+    await expect(page.getByRole('button', { name: 'zondag 6 december 2026' })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreens(page, testInfo, 'wizard-calendar', [375]);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(till).toHaveValue('07/12/2026');
+
+    // Custom hours: 24-hour HH:mm, '1730' is 17:30; the end moves to at least an hour later.
+    await timeGroup(page).getByRole('radio', { name: 'Zelf kiezen' }).check();
+    const timeFrom = page.getByRole('textbox', { name: 'Van', exact: true });
+    await timeFrom.fill('1730');
+    await timeFrom.blur();
+    await expect(timeFrom).toHaveValue('17:30');
+    await expect(page.getByRole('textbox', { name: 'Tot', exact: true })).toHaveValue('18:30');
+    await page.getByLabel('Instructies voor de chauffeur').fill('Bel aan bij nummer 12');
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreens(page, testInfo, 'wizard-pickup');
+
+    // A pickup from 4 December is after this week: delivery "this week" is not offered.
+    await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
+    await chooseAddress(page, 'Rue Neuve 5, 1000 Bruxelles', /Rue Neuve 5, 1000 Bruxelles/);
+    await expect(dayGroup(page).getByRole('radio', { name: 'Deze week' })).toBeDisabled();
+    await expect(dayGroup(page).getByRole('radio', { name: 'Morgen' })).toBeDisabled();
+  });
+});

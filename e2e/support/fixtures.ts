@@ -85,7 +85,8 @@ export const test = base.extend<object, { server: TestServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // The start may take up to 2 minutes on a busy machine (startServer); a test's own limit is 60 s.
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
 });

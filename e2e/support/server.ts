@@ -50,10 +50,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
   const url = `http://127.0.0.1:${port}`;
+  // Up to 2 minutes: a busy machine needs a minute to build the embedded database. A server that
+  // did not come up is killed, so a failed start leaves no process behind.
   for (let i = 0; ; i++) {
     const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (i > 150 || child.exitCode !== null) throw new Error(`server did not start:\n${logs.join('')}`);
+    if (i > 600 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${logs.join('')}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 

@@ -4,9 +4,18 @@ import type { ShipmentRead } from '@vm/domain/shipment';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useReceipt } from '../../../../lib/billing-api.ts';
-import { when } from './format.ts';
 
 const euro = (euros: number) => formatEuro(Math.round(euros * 100));
+
+/** A receipt's moment as DD/MM/YYYY HH:mm (SPEC section 5) on the job's clock, with the year a receipt needs. */
+export function paidAt(seconds: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(seconds * 1000)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
 
 const methodText = (r: PaymentReceipt, t: TFunction) =>
   r.method === 'card' ? (r.card_last4 ? t('job.payment.byCard', { last4: r.card_last4 }) : t('job.payment.byCardUnknown')) : r.method === 'invoice' ? t('job.payment.byInvoice') : t('job.payment.byBancontact');
@@ -33,7 +42,7 @@ export function PaymentSummary({ shipment: s }: { shipment: ShipmentRead }) {
         <dd>{methodText(r, t)}</dd>
         <dt>{t('job.payment.date')}</dt>
         <dd>
-          <time dateTime={new Date(r.paid_at * 1000).toISOString()}>{when(r.paid_at, s.pickup_timezone)}</time>
+          <time dateTime={new Date(r.paid_at * 1000).toISOString()}>{paidAt(r.paid_at, s.pickup_timezone)}</time>
         </dd>
       </dl>
       <details className="receipt">
@@ -46,7 +55,7 @@ export function PaymentSummary({ shipment: s }: { shipment: ShipmentRead }) {
               <p key={i}>{line}</p>
             ))}
           <p className="muted">
-            {t('job.payment.date')}: {when(r.paid_at, s.pickup_timezone)}
+            {t('job.payment.date')}: {paidAt(r.paid_at, s.pickup_timezone)}
           </p>
         </article>
       </details>

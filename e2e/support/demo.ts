@@ -47,7 +47,13 @@ export async function acceptFirstOfferWithCard(page: Page, cardNumber = '4242 42
   await modal.locator('tbody tr').first().click();
   await modal.getByRole('button', { name: 'Aanvaarden met kredietkaart / factuur' }).click();
   await fillCard(page, cardNumber);
+  await confirmAccept(page);
   await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
+}
+
+/** The final confirmation every accept asks (amount, driver, method): confirms it. */
+export async function confirmAccept(page: Page, button = 'Bevestigen en betalen') {
+  await page.getByRole('dialog', { name: 'Bod aanvaarden?' }).getByRole('button', { name: button }).click();
 }
 
 /** Waits for a demo driver's offer and accepts it with a test card, through the API the offers modal uses. */

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { seriousViolations } from '../support/axe.ts';
-import { acceptFirstOfferWithCard, demo, fillCard, signedInWithJob } from '../support/demo.ts';
+import { acceptFirstOfferWithCard, confirmAccept, demo, fillCard, signedInWithJob } from '../support/demo.ts';
 import { expect, logInViaForm, registerViaApi, test, tokenIn } from '../support/fixtures.ts';
 
 demo('the whole lifecycle: demo offers arrive live, card added in place, accepted, driven to finalised, rated', async ({ page, demoServer }) => {
@@ -30,6 +30,7 @@ demo('the whole lifecycle: demo offers arrive live, card added in place, accepte
   await expect(modal.getByRole('heading', { name: 'Voeg eerst een kredietkaart toe' })).toBeVisible();
   await expect(modal.getByText('Testmodus.')).toBeVisible();
   await fillCard(page, '4242 4242 4242 4242');
+  await confirmAccept(page);
   await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
   await expect(modal).toBeHidden();
 
@@ -53,6 +54,7 @@ demo('Bancontact: declined on the bank page leaves the job open; authorised acce
     const modal = page.getByRole('dialog', { name: 'Biedingen' });
     await modal.locator('tbody tr').first().click();
     await modal.getByRole('button', { name: 'Betalen met Bancontact' }).click();
+    await confirmAccept(page, 'Verder naar Bancontact');
   };
 
   await openOffers();
@@ -119,6 +121,8 @@ demo('invoice payment: request on the account page, admin approval, then accepti
   await modal.locator('tbody tr').first().click();
   await expect(modal.getByText('Je betaalt op factuur.')).toBeVisible();
   await modal.getByRole('button', { name: 'Aanvaarden met kredietkaart / factuur' }).click();
+  await expect(page.getByRole('dialog', { name: 'Bod aanvaarden?' })).toContainText('Op factuur');
+  await confirmAccept(page);
   await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
 });
 
@@ -150,18 +154,19 @@ test('a job past its pickup window shows under Cancelled/Expired', async ({ page
   await expect(page.getByText('Geen actieve opdrachten gevonden!')).toBeVisible();
 });
 
-test('a declined card shows the provider’s message inline on the account page', async ({ page, server }) => {
+test('a declined card shows the refusal in Dutch inline on the account page', async ({ page, server }) => {
   const p = await registerViaApi(server);
   await page.goto('/#/login?redirect=%2Faccount');
   await logInViaForm(page, p);
   await expect(page.getByText('Testmodus.')).toBeVisible();
   await fillCard(page, '4000 0000 0000 0002');
-  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Je kaart werd geweigerd.' })).toBeVisible();
   await fillCard(page, '4242 4242 4242 4242');
   await expect(page.getByText('Je kaart is toegevoegd!')).toBeVisible();
   await expect(page.getByText('Alle betalingen worden aangerekend op je kredietkaart.')).toBeVisible();
   await expect(page.getByText(/Visa •••• 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'Kredietkaart verwijderen' }).click();
+  await page.getByRole('dialog', { name: 'Kaart verwijderen?' }).getByRole('button', { name: 'Ja, verwijderen' }).click();
   await expect(page.getByText('Je kaart is verwijderd!')).toBeVisible();
   await expect(page.getByLabel('Kaartnummer')).toBeVisible();
 });

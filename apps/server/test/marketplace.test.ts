@@ -175,7 +175,8 @@ describe('accepting and paying by card', () => {
     expect((await addCard(t, buyer.auth, 'tok_chargeCustomerFail')).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'POST', url: `/api/shipment/${id}/offer/${offerId}`, headers: { ...buyer.auth, 'accept-language': 'en' } });
     expect(res.statusCode).toBe(402);
-    expect(res.json().error_description).toBe('Your card was declined.');
+    // The catalogue's text in the caller's language; the provider's own words ride along as a detail.
+    expect(res.json()).toEqual({ error: 'card_error', error_description: 'Your card was declined. Try another card or contact your bank.', decline_code: 'generic_decline', provider_message: 'Your card was declined.' });
     expect(await shipment(id, buyer.auth)).toMatchObject({ current_state: { state: 'new' }, accepted_offer: null });
 
     // The failed attempt released the shipment: with a good card the same offer is accepted.
@@ -184,12 +185,35 @@ describe('accepting and paying by card', () => {
     expect((await accept(t, buyer.auth, id, offerId)).statusCode).toBe(200);
   });
 
-  it('refuses a declined card inline with the provider’s message and stores nothing', async () => {
+  it('refuses a declined card in Dutch, with the provider’s message as a detail, and stores nothing', async () => {
     const buyer = await registerAndLogin(t);
     const res = await addCard(t, buyer.auth, 'tok_chargeDeclined');
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ error: 'card_error', error_description: 'Your card was declined.' });
+    expect(res.json()).toEqual({
+      error: 'card_error',
+      error_description: 'Je kaart werd geweigerd. Probeer een andere kaart of neem contact op met je bank.',
+      decline_code: 'generic_decline',
+      provider_message: 'Your card was declined.',
+    });
     expect((await get('/api/billing/cards', buyer.auth)).json()).toEqual([]);
+  });
+
+  it('names each kind of refusal in Dutch: insufficient funds, expired card, wrong CVC, a real card in test mode', async () => {
+    const buyer = await registerAndLogin(t);
+    const cases: [string, string, string][] = [
+      ['tok_chargeDeclinedInsufficientFunds', 'insufficient_funds', 'Er staat onvoldoende saldo op je kaart.'],
+      ['tok_chargeDeclinedExpiredCard', 'expired_card', 'Je kaart is vervallen. Gebruik een andere kaart.'],
+      ['tok_chargeDeclinedIncorrectCvc', 'incorrect_cvc', 'De beveiligingscode (CVC) van je kaart klopt niet.'],
+    ];
+    for (const [token, code, text] of cases) {
+      const res = await addCard(t, buyer.auth, token);
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toMatchObject({ error: 'card_error', error_description: text, decline_code: code });
+    }
+    const real = await t.app.inject({ method: 'POST', url: '/api/billing/sandbox/token', headers: buyer.auth, payload: { number: '4970 1000 0000 0063', exp_month: 4, exp_year: 2031, cvc: '123' } });
+    expect(real.statusCode).toBe(402);
+    expect(real.json()).toMatchObject({ error_description: 'In testmodus werken alleen testkaarten, zoals 4242 4242 4242 4242.', decline_code: 'test_mode_live_card' });
+    expect(real.json().provider_message).toMatch(/^Your card was declined\. Your request was in test mode/);
   });
 
   it('turns test card numbers into tokens like Stripe.js, and refuses real card numbers', async () => {
@@ -205,7 +229,8 @@ describe('accepting and paying by card', () => {
     expect(typo.json()[0].field).toBe('number');
     const real = await t.app.inject({ method: 'POST', url: '/api/billing/sandbox/token', headers: buyer.auth, payload: { number: '4970 1000 0000 0055', exp_month: 4, exp_year: 2031, cvc: '123' } });
     expect(real.statusCode).toBe(402);
-    expect(real.json().error_description).toMatch(/test mode, but used a non test card/);
+    expect(real.json().error_description).toBe('In testmodus werken alleen testkaarten, zoals 4242 4242 4242 4242.');
+    expect(real.json().provider_message).toMatch(/test mode, but used a non test card/);
   });
 });
 

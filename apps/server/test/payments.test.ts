@@ -83,6 +83,78 @@ describe('Bancontact', () => {
   });
 });
 
+describe('the Bancontact sandbox page', () => {
+  it('speaks Dutch only, names the job by its reference and has its own icon', async () => {
+    const { sender, id, offerId } = await newJob(100);
+    const { redirect_url } = (await startBancontact(sender.auth, id, offerId)).json();
+    const { reference_id } = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json();
+    const page = await t.app.inject({ method: 'GET', url: new URL(redirect_url).pathname, headers: { 'accept-language': 'en' } });
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<html lang="nl">');
+    expect(page.body).toContain(`Vrachtmarkt, opdracht ${reference_id}`);
+    // Every visible word is Dutch: none of the English a provider or a developer would leave.
+    const visible = page.body.replace(/<[^>]+>/g, ' ');
+    expect(visible).not.toMatch(/\b(Shipment|offer|Pay|Approve|Decline|Back|test mode|amount)\b/i);
+    expect(visible).toContain('Betaling goedkeuren');
+    expect(visible).toContain('Betaling weigeren');
+
+    const icon = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)">/.exec(page.body)?.[1];
+    expect(icon).toBe('/sandbox/favicon.svg');
+    const res = await t.app.inject({ method: 'GET', url: icon! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toMatch(/^<svg /);
+
+    // Declined there: the page itself says so in Dutch, and so does the return check.
+    await t.app.inject({ method: 'POST', url: `${new URL(redirect_url).pathname}/decline` });
+    const after = await t.app.inject({ method: 'GET', url: new URL(redirect_url).pathname });
+    expect(after.body).toContain('Deze betaling is al geweigerd.');
+  });
+});
+
+describe('the receipt', () => {
+  const receipt = (auth: { authorization: string }, id: number, lang = 'nl-BE') => t.app.inject({ method: 'GET', url: `/api/shipment/${id}/receipt`, headers: { ...auth, 'accept-language': lang } });
+
+  it('the owner reads the paid offer’s receipt, with the receipt mail’s own lines; nothing before payment', async () => {
+    const { sender, id, offerId } = await newJob(100);
+    expect((await receipt(sender.auth, id)).json()).toEqual({ receipt: null });
+    await addCard(t, sender.auth);
+    expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(200);
+    const { reference_id } = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json();
+
+    const res = await receipt(sender.auth, id);
+    expect(res.statusCode).toBe(200);
+    const r = res.json().receipt;
+    expect(r).toMatchObject({ reference: reference_id, total: 121, vat_percent: 21, vat_amount: 21, method: 'card', card_last4: '4242' });
+    expect(r.driver_name).toMatch(/^\S+ \S\.$/);
+    expect(r.paid_at).toBe(Math.floor(t.clock.now().getTime() / 1000));
+    expect(r.subject).toBe(`Betalingsbewijs ${reference_id}: bod van ${r.driver_name} aanvaard`);
+    expect(r.lines).toContain('Betaald met: kredietkaart •••• 4242');
+    expect(r.lines.join('\n')).toMatch(/Totaal \(incl\. btw\): €\s121,00/);
+
+    // The same lines as the mail the sender got.
+    await t.app.eventHub.flush();
+    await t.app.mailWorker.run();
+    const mail = t.mails.find((m) => m.to === sender.email && m.subject === r.subject);
+    expect(mail?.text).toContain(r.lines.join('\n'));
+
+    // In English for an English browser.
+    expect((await receipt(sender.auth, id, 'en')).json().receipt.lines).toContain('Paid by: credit card •••• 4242');
+  });
+
+  it('another sender’s job is not found, paid or not, and a driver may not ask', async () => {
+    const { sender, id, offerId } = await newJob(90);
+    await addCard(t, sender.auth);
+    expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(200);
+    const other = await registerAndLogin(t);
+    const res = await receipt(other.auth, id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', error_description: expect.any(String) });
+    expect((await receipt(other.auth, 999_999)).statusCode).toBe(404);
+    expect((await receipt(driver.auth, id)).statusCode).toBe(403);
+  });
+});
+
 describe('webhooks', () => {
   async function pendingBancontact() {
     const { sender, id, offerId } = await newJob(60);

@@ -3,7 +3,7 @@ import { addressSchema } from './address.ts';
 import { appConfigSchema } from './app-config.ts';
 import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, mailSettingsReadSchema, mailSettingsSchema, messageReadSchema, pushPageSchema, pushReadSchema, unreadCountSchema } from './events.ts';
 import { imageVariantsSchema } from './images.ts';
-import { addCardSchema, bancontactStartSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, ratingSchema, sandboxCardSchema } from './marketplace.ts';
+import { addCardSchema, bancontactStartSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema } from './marketplace.ts';
 import { createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
 import {
@@ -153,6 +153,8 @@ export const apiRoutes = {
     params: idParams,
     response: { 200: z.object({ status: z.enum(['succeeded', 'pending']), shipment: shipmentReadSchema }) },
   },
+  /** The sender's receipt of the paid offer; null while nothing was paid (another sender's job: 404). */
+  paymentReceipt: { method: 'GET', path: '/api/shipment/:id/receipt', auth: 'sender', params: idParams, response: { 200: z.object({ receipt: paymentReceiptSchema.nullable() }) } },
   paymentWebhook: {
     method: 'POST',
     path: '/api/payments/webhook',

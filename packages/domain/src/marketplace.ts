@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from './messages.ts';
 import { OFFER_STATES } from './offer.ts';
 import { shipmentCoreSchema } from './shipment.ts';
 import { SHIPMENT_STATES } from './shipment-states.ts';
@@ -70,6 +71,61 @@ export type SandboxCardInput = z.infer<typeof sandboxCardSchema>;
 /** GET /api/billing/cards and the answers of adding and deleting cards. */
 export const cardReadSchema = z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() });
 export type CardRead = z.infer<typeof cardReadSchema>;
+
+/**
+ * A card refusal's catalogue text from the provider's codes (Stripe's `decline_code`, else its
+ * `code`; Stripe.js uses the same names in the browser), so the user reads it in their language
+ * whatever language the provider speaks. Unknown codes read as a plain refusal.
+ */
+const CARD_ERROR_KEYS: Record<string, MessageKey> = {
+  insufficient_funds: 'card_insufficient_funds',
+  expired_card: 'card_expired',
+  incorrect_cvc: 'card_incorrect_cvc',
+  invalid_cvc: 'card_cvc_invalid',
+  incomplete_cvc: 'card_cvc_invalid',
+  processing_error: 'card_processing_error',
+  authentication_required: 'card_authentication_required',
+  payment_incomplete: 'card_authentication_required',
+  incorrect_number: 'card_number_invalid',
+  invalid_number: 'card_number_invalid',
+  incomplete_number: 'card_number_invalid',
+  invalid_expiry_month: 'card_expiry_invalid',
+  invalid_expiry_year: 'card_expiry_invalid',
+  invalid_expiry_year_past: 'card_expiry_invalid',
+  incomplete_expiry: 'card_expiry_invalid',
+  test_mode_live_card: 'card_test_mode_only',
+};
+export function cardErrorKey(code: string | null | undefined, declineCode?: string | null): MessageKey {
+  return (declineCode && CARD_ERROR_KEYS[declineCode]) || (code && CARD_ERROR_KEYS[code]) || 'card_declined';
+}
+
+/** A 402 card refusal: the usual {error, error_description} plus the provider's code and own words (shown as a detail). */
+export const cardErrorBodySchema = z.object({
+  error: z.literal('card_error'),
+  error_description: z.string(),
+  decline_code: z.string(),
+  provider_message: z.string(),
+});
+export type CardErrorBody = z.infer<typeof cardErrorBodySchema>;
+
+/**
+ * GET /api/shipment/{id}/receipt: the sender's receipt of the paid offer, the same data as the
+ * receipt mail (amounts in euros), with the moment it was paid and the mail's own lines.
+ */
+export const paymentReceiptSchema = z.object({
+  reference: z.string(),
+  driver_name: z.string(),
+  total: z.number(),
+  vat_percent: z.number(),
+  vat_amount: z.number(),
+  method: z.enum(['card', 'invoice', 'bancontact']),
+  card_last4: z.string().nullable(),
+  /** Unix seconds. */
+  paid_at: z.number(),
+  subject: z.string(),
+  lines: z.array(z.string()),
+});
+export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
 
 /** A shipment as a driver sees it: their own offer, never the others'. */
 export const driverJobReadSchema = shipmentCoreSchema.extend({

@@ -25,7 +25,7 @@ export function errorHandler(app: FastifyInstance): void {
       );
     }
     if (err instanceof ApiError) {
-      return reply.code(err.statusCode).headers(err.headers).send({ error: err.error, error_description: translate(err.descriptionKey, locale) });
+      return reply.code(err.statusCode).headers(err.headers).send({ ...err.extra, error: err.error, error_description: translate(err.descriptionKey, locale) });
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 500) {

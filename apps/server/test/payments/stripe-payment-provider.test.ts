@@ -146,6 +146,7 @@ describe('Stripe adapter: customers and cards', () => {
     expect(err).toBeInstanceOf(CardError);
     expect((err as CardError).message).toBe('Your card was declined.');
     expect((err as CardError).code).toBe('card_declined');
+    expect((err as CardError).declineCode).toBe('generic_decline');
   });
 
   it('rethrows errors that are not about the card (unknown customer)', async () => {

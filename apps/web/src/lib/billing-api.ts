@@ -22,3 +22,12 @@ export async function deleteCards(): Promise<void> {
 
 /** Test mode: the server's sandbox turns the card details into a token, as Stripe.js would. */
 export const sandboxToken = (card: SandboxCardInput) => call('POST /api/billing/sandbox/token', { body: card }).then((r) => r.id);
+
+/** The receipt of a job's paid offer (null while nothing was paid); it never changes once there. */
+export const receiptQuery = (shipmentId: number) =>
+  queryOptions({
+    queryKey: ['billing', 'receipt', shipmentId],
+    queryFn: ({ signal }) => call('GET /api/shipment/:id/receipt', { params: { id: shipmentId }, signal }).then((r) => r.receipt),
+    staleTime: (q) => (q.state.data ? Infinity : 0),
+  });
+export const useReceipt = (shipmentId: number, enabled: boolean) => useQuery({ ...receiptQuery(shipmentId), enabled });

@@ -14,11 +14,16 @@ export type RedirectPayment = { id: string; status: PaymentStatus; amountCents: 
 /** A webhook event, already verified and reduced to what we act on. */
 export type PaymentEvent = { id: string; type: string; payment: RedirectPayment | null };
 
-/** The card was refused or is unusable; `message` is the provider's text, shown to the user as is. */
+/**
+ * The card was refused or is unusable. `code` and `declineCode` are the provider's (Stripe's
+ * names); they choose the catalogue text the user reads. `message` is the provider's own text,
+ * shown only as a detail.
+ */
 export class CardError extends Error {
   constructor(
     message: string,
     readonly code: string,
+    readonly declineCode: string | null = null,
   ) {
     super(message);
   }

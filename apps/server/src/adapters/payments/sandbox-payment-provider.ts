@@ -12,13 +12,15 @@ import { parseStripeWebhook } from './stripe-payment-provider.ts';
 type Behaviour = 'ok' | 'declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'charge_fails';
 type TestCard = { brand: string; last4: string; behaviour: Behaviour };
 
-const DECLINES: Record<Exclude<Behaviour, 'ok'>, { code: string; message: string }> = {
-  declined: { code: 'card_declined', message: 'Your card was declined.' },
-  insufficient_funds: { code: 'card_declined', message: 'Your card has insufficient funds.' },
-  expired_card: { code: 'expired_card', message: 'Your card has expired.' },
-  incorrect_cvc: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  charge_fails: { code: 'card_declined', message: 'Your card was declined.' },
+// Stripe's codes, decline codes and (English) messages for its test cards.
+const DECLINES: Record<Exclude<Behaviour, 'ok'>, { code: string; declineCode: string | null; message: string }> = {
+  declined: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+  insufficient_funds: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  expired_card: { code: 'expired_card', declineCode: null, message: 'Your card has expired.' },
+  incorrect_cvc: { code: 'incorrect_cvc', declineCode: null, message: "Your card's security code is incorrect." },
+  charge_fails: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
 };
+const decline = (b: Exclude<Behaviour, 'ok'>) => new CardError(DECLINES[b].message, DECLINES[b].code, DECLINES[b].declineCode);
 
 /** Stripe's test card numbers and the token each one stands for. */
 const TEST_NUMBERS: Record<string, { token: string } & TestCard> = {
@@ -82,7 +84,7 @@ export function sandboxPaymentProvider(opts: { publicUrl: string; webhookSecret:
 
     createToken(card, now) {
       const known = TEST_NUMBERS[card.number];
-      if (!known) throw new CardError(NON_TEST_CARD, 'card_declined');
+      if (!known) throw new CardError(NON_TEST_CARD, 'card_declined', 'test_mode_live_card');
       const end = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
       if (end <= now) throw new CardError("Your card's expiration date is in the past.", 'invalid_expiry_year');
       const id = `tok_sbx_${rand()}`;
@@ -101,8 +103,7 @@ export function sandboxPaymentProvider(opts: { publicUrl: string; webhookSecret:
         const card = made?.card ?? fixed;
         if (!card) throw new CardError(`No such token: '${token}'`, 'resource_missing');
         if (card.behaviour !== 'ok' && card.behaviour !== 'charge_fails') {
-          const d = DECLINES[card.behaviour];
-          throw new CardError(d.message, d.code);
+          throw decline(card.behaviour);
         }
         tokens.delete(token); // a token is single-use, as with Stripe
         const year = new Date().getUTCFullYear() + 2;
@@ -116,7 +117,7 @@ export function sandboxPaymentProvider(opts: { publicUrl: string; webhookSecret:
       return once(`charge:${input.idempotencyKey}`, () => {
         const behaviour = behaviourOf(input.cardId);
         if (behaviour === null) throw new CardError('No such card.', 'resource_missing');
-        if (behaviour !== 'ok') throw new CardError(DECLINES[behaviour].message, DECLINES[behaviour].code);
+        if (behaviour !== 'ok') throw decline(behaviour);
         const id = `pi_sbx_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
         charges.push({ id, customerId: input.customerId, cardId: input.cardId, amountCents: input.amountCents, idempotencyKey: input.idempotencyKey });
         return { id };

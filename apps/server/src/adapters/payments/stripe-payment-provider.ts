@@ -12,9 +12,9 @@ type StripeConfig = {
 const isCardError = (err: unknown): err is InstanceType<typeof Stripe.errors.StripeCardError> =>
   err instanceof Stripe.errors.StripeCardError || (err instanceof Stripe.errors.StripeError && err.rawType === 'card_error');
 
-/** Card refusals carry Stripe's own wording, which the user sees as is; anything else is ours to handle. */
+/** Card refusals keep Stripe's codes (the user's text comes from them) and its wording (shown as a detail); anything else is ours to handle. */
 const asCardError = (err: unknown): unknown =>
-  isCardError(err) ? new CardError(err.message, err.code ?? 'card_declined') : err;
+  isCardError(err) ? new CardError(err.message, err.code ?? 'card_declined', (err as { decline_code?: string }).decline_code ?? null) : err;
 
 /**
  * A payment that needs the customer again (requires_payment_method) only failed if an attempt was

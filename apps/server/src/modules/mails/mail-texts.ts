@@ -57,8 +57,8 @@ export function offerMail(p: EventPayloads['shipment.offer.new'], first: boolean
   return { subject: t.subject, text: body(l, [t.line, ...windowLines(when, l)], link) };
 }
 
-/** The sender's receipt: amount, VAT, how it was paid. */
-export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: EventLocale, link: string, when: MailWindows = null): MailText {
+/** The sender's receipt: amount, VAT, how it was paid. The mail and the job page's payment block both show it. */
+export function receiptText(p: EventPayloads['shipment.offer.accepted'], l: EventLocale): { subject: string; lines: string[] } {
   const how = METHOD[p.method][l] + (p.card_last4 ? ` •••• ${p.card_last4}` : '');
   const t = {
     nl: {
@@ -74,6 +74,11 @@ export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: Eve
       lines: [`You accepted the offer from ${p.driver_name} on ${p.reference}.`, '', `Total (incl. VAT): ${money(p.total, l)}`, `VAT ${p.vat_percent}%: ${money(p.vat_amount, l)}`, `Paid by: ${how}`],
     },
   }[l];
+  return { subject: t.subject, lines: t.lines };
+}
+
+export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: EventLocale, link: string, when: MailWindows = null): MailText {
+  const t = receiptText(p, l);
   return { subject: t.subject, text: body(l, [...t.lines, ...windowLines(when, l)], link) };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { StoredCard } from '../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentMethod } from '../../db/schema.ts';
@@ -78,6 +79,31 @@ export function paymentsRepository(db: Db) {
 
     async find(id: number): Promise<PaymentRecord | null> {
       return (await db.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+
+    /** The succeeded payment of a shipment with when it succeeded, if it was paid. */
+    async paidFor(shipmentId: number): Promise<(PaymentRecord & { paidAt: Date }) | null> {
+      const row = await db
+        .selectFrom('payments')
+        .select([...PAYMENT_COLUMNS, 'updatedAt as paidAt'])
+        .where('shipmentId', '=', shipmentId)
+        .where('status', '=', 'succeeded')
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    /** The receipt recorded when the payment succeeded (the payload the receipt mail is made of). */
+    async acceptedPayload(shipmentId: number, userId: number): Promise<unknown> {
+      const row = await db
+        .selectFrom('events')
+        // As text: the CamelCasePlugin would otherwise rename the payload's own keys.
+        .select(sql<string>`payload::text`.as('payload'))
+        .where('shipmentId', '=', shipmentId)
+        .where('userId', '=', userId)
+        .where('type', '=', 'shipment.offer.accepted')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.payload) as unknown) : null;
     },
 
     async findByProviderRef(ref: string): Promise<PaymentRecord | null> {

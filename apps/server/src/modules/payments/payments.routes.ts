@@ -19,6 +19,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { paym
     handler: async (req) => payments.startBancontact(currentUser(req).userId, req.params.sid, req.params.oid, req.body.return_path),
   });
 
+  app.route({ ...fromContract(apiRoutes.paymentReceipt), handler: async (req) => payments.receipt(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });
+
   app.route({ ...fromContract(apiRoutes.confirmPayment), handler: async (req) => payments.confirm(currentUser(req).userId, req.params.id) });
 
   // The provider's webhook: the signature covers the exact bytes, so this route keeps the raw body.
@@ -56,11 +58,11 @@ const sandboxBancontactPages: FastifyPluginAsyncZod<{ payments: PaymentsService;
     if (!p) throw notFound();
     const done = p.status !== 'pending';
     const html = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Bancontact (testmodus)</title><link rel="stylesheet" href="/sandbox/page.css"></head><body><main>
+<title>Bancontact (testmodus) · Vrachtmarkt</title><link rel="icon" type="image/svg+xml" href="/sandbox/favicon.svg"><link rel="stylesheet" href="/sandbox/page.css"></head><body><main>
 <p class="badge">TESTMODUS: er wordt geen geld afgeschreven</p>
 <h1>Bancontact</h1>
 <p>${escapeHtml(p.description)}</p>
-<p class="amount">${escapeHtml(formatEuro(p.amountCents))}</p>
+<p>Te betalen: <span class="amount">${escapeHtml(formatEuro(p.amountCents))}</span></p>
 ${
   done
     ? `<p>Deze betaling is al ${p.status === 'succeeded' ? 'goedgekeurd' : 'geweigerd'}.</p><p><a href="${escapeHtml(p.returnUrl)}">Terug naar Vrachtmarkt</a></p>`
@@ -71,12 +73,22 @@ ${
     return reply.type('text/html; charset=utf-8').send(html);
   });
 
+  // The page's own icon (a tab shows it): a blue square with a white V, as the app's colours.
+  app.get('/sandbox/favicon.svg', async (_req, reply) =>
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><path d="M8 9l8 15 8-15" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+      ),
+  );
+
   app.get('/sandbox/page.css', async (_req, reply) =>
     reply
       .type('text/css')
       .send(
         'body{font-family:system-ui,sans-serif;background:#f3f4f6;color:#111827;margin:0}main{max-width:28rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:.5rem}' +
-          '.badge{background:#fef3c7;color:#78350f;padding:.25rem .5rem;border-radius:.25rem;font-weight:600}.amount{font-size:2rem;font-weight:700}' +
+          '.badge{background:#fef3c7;color:#78350f;padding:.25rem .5rem;border-radius:.25rem;font-weight:600}.amount{display:block;font-size:2rem;font-weight:700}' +
           'button{font:inherit;padding:.75rem 1.25rem;margin:.25rem 0;border-radius:.375rem;border:2px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer;width:100%}' +
           'button.secondary{background:#fff;color:#1d4ed8}button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}',
       ),

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { costBreakdown, type CardRead, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
+import { cardErrorKey, costBreakdown, type CardRead, type EventLocale, type EventPayloads, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
 import { CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import type { SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { receiptText } from '../mails/mail-texts.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { PaymentRecord, PaymentsRepository } from './payments.repository.ts';
@@ -28,8 +29,15 @@ type Deps = {
 /** A card claim older than this with no outcome is retried (same idempotency key) on the next accept. */
 const STALE_CARD_CLAIM_MS = 60_000;
 
-/** The provider's own words reach the user (SPEC section 8: card errors inline, accept failures as a toast). */
-const declined = (message: string) => new ApiError(402, 'card_error', message);
+/**
+ * A card refusal for the client (SPEC section 8: card errors inline, accept failures as a toast):
+ * the catalogue's text for the provider's code, in the caller's language, with the code and the
+ * provider's own words as details.
+ */
+const declined = (err: CardError) => {
+  const code = err.declineCode ?? err.code;
+  return new ApiError(402, 'card_error', cardErrorKey(err.code, err.declineCode), {}, { decline_code: code, provider_message: err.message });
+};
 
 /**
  * Accepting an offer and paying for it (SPEC sections 2 and 8) plus the stored card (section 7,
@@ -121,14 +129,14 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
         cardId: payment.cardId!,
         amountCents: payment.amountCents,
         currency: 'eur',
-        description: `Shipment ${payment.shipmentId}, offer ${payment.offerId}`,
+        description: `Vrachtmarkt, opdracht ${payment.shipmentId}, bod ${payment.offerId}`,
         metadata: { payment_id: String(payment.id), shipment_id: String(payment.shipmentId), offer_id: String(payment.offerId) },
         idempotencyKey: `payment-${payment.id}`,
       });
     } catch (err) {
       if (err instanceof CardError) {
         await refused(payment, err.message);
-        throw declined(err.message);
+        throw declined(err);
       }
       log.error({ err, paymentId: payment.id }, 'card charge outcome unknown; the claim stays for a retry');
       throw new ApiError(503, 'payment_unavailable', 'payment_unknown');
@@ -197,7 +205,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
         const card = await provider.addCard(customer, token, `addcard-${userId}-${createHash('sha256').update(token).digest('hex').slice(0, 32)}`);
         await repo.addCard(userId, card, now());
       } catch (err) {
-        if (err instanceof CardError) throw declined(err.message);
+        if (err instanceof CardError) throw declined(err);
         throw err;
       }
       return this.cards(userId);
@@ -216,9 +224,33 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
       try {
         return (provider as SandboxPaymentProvider).createToken(card, now());
       } catch (err) {
-        if (err instanceof CardError) throw declined(err.message);
+        if (err instanceof CardError) throw declined(err);
         throw err;
       }
+    },
+
+    /**
+     * GET /api/shipment/{id}/receipt: ownership first (another sender's job is not found), then
+     * the paid offer's receipt, made of the same recorded data and lines as the receipt mail.
+     */
+    async receipt(senderId: number, shipmentId: number, locale: EventLocale): Promise<{ receipt: PaymentReceipt | null }> {
+      await shipments.get(senderId, shipmentId);
+      const paid = await repo.paidFor(shipmentId);
+      const p = paid && paid.userId === senderId ? ((await repo.acceptedPayload(shipmentId, senderId)) as EventPayloads['shipment.offer.accepted'] | null) : null;
+      if (!paid || !p) return { receipt: null };
+      return {
+        receipt: {
+          reference: p.reference,
+          driver_name: p.driver_name,
+          total: p.total,
+          vat_percent: p.vat_percent,
+          vat_amount: p.vat_amount,
+          method: p.method,
+          card_last4: p.card_last4,
+          paid_at: Math.floor(paid.paidAt.getTime() / 1000),
+          ...receiptText(p, locale),
+        },
+      };
     },
 
     /** POST /api/shipment/{sid}/offer/{oid}: by invoice when approved, else with the first stored card. */
@@ -238,12 +270,14 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
       const user = await users.get(senderId);
       const payment = await claim(senderId, shipmentId, offerId, 'bancontact');
       try {
+        // The bank page shows this to the sender: Dutch, with the job's reference number.
+        const { reference_id } = await shipments.get(senderId, shipmentId);
         const started = await provider.startBancontact({
           amountCents: payment.amountCents,
           currency: 'eur',
           returnUrl: `${publicUrl}/#${returnPath}?payment=${payment.id}`,
           ownerName: `${user.first_name} ${user.last_name}`,
-          description: `Shipment ${shipmentId}, offer ${offerId}`,
+          description: `Vrachtmarkt, opdracht ${reference_id}`,
           metadata: { payment_id: String(payment.id), shipment_id: String(shipmentId), offer_id: String(offerId) },
           idempotencyKey: `payment-${payment.id}`,
         });

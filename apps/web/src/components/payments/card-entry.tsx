@@ -2,19 +2,21 @@ import { sandboxCardSchema } from '@vm/domain/marketplace';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client.ts';
 import { addCard, sandboxToken } from '../../lib/billing-api.ts';
 import { bodyResolver, errorAt } from '../../lib/form.ts';
 import { useConfig } from '../../lib/config.ts';
 import { Field } from '../ui/field.tsx';
 import { TOAST_MS, useToast } from '../ui/toast.tsx';
+import { type CardErrorText, cardErrorText, formatCardNumber, formatExpiry, reformatInput } from './card-format.ts';
 
 type Props = { onAdded?: () => void };
 
 /**
  * The card entry of SPEC section 2 (Account) and of the offers modal: Stripe Elements when a
  * publishable key is configured, otherwise the sandbox's own form, clearly marked as test mode.
- * The provider's refusal is shown inline in red; success is the 10 s toast of SPEC section 8.
+ * The provider's refusal is shown inline in red, in the user's language with the provider's own
+ * words as a smaller detail; success is the 10 s toast of SPEC section 8. The number groups in
+ * fours and the expiry becomes MM/JJ while typing.
  */
 export function CardEntry({ onAdded }: Props) {
   const payments = useConfig().data?.payments;
@@ -25,7 +27,7 @@ export function CardEntry({ onAdded }: Props) {
 function useAddCard(onAdded?: () => void) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [providerError, setProviderError] = useState<string | null>(null);
+  const [providerError, setProviderError] = useState<CardErrorText | null>(null);
   const [busy, setBusy] = useState(false);
   async function run(makeToken: () => Promise<string>) {
     setBusy(true);
@@ -36,7 +38,7 @@ function useAddCard(onAdded?: () => void) {
       onAdded?.();
       return true;
     } catch (err) {
-      setProviderError(err instanceof Error ? err.message : String(err));
+      setProviderError(cardErrorText(err));
       return false;
     } finally {
       setBusy(false);
@@ -45,15 +47,20 @@ function useAddCard(onAdded?: () => void) {
   return { run, busy, providerError, setProviderError };
 }
 
-/** The provider's refusal inline in red (SPEC section 5), and the submit button. */
-function CardFormFooter({ providerError, busy }: { providerError: string | null; busy: boolean }) {
+/** The provider's refusal inline in red (SPEC section 5), its own words smaller, and the submit button. */
+function CardFormFooter({ providerError, busy }: { providerError: CardErrorText | null; busy: boolean }) {
   const { t } = useTranslation();
   return (
     <>
       {providerError && (
-        <p className="field-error card-error" role="alert">
-          {providerError}
-        </p>
+        <div className="card-error" role="alert">
+          <p className="field-error">{providerError.message}</p>
+          {providerError.detail && providerError.detail !== providerError.message && (
+            <p className="card-error-detail muted">
+              <small>{t('billing.providerSays', { text: providerError.detail })}</small>
+            </p>
+          )}
+        </div>
       )}
       <button type="submit" className="button button-primary" disabled={busy}>
         {t('billing.addCard')}
@@ -79,6 +86,8 @@ function SandboxCardEntry({ onAdded }: Props) {
     formState: { errors },
   } = useForm({ resolver: bodyResolver(sandboxCardSchema, sandboxBody), defaultValues: { number: '', expiry: '', cvc: '' }, reValidateMode: 'onSubmit' });
   const { run, busy, providerError } = useAddCard(onAdded);
+  const number = register('number');
+  const expiry = register('expiry');
 
   const submit = handleSubmit(async (card) => {
     const added = await run(() => sandboxToken(card)).catch(() => false);
@@ -90,9 +99,33 @@ function SandboxCardEntry({ onAdded }: Props) {
       <p id="card-test-mode" className="test-mode">
         <strong>{t('billing.testMode')}</strong> {t('billing.testModeHint')}
       </p>
-      <Field label={t('billing.number')} autoComplete="cc-number" inputMode="numeric" {...register('number')} error={errors.number?.message} placeholder="4242 4242 4242 4242" />
+      <Field
+        label={t('billing.number')}
+        autoComplete="cc-number"
+        inputMode="numeric"
+        maxLength={23}
+        {...number}
+        onChange={(e) => {
+          reformatInput(e.target, formatCardNumber);
+          return number.onChange(e);
+        }}
+        error={errors.number?.message}
+        placeholder="4242 4242 4242 4242"
+      />
       <div className="field-pair">
-        <Field label={t('billing.expiry')} autoComplete="cc-exp" inputMode="numeric" {...register('expiry')} error={errorAt(errors, 'exp_month') ?? errorAt(errors, 'exp_year')} placeholder={t('billing.expiryPlaceholder')} />
+        <Field
+          label={t('billing.expiry')}
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          maxLength={5}
+          {...expiry}
+          onChange={(e) => {
+            reformatInput(e.target, formatExpiry);
+            return expiry.onChange(e);
+          }}
+          error={errorAt(errors, 'exp_month') ?? errorAt(errors, 'exp_year')}
+          placeholder={t('billing.expiryPlaceholder')}
+        />
         <Field label={t('billing.cvc')} autoComplete="cc-csc" inputMode="numeric" {...register('cvc')} error={errors.cvc?.message} placeholder="123" />
       </div>
       <CardFormFooter providerError={providerError} busy={busy} />
@@ -101,10 +134,10 @@ function SandboxCardEntry({ onAdded }: Props) {
 }
 
 type StripeJs = {
-  elements: () => { create: (type: 'card', opts?: object) => { mount: (el: HTMLElement) => void; destroy: () => void; on: (ev: string, cb: (e: { error?: { message: string } }) => void) => void } };
-  createToken: (card: unknown) => Promise<{ token?: { id: string }; error?: { message: string } }>;
+  elements: () => { create: (type: 'card', opts?: object) => { mount: (el: HTMLElement) => void; destroy: () => void; on: (ev: string, cb: (e: { error?: { code?: string; message: string } }) => void) => void } };
+  createToken: (card: unknown) => Promise<{ token?: { id: string }; error?: { code?: string; decline_code?: string; message: string } }>;
 };
-const stripeGlobal = () => (window as unknown as { Stripe?: (key: string) => StripeJs }).Stripe;
+const stripeGlobal = () => (window as unknown as { Stripe?: (key: string, opts?: { locale?: string }) => StripeJs }).Stripe;
 
 let stripeScript: Promise<void> | null = null;
 const loadStripe = () =>
@@ -129,18 +162,19 @@ function StripeCardEntry({ publishableKey, onAdded }: Props & { publishableKey: 
       .then(() => {
         const Stripe = stripeGlobal();
         if (cancelled || !Stripe || !mountPoint.current) return;
-        const js = Stripe(publishableKey);
+        // Stripe's own texts in Dutch too; ours come from its codes either way.
+        const js = Stripe(publishableKey, { locale: 'nl' });
         const card = js.elements().create('card', { hidePostalCode: true });
         card.mount(mountPoint.current);
-        card.on('change', (e) => setProviderError(e.error?.message ?? null));
+        card.on('change', (e) => setProviderError(e.error ? cardErrorText(e.error) : null));
         stripe.current = { js, card };
       })
-      .catch((err: Error) => setProviderError(err.message));
+      .catch(() => setProviderError({ message: t('billing.stripeUnavailable'), detail: null }));
     return () => {
       cancelled = true;
       stripe.current?.card.destroy();
     };
-  }, [publishableKey, setProviderError]);
+  }, [publishableKey, setProviderError, t]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -148,7 +182,7 @@ function StripeCardEntry({ publishableKey, onAdded }: Props & { publishableKey: 
     if (!s) return;
     await run(async () => {
       const r = await s.js.createToken(s.card);
-      if (!r.token) throw new ApiError(402, { error_description: r.error?.message ?? 'card error' });
+      if (!r.token) throw r.error ?? { code: 'card_declined', message: '' };
       return r.token.id;
     });
   }

@@ -2,13 +2,18 @@ import type { CardRead } from '@vm/domain/marketplace';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteCards } from '../../lib/billing-api.ts';
+import { Modal } from '../ui/modal.tsx';
 import { TOAST_MS, useToast } from '../ui/toast.tsx';
 
-/** The stored card (SPEC section 2, Account): last four digits, expiry and 'Remove Credit Card'. */
+/**
+ * The stored card (SPEC section 2, Account): last four digits, expiry and 'Remove Credit Card',
+ * which asks first: the card is gone for every later payment.
+ */
 export function CardWidget({ card }: { card: CardRead }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   async function remove() {
     setBusy(true);
     try {
@@ -18,6 +23,7 @@ export function CardWidget({ card }: { card: CardRead }) {
       toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
     } finally {
       setBusy(false);
+      setAsking(false);
     }
   }
   return (
@@ -27,9 +33,20 @@ export function CardWidget({ card }: { card: CardRead }) {
         {card.brand} •••• {card.last4}
         <span className="muted"> · {t('billing.expires', { month: String(card.exp_month).padStart(2, '0'), year: card.exp_year })}</span>
       </p>
-      <button type="button" className="button button-ghost" onClick={remove} disabled={busy}>
+      <button type="button" className="button button-ghost" onClick={() => setAsking(true)} disabled={busy}>
         {t('billing.removeCard')}
       </button>
+      <Modal open={asking} title={t('billing.removeTitle')} onClose={() => setAsking(false)}>
+        <p>{t('billing.removeQuestion', { brand: card.brand, last4: card.last4 })}</p>
+        <div className="form-actions">
+          <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
+            {t('billing.removeYes')}
+          </button>
+          <button type="button" className="button button-ghost" onClick={() => setAsking(false)} disabled={busy}>
+            {t('billing.removeNo')}
+          </button>
+        </div>
+      </Modal>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { InsuranceModal } from './insurance-modal.tsx';
 import { CancelDialog } from './job-detail/cancel-dialog.tsx';
 import { JobTitle } from './job-detail/job-title.tsx';
 import { PackagesCard } from './job-detail/packages-card.tsx';
+import { PaymentSummary } from './job-detail/payment-summary.tsx';
 import { RouteCard } from './job-detail/route-card.tsx';
 import { StatesCard } from './job-detail/states-card.tsx';
 import { StreetViewCard } from './job-detail/street-view-card.tsx';
@@ -55,6 +56,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
         <StatesCard shipment={s} onCancel={() => setConfirmCancel(true)} />
       </div>
 
+      <PaymentSummary shipment={s} />
       {s.current_state.state === 'finalised' && <RatingCard shipment={s} />}
 
       <PackagesCard shipment={s} />

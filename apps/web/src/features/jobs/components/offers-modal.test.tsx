@@ -89,7 +89,7 @@ function acceptAnswers(status: 200 | 402) {
       accepted.push({ sid: String(params.sid), oid: String(params.oid) });
       return status === 200
         ? HttpResponse.json({ ...shipment, accepted_offer: dear, offers: [dear], current_state: { state: 'accepted' } })
-        : HttpResponse.json({ error: 'card_error', error_description: 'Your card was declined.' }, { status: 402 });
+        : HttpResponse.json({ error: 'card_error', error_description: 'Je kaart werd geweigerd. Probeer een andere kaart of neem contact op met je bank.', decline_code: 'generic_decline', provider_message: 'Your card was declined.' }, { status: 402 });
     }),
   );
 }
@@ -117,6 +117,14 @@ const offersTable = () => screen.getByRole('table', { name: nl.job.offersCaption
 const offerRows = () => within(offersTable()).getAllByRole('row').slice(1);
 const rowOf = (name: string) => within(offersTable()).getByRole('row', { name: new RegExp(name) });
 const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** The confirmation's facts as label -> value. */
+function facts(dialog: HTMLElement) {
+  const list = within(dialog).getByTestId('confirm-accept');
+  const labels = [...list.querySelectorAll('dt')].map((d) => text(d));
+  const values = [...list.querySelectorAll('dd')].map((d) => text(d));
+  return Object.fromEntries(labels.map((l, i) => [l, values[i]]));
+}
 
 /** The amount next to a label in the cost table of the selected offer. */
 function cost(label: string) {
@@ -176,8 +184,13 @@ describe('OffersModal', () => {
     await screen.findByText(nl.job.payByCard.replace('{{last4}}', '4242'));
   });
 
-  it('asks for a card in place when there is none and no approved invoice, without accepting', async () => {
+  it('asks for a card in place when there is none; adding it accepts nothing, the confirmation follows', async () => {
     answer(sender('requested'), []);
+    acceptAnswers(200);
+    server.use(
+      http.post('*/api/billing/sandbox/token', () => HttpResponse.json({ id: 'tok_x' })),
+      http.post('*/api/billing/addcard', () => HttpResponse.json([visa])),
+    );
     const { user, onClose } = renderModal();
     const acceptButton = await selectDearOffer(user);
     await screen.findByText(nl.job.payNeedsCard);
@@ -187,10 +200,24 @@ describe('OffersModal', () => {
     await user.click(acceptButton);
     expect(await screen.findByRole('heading', { name: nl.job.addCardFirst })).toBeInTheDocument();
     // The sandbox card form is shown right there.
-    expect(await screen.findByLabelText(nl.billing.number)).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 50));
+    // Pasted (typing is the card form's own test).
+    await user.click(await screen.findByLabelText(nl.billing.number));
+    await user.paste('4242424242424242');
+    await user.click(screen.getByLabelText(nl.billing.expiry));
+    await user.paste('1229');
+    await user.click(screen.getByLabelText(nl.billing.cvc));
+    await user.paste('123');
+    await user.click(screen.getByRole('button', { name: nl.billing.addCard }));
+
+    // The card is stored, nothing is accepted: the sender confirms with the new card first.
+    const confirm = await screen.findByRole('dialog', { name: nl.job.confirm.title });
+    expect(text(within(confirm).getByTestId('confirm-accept'))).toContain('Kredietkaart Visa •••• 4242');
     expect(accepted).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(within(confirm).getByRole('button', { name: nl.job.confirm.yes }));
+    expect(await screen.findByText(nl.job.accepted)).toBeInTheDocument();
+    expect(accepted).toEqual([{ sid: '77', oid: '12' }]);
   });
 
   it('accepts by invoice when the company is approved, even without a card', async () => {
@@ -202,13 +229,17 @@ describe('OffersModal', () => {
     await waitFor(() => expect(acceptButton).toBeEnabled());
 
     await user.click(acceptButton);
+    const confirm = await screen.findByRole('dialog', { name: nl.job.confirm.title });
+    expect(facts(confirm)).toEqual({ Chauffeur: 'Els J.', 'Bedrag incl. 21 % btw': '€ 1.270,50', 'Waarvan btw 21 %': '€ 220,50', Betaalmethode: 'Op factuur' });
+    expect(accepted).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: nl.job.confirm.yes }));
     expect(await screen.findByRole('status')).toHaveTextContent(nl.job.accepted);
     expect(screen.queryByRole('heading', { name: nl.job.addCardFirst })).not.toBeInTheDocument();
     expect(accepted).toEqual([{ sid: '77', oid: '12' }]);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('with a stored card, accepts the selected offer and toasts success', async () => {
+  it('with a stored card, asks to confirm amount, driver and card, then accepts and toasts success', async () => {
     answer(sender('none'), [visa]);
     acceptAnswers(200);
     const { user, onClose } = renderModal();
@@ -217,6 +248,15 @@ describe('OffersModal', () => {
     await waitFor(() => expect(acceptButton).toBeEnabled());
 
     await user.click(acceptButton);
+    const confirm = await screen.findByRole('dialog', { name: nl.job.confirm.title });
+    expect(facts(confirm)).toEqual({ Chauffeur: 'Els J.', 'Bedrag incl. 21 % btw': '€ 1.270,50', 'Waarvan btw 21 %': '€ 220,50', Betaalmethode: 'Kredietkaart Visa •••• 4242' });
+    // Going back accepts nothing.
+    await user.click(within(confirm).getByRole('button', { name: nl.job.confirm.no }));
+    expect(screen.queryByRole('dialog', { name: nl.job.confirm.title })).not.toBeInTheDocument();
+    expect(accepted).toEqual([]);
+
+    await user.click(acceptButton);
+    await user.click(within(await screen.findByRole('dialog', { name: nl.job.confirm.title })).getByRole('button', { name: nl.job.confirm.yes }));
     expect(await screen.findByRole('status')).toHaveTextContent(nl.job.accepted);
     expect(accepted).toEqual([{ sid: '77', oid: '12' }]);
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -230,13 +270,38 @@ describe('OffersModal', () => {
     await waitFor(() => expect(acceptButton).toBeEnabled());
 
     await user.click(acceptButton);
+    await user.click(within(await screen.findByRole('dialog', { name: nl.job.confirm.title })).getByRole('button', { name: nl.job.confirm.yes }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveClass('toast-danger');
-    expect(alert).toHaveTextContent(/^Your card was declined\.×$/);
+    expect(alert).toHaveTextContent(/^Je kaart werd geweigerd\. Probeer een andere kaart of neem contact op met je bank\.×$/);
+    expect(screen.queryByRole('dialog', { name: nl.job.confirm.title })).not.toBeInTheDocument();
     expect(screen.queryByText(nl.job.accepted)).not.toBeInTheDocument();
     expect(accepted).toEqual([{ sid: '77', oid: '12' }]);
     expect(onClose).not.toHaveBeenCalled();
     // The button can be used again.
     await waitFor(() => expect(acceptButton).toBeEnabled());
+  });
+
+  it('Bancontact also asks first, naming Bancontact, and starts nothing when the sender goes back', async () => {
+    answer(sender('none'), [visa]);
+    let started = 0;
+    server.use(
+      http.post('*/api/shipment/:sid/offer/:oid/bancontact', () => {
+        started++;
+        return HttpResponse.json({ error: 'conflict', error_description: 'Er loopt al een betaling voor deze opdracht.' }, { status: 409 });
+      }),
+    );
+    const { user } = renderModal();
+    await selectDearOffer(user);
+    await user.click(screen.getByRole('button', { name: nl.job.payBancontact }));
+    const confirm = await screen.findByRole('dialog', { name: nl.job.confirm.title });
+    expect(facts(confirm)).toMatchObject({ Chauffeur: 'Els J.', 'Bedrag incl. 21 % btw': '€ 1.270,50', Betaalmethode: 'Bancontact' });
+    await user.click(within(confirm).getByRole('button', { name: nl.job.confirm.no }));
+    expect(started).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: nl.job.payBancontact }));
+    await user.click(within(await screen.findByRole('dialog', { name: nl.job.confirm.title })).getByRole('button', { name: nl.job.confirm.toBancontact }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Er loopt al een betaling voor deze opdracht.');
+    expect(started).toBe(1);
   });
 });

@@ -7,7 +7,8 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { VehicleIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
-import { useCards } from '../../../lib/billing-api.ts';
+import { cardsQuery, useCards } from '../../../lib/billing-api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { timeWindow } from '../../../lib/zoned-format.ts';
@@ -103,6 +104,13 @@ function OfferBadge({ shipment, offer, onAccepted }: { shipment: ShipmentRead; o
   );
 }
 
+type PayMethod = { kind: 'card'; last4: string; brand: string } | { kind: 'invoice' } | { kind: 'bancontact' };
+
+/**
+ * The two ways to pay (SPEC section 2). Each asks a final confirmation first, showing what will
+ * happen: the amount incl. VAT, the driver and how it is paid. A sender without a card adds one
+ * in place; that only stores the card, and the confirmation still follows.
+ */
 function PayButtons({ shipment, offer, onAccepted }: { shipment: ShipmentRead; offer: OfferRead; onAccepted: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -110,52 +118,111 @@ function PayButtons({ shipment, offer, onAccepted }: { shipment: ShipmentRead; o
   const cards = useCards();
   const payments = useConfig().data?.payments;
   const [needCard, setNeedCard] = useState(false);
+  const [confirming, setConfirming] = useState<PayMethod | null>(null);
   const accepting = useAcceptOffer();
   const bancontactStart = useStartBancontact();
   const busy = accepting.isPending || bancontactStart.isPending || bancontactStart.isSuccess;
   const byInvoice = user?.company?.invoice_approved === 'approved';
+  const card = cards.data?.[0];
   // SPEC section 8: the server's message as a danger toast.
   const failed = (err: Error) => toast(err.message, 'danger', TOAST_MS.long);
 
   function accept() {
     // The promise, not mutate's callbacks: the accepted job may re-render this modal away first.
-    accepting.mutateAsync({ shipmentId: shipment.id, offerId: offer.id }).then(() => {
-      toast(t('job.accepted'), 'success', TOAST_MS.long);
-      onAccepted();
-    }, failed);
-  }
-
-  function acceptClicked() {
-    if (!byInvoice && (cards.data?.length ?? 0) === 0) {
-      setNeedCard(true);
-      return;
-    }
-    accept();
+    accepting.mutateAsync({ shipmentId: shipment.id, offerId: offer.id }).then(
+      () => {
+        toast(t('job.accepted'), 'success', TOAST_MS.long);
+        onAccepted();
+      },
+      (err: Error) => {
+        setConfirming(null);
+        failed(err);
+      },
+    );
   }
 
   function bancontact() {
     // The page stays busy while the browser leaves for the bank.
-    bancontactStart.mutate({ shipmentId: shipment.id, offerId: offer.id, returnPath: `/jobs/${shipment.id}` }, { onSuccess: ({ redirect_url }) => window.location.assign(redirect_url), onError: failed });
+    bancontactStart.mutate(
+      { shipmentId: shipment.id, offerId: offer.id, returnPath: `/jobs/${shipment.id}` },
+      {
+        onSuccess: ({ redirect_url }) => window.location.assign(redirect_url),
+        onError: (err) => {
+          setConfirming(null);
+          failed(err);
+        },
+      },
+    );
+  }
+
+  function acceptClicked() {
+    if (byInvoice) setConfirming({ kind: 'invoice' });
+    else if (card) setConfirming({ kind: 'card', last4: card.last4, brand: card.brand });
+    else setNeedCard(true);
+  }
+
+  /** A card was just stored: it is not used yet; the sender confirms with it first. */
+  function cardAdded() {
+    setNeedCard(false);
+    const added = queryClientCard();
+    if (added) setConfirming({ kind: 'card', last4: added.last4, brand: added.brand });
   }
 
   return (
     <div className="pay">
       {payments?.test_mode && <p className="test-mode">{t('billing.testModePayments')}</p>}
-      <p className="muted">{byInvoice ? t('job.payByInvoice') : cards.data?.[0] ? t('job.payByCard', { last4: cards.data[0].last4 }) : t('job.payNeedsCard')}</p>
-      {needCard && !byInvoice && (cards.data?.length ?? 0) === 0 ? (
+      <p className="muted">{byInvoice ? t('job.payByInvoice') : card ? t('job.payByCard', { last4: card.last4 }) : t('job.payNeedsCard')}</p>
+      {needCard && !byInvoice && !card ? (
         <div className="pay-card">
           <h3>{t('job.addCardFirst')}</h3>
-          <CardEntry onAdded={accept} />
+          <p className="muted">{t('job.addCardThenConfirm')}</p>
+          <CardEntry onAdded={cardAdded} />
         </div>
       ) : null}
       <div className="form-actions">
         <button type="button" className="button button-primary" onClick={acceptClicked} disabled={busy || cards.isPending}>
           {t('job.acceptCardInvoice')}
         </button>
-        <button type="button" className="button button-secondary" onClick={bancontact} disabled={busy}>
+        <button type="button" className="button button-secondary" onClick={() => setConfirming({ kind: 'bancontact' })} disabled={busy}>
           {t('job.payBancontact')}
         </button>
       </div>
+      {confirming && (
+        <ConfirmAccept offer={offer} method={confirming} busy={busy} onConfirm={confirming.kind === 'bancontact' ? bancontact : accept} onClose={() => setConfirming(null)} />
+      )}
     </div>
+  );
+}
+
+/** The stored card as the card form left it in the query cache (the hook re-renders a moment later). */
+const queryClientCard = () => queryClient.getQueryData(cardsQuery.queryKey)?.[0];
+
+/** "Accept this offer?": amount incl. VAT, driver and method, then confirm or go back. */
+function ConfirmAccept({ offer, method, busy, onConfirm, onClose }: { offer: OfferRead; method: PayMethod; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const c = offer.cost_breakdown_sender;
+  const how = method.kind === 'card' ? t('job.confirm.byCard', { brand: method.brand, last4: method.last4 }) : method.kind === 'invoice' ? t('job.confirm.byInvoice') : t('job.confirm.byBancontact');
+  return (
+    <Modal open title={t('job.confirm.title')} onClose={onClose}>
+      <dl className="details confirm-accept" data-testid="confirm-accept">
+        <dt>{t('job.confirm.driver')}</dt>
+        <dd>{driverName(offer)}</dd>
+        <dt>{t('job.confirm.amount', { percent: c.vat.percent })}</dt>
+        <dd className="confirm-amount">{euro(c.total.aftertaxes)}</dd>
+        <dt>{t('job.confirm.vat', { percent: c.vat.percent })}</dt>
+        <dd>{euro(c.vat.amount)}</dd>
+        <dt>{t('job.confirm.method')}</dt>
+        <dd>{how}</dd>
+      </dl>
+      <p className="muted">{method.kind === 'bancontact' ? t('job.confirm.bancontactNext') : t('job.confirm.final')}</p>
+      <div className="form-actions">
+        <button type="button" className="button button-primary" onClick={onConfirm} disabled={busy}>
+          {method.kind === 'bancontact' ? t('job.confirm.toBancontact') : t('job.confirm.yes')}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
+          {t('job.confirm.no')}
+        </button>
+      </div>
+    </Modal>
   );
 }

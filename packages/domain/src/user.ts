@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { hasStreetAndNumber, parseAddressText } from './address.ts';
 import { imageVariantsSchema } from './images.ts';
+import { checkVat, normaliseVat } from './vat.ts';
 
 // Field rules of SPEC section 5 (Register, Login, profile). Messages are catalogue keys
 // (messages.ts) so that server and web show the same sentence in the reader's language.
@@ -120,11 +122,39 @@ export function registerUserSchema(now: () => Date = () => new Date()) {
 }
 export type RegisterUserInput = z.infer<ReturnType<typeof registerUserSchema>>;
 
-/** The company block (SPEC section 5): name and VAT required, a valid facturation email. */
+/**
+ * A VAT number as it may be saved: an EU number whose format and check digits hold (vat.ts),
+ * stored without spaces or dots ("BE 0403.170.701" is kept as "BE0403170701").
+ */
+export const vatSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .max(40, 'too_long')
+  // One message at a time: the number's own problem only once it is there and not too long.
+  .superRefine((vat, ctx) => {
+    if (vat === '' || vat.length > 40) return;
+    const check = checkVat(vat);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.problem });
+  })
+  .transform(normaliseVat);
+
+/** An invoice address: street and number, and a postcode or place (SPEC section 5). */
+export function isCompleteAddress(text: string): boolean {
+  const parsed = parseAddressText(text);
+  return hasStreetAndNumber(parsed) && (parsed.zip !== '' || parsed.city !== '');
+}
+
+/** The company block (SPEC section 5): name, VAT and address required, a valid facturation email. */
 export const companySchema = z.object({
   name: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'too_long'),
-  vat: z.string({ error: 'required' }).trim().min(1, 'required').max(40, 'too_long'),
-  address: z.string().trim().max(300, 'too_long').default(''),
+  vat: vatSchema,
+  address: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, 'required')
+    .max(300, 'too_long')
+    .refine((a) => a === '' || a.length > 300 || isCompleteAddress(a), 'address_incomplete'),
   email: emailSchema,
 });
 export type CompanyInput = z.infer<typeof companySchema>;

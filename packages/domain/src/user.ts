@@ -76,6 +76,14 @@ export function birthdayFromMask(masked: string): string | null {
   return isIsoDate(iso) ? iso : null;
 }
 
+/** The person fields the register and edit-user forms share, as typed (birthday DD/MM/YYYY). */
+export type PersonFormFields = { first_name: string; last_name: string; cellphone: string; birthday: string };
+
+/** Those fields as the wire body has them; a birthday that is no real date stays wrong ('invalid'). */
+export function personBody(f: PersonFormFields) {
+  return { first_name: f.first_name, last_name: f.last_name, cellphone: f.cellphone, birthday: birthdayFromMask(f.birthday) ?? (f.birthday ? 'invalid' : '') };
+}
+
 export function birthdayToMask(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}/${m}/${y}`;
@@ -97,6 +105,11 @@ export const cellphoneSchema = z
   .min(1, 'required')
   .max(32, 'phone_invalid')
   .regex(/^$|^\+?[\d\s().\-/]{6,}$/, 'phone_invalid');
+
+/** The fewest digits of a number an SMS can reach (Belgian 0470 12 34 56 has 10, a landline 9). */
+export const MIN_PHONE_DIGITS = 9;
+/** Whether the typed number is long enough to send a code to (the server then checks it fully). */
+export const phoneLongEnough = (cellphone: string) => cellphoneSchema.safeParse(cellphone).success && cellphone.replace(/\D/g, '').length >= MIN_PHONE_DIGITS;
 
 export const loginSchema = z.object({
   email: emailSchema,

@@ -20,6 +20,8 @@ const nl = {
   country_invalid: 'Kies een geldig land.',
   too_long: 'Deze tekst is te lang.',
   reset_token_invalid: 'Deze link om je wachtwoord te herstellen is ongeldig of verlopen.',
+  reset_token_used: 'Deze link is al gebruikt om een nieuw wachtwoord te kiezen. Een link werkt maar één keer: vraag een nieuwe aan als dat nodig is.',
+  reset_token_expired: 'Deze link is verlopen: een link blijft 1 uur geldig. Vraag een nieuwe aan.',
   invalid_credentials: 'Het e-mailadres of wachtwoord is onjuist.',
   // The web app and older clients match this sentence literally (SPEC section 8): never translate it.
   refresh_token_invalid: 'The refresh token is invalid.',
@@ -106,6 +108,8 @@ const en: Record<MessageKey, string> = {
   country_invalid: 'Choose a valid country.',
   too_long: 'This text is too long.',
   reset_token_invalid: 'This password reset link is invalid or has expired.',
+  reset_token_used: 'This link has already been used to choose a new password. A link works only once: ask for a new one if needed.',
+  reset_token_expired: 'This link has expired: a link stays valid for 1 hour. Ask for a new one.',
   invalid_credentials: 'The email address or password is incorrect.',
   refresh_token_invalid: 'The refresh token is invalid.',
   invalid_client: 'Unknown or invalid client.',

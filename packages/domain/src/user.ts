@@ -207,6 +207,12 @@ export const resetPasswordSchema = z
   })
   .refine(...passwordsMatch);
 
+/** POST /api/password/reset/check: what a reset link is worth, asked when the reset page opens. */
+export const resetLinkCheckSchema = z.object({ token: z.string().min(1, 'reset_token_invalid').max(200) });
+export const RESET_LINK_STATUSES = ['valid', 'used', 'expired', 'unknown'] as const;
+export type ResetLinkStatus = (typeof RESET_LINK_STATUSES)[number];
+export const resetLinkStatusSchema = z.object({ status: z.enum(RESET_LINK_STATUSES) });
+
 export const INVOICE_STATUSES = ['requested', 'approved', 'rejected'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number] | null;
 /** The invoice toggle (SPEC section 4) reads 'request' when rejected or unset, 'cancel' when requested or approved. */

@@ -110,6 +110,8 @@ export const en: Translations = {
     done: 'Your password has been changed. You can log in now.',
     login: 'To login',
     missingToken: 'This link is incomplete. Ask for a new link.',
+    checking: 'Checking your link…',
+    newLink: 'Ask for a new link',
   },
   account: {
     title: 'My profile',

@@ -52,6 +52,8 @@ export const nlScreens = {
     done: 'Je wachtwoord is gewijzigd. Je kunt je nu aanmelden.',
     login: 'Naar aanmelden',
     missingToken: 'Deze link is onvolledig. Vraag een nieuwe link aan.',
+    checking: 'We controleren je link…',
+    newLink: 'Vraag een nieuwe link aan',
   },
   account: {
     title: 'Mijn profiel',

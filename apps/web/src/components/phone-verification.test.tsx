@@ -25,7 +25,7 @@ const hintOf = (el: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent)
     .join(' | ');
 
-describe('PhoneVerification (register, edit user)', { timeout: 20_000 }, () => {
+describe('PhoneVerification (register, edit user)', { timeout: 30_000 }, () => {
   it('says why sending is disabled while the number is too short', async () => {
     const u = renderWithProviders(<Harness />).user;
     const send = screen.getByRole('button', { name: nl.register.sendCode });

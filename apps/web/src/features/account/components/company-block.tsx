@@ -20,6 +20,7 @@ export function CompanyBlock({ user }: { user: User }) {
     setError,
     setValue,
     trigger,
+    reset,
     control,
     formState: { errors, isSubmitting },
   } = useForm({
@@ -33,7 +34,9 @@ export function CompanyBlock({ user }: { user: User }) {
 
   const submit = handleSubmit(async (company) => {
     try {
-      await updateUser({ first_name: user.first_name, last_name: user.last_name, cellphone: user.cellphone, birthday: user.birthday, address: user.address, company });
+      const saved = await updateUser({ first_name: user.first_name, last_name: user.last_name, cellphone: user.cellphone, birthday: user.birthday, address: user.address, company });
+      // The form shows what was stored (the VAT number without spaces or dots), now locked.
+      if (saved.company) reset({ name: saved.company.name, vat: saved.company.vat, address: saved.company.address, email: saved.company.email });
       toast(t('account.companySaved'), 'success', TOAST_MS.long);
     } catch (err) {
       const own = Object.entries(serverFieldErrors(err)).map(([k, message]) => [k.replace(/^company\./, ''), message] as const);

@@ -94,7 +94,9 @@ demo('invoice payment: request on the account page, admin approval, then accepti
   const { p, id } = await signedInWithJob(page, demoServer);
   await page.goto('/#/account');
   await page.getByLabel('Bedrijfsnaam').fill('Janssens Meubelen BV');
-  await page.getByLabel('Btw-nummer').fill('BE0123456789');
+  await page.getByLabel('Btw-nummer').fill('BE0403170701');
+  await page.getByLabel('Bedrijfsadres').fill('Kerkstraat 12, 3500 Hasselt');
+  await page.getByLabel('Bedrijfsadres').press('Tab');
   await page.getByLabel('E-mailadres voor facturen').fill('factuur@janssens.be');
   await page.getByRole('button', { name: 'Bijwerken' }).click();
   await expect(page.getByText('Je bedrijfsgegevens zijn bijgewerkt.')).toBeVisible();

@@ -1,3 +1,4 @@
+import { seriousViolations } from '../support/axe.ts';
 import { expect, logInViaForm, newPerson, test } from '../support/fixtures.ts';
 
 test('registers with phone verification and lands on the create-shipment route; logs out and in again', async ({ page, server }) => {
@@ -52,4 +53,42 @@ test('shows the rules of the register form under the fields', async ({ page }) =
   await expect(page.getByText('De wachtwoorden komen niet overeen.')).toBeVisible();
   await expect(page.getByText('Verifieer eerst je telefoonnummer met de sms-code.')).toBeVisible();
   await expect(page).toHaveURL(/#\/register$/);
+});
+
+test('the phone field: why sending is off, no stale required error after sending, a countdown, and how long to wait after too many codes', async ({ page }) => {
+  // The app's clock is the test's: the countdown is skipped, not waited for.
+  await page.clock.install();
+  const p = newPerson();
+  await page.goto('/#/register');
+  const phone = page.getByLabel('Gsm-nummer');
+
+  // Submitting the empty form first: the phone field says it is required.
+  await page.getByRole('button', { name: 'Registreren' }).click();
+  const phoneField = page.locator('.phone-verification .field').first();
+  await expect(phoneField.getByText('Dit veld is verplicht.')).toBeVisible();
+
+  // Too short: the button is off and the hint says why.
+  await phone.fill('0470 12');
+  await expect(page.getByRole('button', { name: 'Verstuur code' })).toBeDisabled();
+  await expect(phoneField.getByText('Vul je volledige gsm-nummer in (minstens 9 cijfers, bv. 0470 12 34 56) om een code te sturen.')).toBeVisible();
+
+  await phone.fill(p.typedPhone);
+  await page.getByRole('button', { name: 'Verstuur code' }).click();
+  await expect(phoneField.getByText(`Code verstuurd naar ${p.e164}.`, { exact: false })).toBeVisible();
+  await expect(phoneField.locator('.field-error')).toHaveCount(0);
+  await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+
+  // 'Stuur opnieuw' counts down, then can be used; the server allows 3 codes per number in 10 minutes.
+  const resendCounting = page.getByRole('button', { name: /^Stuur opnieuw \(0:\d\d\)$/ });
+  for (let sent = 1; sent < 3; sent++) {
+    await expect(resendCounting).toBeDisabled();
+    await page.clock.runFor(31_000);
+    await page.getByRole('button', { name: 'Stuur opnieuw', exact: true }).click();
+  }
+  await expect(resendCounting).toBeDisabled();
+  await page.clock.runFor(31_000);
+  await page.getByRole('button', { name: 'Stuur opnieuw', exact: true }).click();
+  await expect(phoneField.getByText(/^Je vroeg te veel codes na elkaar\. Probeer opnieuw over (10|9) minuten\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Stuur opnieuw \(\d+:\d\d\)$/ })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
 });

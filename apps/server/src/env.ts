@@ -43,6 +43,8 @@ const envSchema = z.object({
   CAPTCHA_PROVIDER: z.enum(['none', 'recaptcha']).default('none'),
   CAPTCHA_SITE_KEY: optionalText,
   CAPTCHA_SECRET: optionalText,
+  // The EU VIES REST API (e.g. https://ec.europa.eu/taxation_customs/vies/rest-api); unset: no register check.
+  VIES_URL: optionalText,
   TRUST_PROXY: bool,
   GEOCODER: z.enum(['embedded', 'photon', 'nominatim']).default('embedded'),
   PHOTON_URL: z.string().default('https://photon.komoot.io'),
@@ -95,6 +97,8 @@ export type AppConfig = {
   mailFrom: string;
   facebookAppId: string | null;
   captcha: { provider: 'none' | 'recaptcha'; siteKey: string | null; secret: string | null };
+  /** VAT numbers are also checked in VIES when set; null (the default) checks format and digits only. */
+  viesUrl: string | null;
   geo: {
     geocoder: 'embedded' | 'photon' | 'nominatim';
     photonUrl: string;
@@ -175,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     facebookAppId: e.FACEBOOK_APP_ID,
     captcha: { provider: e.CAPTCHA_PROVIDER, siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET },
+    viesUrl: e.VIES_URL,
     geo: {
       geocoder: e.GEOCODER,
       photonUrl: e.PHOTON_URL,

@@ -45,7 +45,7 @@ type Deps = {
 
 /** The one place that wires repositories, services and adapters together. */
 export async function wireServices({ db, listen, config, now, adapters, log, memoryCaches, onClose, preClose }: Deps) {
-  const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider } = adapters;
+  const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider, vatRegistry } = adapters;
   const limits = config.rateLimits;
   const eventsRepo = eventsRepository(db);
   const hub = eventHub({ repo: eventsRepo, listen, log: log });
@@ -72,7 +72,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     usernameLimiter: new RateLimiter(limits.tokenPerUsername, limits.tokenWindow),
   });
   const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: new RateLimiter(limits.smsPerNumber, limits.smsWindow) });
-  const users = usersService({ db, repo: usersRepository(db), phone, events, now });
+  const users = usersService({ db, repo: usersRepository(db), phone, events, now, vatRegistry, log });
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: log });
   const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });

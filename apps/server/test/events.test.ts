@@ -112,7 +112,7 @@ describe('events are written with their change', () => {
     expect((await pushes(auth)).items[0]).toMatchObject({ type: 'payment.failed', shipment_id: id });
 
     const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers: auth })).json();
-    const company = { name: 'Peeters BV', vat: 'BE0123456789', address: 'Kerkstraat 1, 3500 Hasselt', email: 'factuur@peeters.be' };
+    const company = { name: 'Peeters BV', vat: 'BE0403170701', address: 'Kerkstraat 1, 3500 Hasselt', email: 'factuur@peeters.be' };
     const put = await t.app.inject({
       method: 'PUT',
       url: '/api/user',

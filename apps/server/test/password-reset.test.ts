@@ -35,7 +35,7 @@ describe('password reset by email', () => {
 
     const again = await reset(token, 'derde-geheim');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual([{ field: 'token', message: 'Deze link om je wachtwoord te herstellen is ongeldig of verlopen.' }]);
+    expect(again.json()).toEqual([{ field: 'token', message: 'Deze link is al gebruikt om een nieuw wachtwoord te kiezen. Een link werkt maar één keer: vraag een nieuwe aan als dat nodig is.' }]);
   });
 
   it('answers before it looks the address up or sends anything, for known and unknown addresses alike', async () => {
@@ -75,5 +75,34 @@ describe('password reset by email', () => {
         { field: 'repeat_password', message: 'De wachtwoorden komen niet overeen.' },
       ]),
     );
+  });
+
+  it('tells the reset page on opening whether its link is good, used, expired or unknown, without spending it', async () => {
+    const check = async (token: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/password/reset/check', payload: { token } });
+      expect(res.statusCode).toBe(200);
+      return res.json().status;
+    };
+    const u = await registerAndLogin(t);
+    await forgot(u.email);
+    const first = tokenFromMail();
+    await forgot(u.email);
+    const second = tokenFromMail();
+    expect(await check(first)).toBe('valid');
+    expect(await check(first)).toBe('valid');
+    expect(await check('not-a-token-we-made')).toBe('unknown');
+    expect((await reset(first, 'nieuw-geheim')).statusCode).toBe(204);
+    expect(await check(first)).toBe('used');
+    // Every other open link of that user dies with the used one.
+    expect(await check(second)).toBe('used');
+
+    await forgot(u.email);
+    const late = tokenFromMail();
+    t.clock.advance(3601);
+    expect(await check(late)).toBe('expired');
+    expect((await reset(late, 'ander-geheim')).json()).toEqual([{ field: 'token', message: 'Deze link is verlopen: een link blijft 1 uur geldig. Vraag een nieuwe aan.' }]);
+    expect((await reset('not-a-token-we-made', 'ander-geheim')).json()).toEqual([{ field: 'token', message: 'Deze link om je wachtwoord te herstellen is ongeldig of verlopen.' }]);
+    const empty = await t.app.inject({ method: 'POST', url: '/api/password/reset/check', payload: { token: '' } });
+    expect(empty.statusCode).toBe(400);
   });
 });

@@ -195,7 +195,7 @@ describe('webhooks', () => {
 });
 
 describe('invoice payment', () => {
-  const company = { name: 'Peeters Meubelen BV', vat: 'BE0123456789', address: 'Kerkstraat 12, 3500 Hasselt', email: 'factuur@peeters.be' };
+  const company = { name: 'Peeters Meubelen BV', vat: 'BE0403170701', address: 'Kerkstraat 12, 3500 Hasselt', email: 'factuur@peeters.be' };
   const admin = (args: string[], token = 'admin-test-token-123') =>
     t.app.inject({ method: 'POST', url: '/api/admin/command', headers: { authorization: `Bearer ${token}` }, payload: { args } });
 
@@ -240,9 +240,9 @@ describe('invoice payment', () => {
       t.app.inject({ method: 'PUT', url: '/api/user', headers: sender.auth, payload: { first_name: me.first_name, last_name: me.last_name, cellphone: me.cellphone, birthday: me.birthday, address: me.address, company: c } });
     const bad = await put({ name: '', vat: '', email: 'geen-mail' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().map((e: { field: string }) => e.field).sort()).toEqual(['company.email', 'company.name', 'company.vat']);
+    expect(bad.json().map((e: { field: string }) => e.field).sort()).toEqual(['company.address', 'company.email', 'company.name', 'company.vat']);
     expect((await put(company)).statusCode).toBe(200);
-    const changed = await put({ ...company, vat: 'BE0999999999' });
+    const changed = await put({ ...company, vat: 'BE0417497106' });
     expect(changed.statusCode).toBe(400);
     expect(changed.json()).toEqual([{ field: 'company.vat', message: 'Het btw-nummer kan niet meer gewijzigd worden.' }]);
   });

@@ -174,7 +174,7 @@ describe('GET and PUT /api/user', () => {
         cellphone: u.cellphone,
         birthday: '1990-05-17',
         address: { country: 'BE', formatted: 'Markt 1, 3500 Hasselt' },
-        company: { name: 'Peeters BV', vat: 'BE0123456789', address: 'Markt 1, 3500 Hasselt', email: 'facturen@peeters.be', invoice_approved: 'approved' },
+        company: { name: 'Peeters BV', vat: 'BE 0403.170.701', address: 'Markt 1, 3500 Hasselt', email: 'facturen@peeters.be', invoice_approved: 'approved' },
       },
     });
     expect(res.statusCode).toBe(200);
@@ -184,7 +184,7 @@ describe('GET and PUT /api/user', () => {
       roles: ['sender'],
       first_name: 'Anneke',
       address: { country: 'BE', formatted: 'Markt 1, 3500 Hasselt' },
-      company: { name: 'Peeters BV', vat: 'BE0123456789', email: 'facturen@peeters.be', invoice_approved: null },
+      company: { name: 'Peeters BV', vat: 'BE0403170701', email: 'facturen@peeters.be', invoice_approved: null },
     });
     const again = await t.app.inject({ method: 'GET', url: '/api/user', headers: u.auth });
     expect(again.json()).toEqual(res.json());
@@ -212,5 +212,57 @@ describe('GET and PUT /api/user', () => {
     const ok = await t.app.inject({ method: 'PUT', url: '/api/user', headers: u.auth, payload: { ...base, cellphone: '0470 77 88 99', verification_token } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().cellphone).toBe('+32470778899');
+  });
+});
+
+describe('company data for invoices (SPEC section 5)', () => {
+  const company = { name: 'Peeters BV', vat: 'BE0403170701', address: 'Markt 1, 3500 Hasselt', email: 'facturen@peeters.be' };
+  async function signedIn() {
+    const u = await registerAndLogin(t);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers: u.auth })).json();
+    const put = (c: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/user', headers: u.auth, payload: { first_name: me.first_name, last_name: me.last_name, cellphone: me.cellphone, birthday: me.birthday, address: me.address, company: c } });
+    return { u, put };
+  }
+
+  it('refuses a VAT number that cannot exist at the field, saves nothing, and does not lock it', async () => {
+    const { u, put } = await signedIn();
+    const wrong = await put({ ...company, vat: 'BE0403170702' });
+    expect(wrong.statusCode).toBe(400);
+    expect(fieldsOf(wrong)).toEqual([{ field: 'company.vat', message: 'Dit btw-nummer bestaat niet: controleer de cijfers.' }]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: u.auth })).json().company).toBeNull();
+    const format = await put({ ...company, vat: 'BE12345' });
+    expect(fieldsOf(format)).toEqual([{ field: 'company.vat', message: 'Een Belgisch btw-nummer is BE0 of BE1 gevolgd door 9 cijfers, bv. BE0403170701.' }]);
+    const noCountry = await put({ ...company, vat: '0403170701' });
+    expect(fieldsOf(noCountry)).toEqual([{ field: 'company.vat', message: 'Begin het btw-nummer met de landcode van een EU-land, bv. BE0403170701.' }]);
+    const dutch = await put({ ...company, vat: 'NL123456789B01' });
+    expect(fieldsOf(dutch)).toEqual([{ field: 'company.vat', message: 'Dit btw-nummer bestaat niet: controleer de cijfers.' }]);
+
+    // Not locked by the refusals: a right number is still accepted, and then locked.
+    const right = await put({ ...company, vat: 'nl 0044.95.445.b01' });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().company.vat).toBe('NL004495445B01');
+    const changed = await put({ ...company, vat: 'BE0403170701' });
+    expect(fieldsOf(changed)).toEqual([{ field: 'company.vat', message: 'Het btw-nummer kan niet meer gewijzigd worden.' }]);
+    // The same number as typed differently is no change.
+    expect((await put({ ...company, vat: 'NL004495445B01', name: 'Peeters Nederland BV' })).statusCode).toBe(200);
+  });
+
+  it('never locks a saved number that is not valid: it can be mended', async () => {
+    const { u, put } = await signedIn();
+    await t.handle.db.insertInto('companies').values({ userId: u.id, name: 'Oud BV', vat: 'BE0123456789', address: 'Markt 1, 3500 Hasselt', email: 'oud@oud.be', updatedAt: new Date() }).execute();
+    const mended = await put(company);
+    expect(mended.statusCode, mended.body).toBe(200);
+    expect(mended.json().company.vat).toBe('BE0403170701');
+  });
+
+  it('needs the company address with street, number and place', async () => {
+    const { put } = await signedIn();
+    const missing = await put({ ...company, address: undefined });
+    expect(missing.statusCode).toBe(400);
+    expect(fieldsOf(missing)).toEqual([{ field: 'company.address', message: 'Dit veld is verplicht.' }]);
+    const noNumber = await put({ ...company, address: 'Markt, 3500 Hasselt' });
+    expect(fieldsOf(noNumber)).toEqual([{ field: 'company.address', message: 'Het adres moet een volledig adres met straat en huisnummer zijn.' }]);
+    expect((await put(company)).json().company.address).toBe('Markt 1, 3500 Hasselt');
   });
 });

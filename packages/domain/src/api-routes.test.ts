@@ -41,7 +41,7 @@ describe('the API contract', () => {
 
   it('needs no login only to sign in, reset a password, register a phone via a client token, follow a shared link, geocode and read the config', () => {
     const open = routes.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
-    expect(open).toEqual(['autocomplete', 'basemap', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'timezone', 'token', 'tracking'].sort());
+    expect(open).toEqual(['autocomplete', 'basemap', 'checkResetLink', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'timezone', 'token', 'tracking'].sort());
     const clientToken = routes.filter(([, r]) => r.auth === 'token').map(([n]) => n).sort();
     expect(clientToken).toEqual(['checkPhoneCode', 'register', 'sendPhoneCode']);
   });

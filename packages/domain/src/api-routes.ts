@@ -11,6 +11,8 @@ import {
   phoneVerificationCheckSchema,
   phoneVerificationSendSchema,
   registerUserSchema,
+  resetLinkCheckSchema,
+  resetLinkStatusSchema,
   resetPasswordSchema,
   tokenRequestSchema,
   tokenResponseSchema,
@@ -76,6 +78,8 @@ export const apiRoutes = {
   token: { method: 'POST', path: '/oauth/access_token', auth: 'public', body: tokenRequestSchema, response: { 200: tokenResponseSchema } },
   forgotPassword: { method: 'POST', path: '/api/password/forgot', auth: 'public', body: forgotPasswordSchema, response: { 204: none } },
   resetPassword: { method: 'POST', path: '/api/password/reset', auth: 'public', body: resetPasswordSchema, response: { 204: none } },
+  // The reset page asks on opening whether its link still works (a POST: the token stays out of URLs and logs).
+  checkResetLink: { method: 'POST', path: '/api/password/reset/check', auth: 'public', body: resetLinkCheckSchema, response: { 200: resetLinkStatusSchema } },
   sendPhoneCode: {
     method: 'POST',
     path: '/api/phone/verification',

@@ -5,6 +5,7 @@ export * from './packages.ts';
 export * from './shipment.ts';
 export * from './time-windows.ts';
 export * from './user.ts';
+export * from './vat.ts';
 export * from './zoned-time.ts';
 export * from './shipment-states.ts';
 export * from './pricing.ts';

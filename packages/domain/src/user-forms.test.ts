@@ -142,22 +142,42 @@ describe('password reset', () => {
 });
 
 describe('company (SPEC section 5)', () => {
-  const company = { name: 'Vracht NV', vat: 'BE0123456789', email: 'Boekhouding@Vracht.be' };
-  it('needs a name and a VAT number, and a valid facturation email', () => {
-    expect(companySchema.parse(company)).toEqual({ ...company, email: 'boekhouding@vracht.be', address: '' });
+  const company = { name: 'Vracht NV', vat: 'BE0403170701', address: 'Kerkstraat 12 bus 3, 9000 Gent', email: 'Boekhouding@Vracht.be' };
+  it('needs a name, a VAT number, an address and a valid facturation email', () => {
+    expect(companySchema.parse(company)).toEqual({ ...company, email: 'boekhouding@vracht.be' });
     expect(errors(companySchema, { ...company, name: undefined })).toEqual(['name:required']);
     expect(errors(companySchema, { ...company, name: ' ' })).toEqual(['name:required']);
     expect(errors(companySchema, { ...company, vat: undefined })).toEqual(['vat:required']);
     expect(errors(companySchema, { ...company, vat: ' ' })).toEqual(['vat:required']);
+    expect(errors(companySchema, { ...company, address: undefined })).toEqual(['address:required']);
+    expect(errors(companySchema, { ...company, address: ' ' })).toEqual(['address:required']);
     expect(errors(companySchema, { ...company, email: 'boekhouding' })).toEqual(['email:email_invalid']);
   });
 
+  it('refuses a VAT number that cannot exist, with what is wrong, and keeps a right one without spaces or dots', () => {
+    expect(errors(companySchema, { ...company, vat: 'BE0403170702' })).toEqual(['vat:vat_checksum']);
+    expect(errors(companySchema, { ...company, vat: 'BE12345' })).toEqual(['vat:vat_be_format']);
+    expect(errors(companySchema, { ...company, vat: '0403170701' })).toEqual(['vat:vat_country']);
+    expect(errors(companySchema, { ...company, vat: 'NL12345' })).toEqual(['vat:vat_format']);
+    expect(companySchema.parse({ ...company, vat: ' be 0403.170.701 ' }).vat).toBe('BE0403170701');
+    expect(companySchema.parse({ ...company, vat: 'NL004495445B01' }).vat).toBe('NL004495445B01');
+  });
+
+  it('needs an address with street, number and place', () => {
+    expect(errors(companySchema, { ...company, address: 'Gent' })).toEqual(['address:address_incomplete']);
+    expect(errors(companySchema, { ...company, address: 'Kerkstraat, 9000 Gent' })).toEqual(['address:address_incomplete']);
+    expect(errors(companySchema, { ...company, address: 'Kerkstraat 12' })).toEqual(['address:address_incomplete']);
+    expect(errors(companySchema, { ...company, address: 'Rue Neuve 5, 1000 Bruxelles' })).toEqual([]);
+    expect(errors(companySchema, { ...company, address: '12 rue de la Paix, 75002 Paris' })).toEqual([]);
+  });
+
   it('bounds name, VAT and address, and trims the address', () => {
-    expect(errors(companySchema, { ...company, name: 'x'.repeat(200), vat: 'x'.repeat(40), address: 'x'.repeat(300) })).toEqual([]);
+    const longAddress = `Kerkstraat 12, 9000 ${'x'.repeat(280)}`;
+    expect(errors(companySchema, { ...company, name: 'x'.repeat(200), address: longAddress })).toEqual([]);
     expect(errors(companySchema, { ...company, name: 'x'.repeat(201) })).toEqual(['name:too_long']);
     expect(errors(companySchema, { ...company, vat: 'x'.repeat(41) })).toEqual(['vat:too_long']);
     expect(errors(companySchema, { ...company, address: 'x'.repeat(301) })).toEqual(['address:too_long']);
-    expect(companySchema.parse({ ...company, address: ` ${'x'.repeat(300)} ` }).address).toHaveLength(300);
+    expect(companySchema.parse({ ...company, address: ` ${longAddress}${'x'.repeat(300 - longAddress.length)} ` }).address).toHaveLength(300);
   });
 });
 
@@ -174,7 +194,7 @@ describe('profile (PUT /api/user)', () => {
     expect(errors(updateUserSchema(now), { ...profile, birthday: '2008-11-23' })).toEqual(['birthday:birthday_under_18']);
     expect(errors(updateUserSchema(), { ...profile, birthday: '2025-01-01' })).toEqual(['birthday:birthday_under_18']);
     expect(errors(updateUserSchema(now), { ...profile, company: null })).toEqual([]);
-    expect(errors(updateUserSchema(now), { ...profile, company: { name: '', vat: 'BE1', email: 'a@b.be' } })).toEqual(['company:name:required']);
+    expect(errors(updateUserSchema(now), { ...profile, company: { name: '', vat: 'BE1', email: 'a@b.be' } })).toEqual(['company:name:required', 'company:vat:vat_be_format', 'company:address:required']);
     expect(errors(updateUserSchema(now), { ...profile, verification_token: 'x'.repeat(200) })).toEqual([]);
     expect(errors(updateUserSchema(now), { ...profile, verification_token: 'x'.repeat(201) })).toHaveLength(1);
   });

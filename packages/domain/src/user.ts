@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { hasStreetAndNumber, parseAddressText } from './address.ts';
 import { imageVariantsSchema } from './images.ts';
+import { checkVat, normaliseVat } from './vat.ts';
 
 // Field rules of SPEC section 5 (Register, Login, profile). Messages are catalogue keys
 // (messages.ts) so that server and web show the same sentence in the reader's language.
@@ -74,6 +76,14 @@ export function birthdayFromMask(masked: string): string | null {
   return isIsoDate(iso) ? iso : null;
 }
 
+/** The person fields the register and edit-user forms share, as typed (birthday DD/MM/YYYY). */
+export type PersonFormFields = { first_name: string; last_name: string; cellphone: string; birthday: string };
+
+/** Those fields as the wire body has them; a birthday that is no real date stays wrong ('invalid'). */
+export function personBody(f: PersonFormFields) {
+  return { first_name: f.first_name, last_name: f.last_name, cellphone: f.cellphone, birthday: birthdayFromMask(f.birthday) ?? (f.birthday ? 'invalid' : '') };
+}
+
 export function birthdayToMask(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}/${m}/${y}`;
@@ -95,6 +105,11 @@ export const cellphoneSchema = z
   .min(1, 'required')
   .max(32, 'phone_invalid')
   .regex(/^$|^\+?[\d\s().\-/]{6,}$/, 'phone_invalid');
+
+/** The fewest digits of a number an SMS can reach (Belgian 0470 12 34 56 has 10, a landline 9). */
+export const MIN_PHONE_DIGITS = 9;
+/** Whether the typed number is long enough to send a code to (the server then checks it fully). */
+export const phoneLongEnough = (cellphone: string) => cellphoneSchema.safeParse(cellphone).success && cellphone.replace(/\D/g, '').length >= MIN_PHONE_DIGITS;
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -120,11 +135,39 @@ export function registerUserSchema(now: () => Date = () => new Date()) {
 }
 export type RegisterUserInput = z.infer<ReturnType<typeof registerUserSchema>>;
 
-/** The company block (SPEC section 5): name and VAT required, a valid facturation email. */
+/**
+ * A VAT number as it may be saved: an EU number whose format and check digits hold (vat.ts),
+ * stored without spaces or dots ("BE 0403.170.701" is kept as "BE0403170701").
+ */
+export const vatSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .max(40, 'too_long')
+  // One message at a time: the number's own problem only once it is there and not too long.
+  .superRefine((vat, ctx) => {
+    if (vat === '' || vat.length > 40) return;
+    const check = checkVat(vat);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.problem });
+  })
+  .transform(normaliseVat);
+
+/** An invoice address: street and number, and a postcode or place (SPEC section 5). */
+export function isCompleteAddress(text: string): boolean {
+  const parsed = parseAddressText(text);
+  return hasStreetAndNumber(parsed) && (parsed.zip !== '' || parsed.city !== '');
+}
+
+/** The company block (SPEC section 5): name, VAT and address required, a valid facturation email. */
 export const companySchema = z.object({
   name: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'too_long'),
-  vat: z.string({ error: 'required' }).trim().min(1, 'required').max(40, 'too_long'),
-  address: z.string().trim().max(300, 'too_long').default(''),
+  vat: vatSchema,
+  address: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, 'required')
+    .max(300, 'too_long')
+    .refine((a) => a === '' || a.length > 300 || isCompleteAddress(a), 'address_incomplete'),
   email: emailSchema,
 });
 export type CompanyInput = z.infer<typeof companySchema>;
@@ -163,6 +206,12 @@ export const resetPasswordSchema = z
     repeat_password: z.string({ error: 'required' }).min(1, 'required'),
   })
   .refine(...passwordsMatch);
+
+/** POST /api/password/reset/check: what a reset link is worth, asked when the reset page opens. */
+export const resetLinkCheckSchema = z.object({ token: z.string().min(1, 'reset_token_invalid').max(200) });
+export const RESET_LINK_STATUSES = ['valid', 'used', 'expired', 'unknown'] as const;
+export type ResetLinkStatus = (typeof RESET_LINK_STATUSES)[number];
+export const resetLinkStatusSchema = z.object({ status: z.enum(RESET_LINK_STATUSES) });
 
 export const INVOICE_STATUSES = ['requested', 'approved', 'rejected'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number] | null;

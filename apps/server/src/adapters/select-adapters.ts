@@ -16,6 +16,8 @@ import type { PhoneVerifier } from './sms/phone-verifier.ts';
 import { twilioPhoneVerifier } from './sms/twilio-phone-verifier.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { localFileStore } from './storage/local-file-store.ts';
+import type { VatRegistry } from './vat/vat-registry.ts';
+import { viesVatRegistry } from './vat/vies-vat-registry.ts';
 
 /** Adapters a caller (a test) passes in; the rest come from the configuration. */
 export type AdapterOverrides = {
@@ -26,6 +28,8 @@ export type AdapterOverrides = {
   geocoder?: Geocoder;
   router?: Router;
   paymentProvider?: PaymentProvider;
+  /** null: VAT numbers are checked for format and check digits only (the default). */
+  vatRegistry?: VatRegistry | null;
 };
 
 export type Adapters = Required<AdapterOverrides> & { timeZones: TimeZones };
@@ -39,7 +43,7 @@ function selectPaymentProvider(config: AppConfig): PaymentProvider {
 }
 
 /** Every external service: the one a test passed, the real one configured, or the embedded default. */
-export function selectAdapters(deps: AdapterOverrides & { config: AppConfig }, log: { info: (obj: object, msg: string) => void }): Adapters {
+export function selectAdapters(deps: AdapterOverrides & { config: AppConfig }, log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }): Adapters {
   const { config } = deps;
   const phoneVerifier =
     deps.phoneVerifier ?? (config.twilio ? twilioPhoneVerifier(config.twilio) : logPhoneVerifier(log));
@@ -55,5 +59,6 @@ export function selectAdapters(deps: AdapterOverrides & { config: AppConfig }, l
   const timeZones = geoTzTimeZones();
 
   const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
-  return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider };
+  const vatRegistry = deps.vatRegistry !== undefined ? deps.vatRegistry : config.viesUrl ? viesVatRegistry({ baseUrl: config.viesUrl, log }) : null;
+  return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry };
 }

@@ -1,22 +1,42 @@
-import { useState } from 'react';
+import { phoneLongEnough } from '@vm/domain/user';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.ts';
 import { checkPhoneCode, sendPhoneCode } from '../lib/user-api.ts';
 import { Field } from './ui/field.tsx';
+
+/** A new code can be asked for this long after the last one (a calm pace; the server limits too). */
+export const RESEND_AFTER_SECONDS = 30;
 
 type Props = {
   cellphone: string;
   onCellphoneChange: (value: string) => void;
   /** The proof of the SMS check, or null while the current number is unverified. */
   onVerified: (verificationToken: string | null) => void;
+  /** A code went out: the form drops its earlier complaints about the number. */
+  onSent?: () => void;
   /** A client token before registration; undefined uses the signed-in user's token. */
   bearer: () => Promise<string | undefined>;
   error?: string;
   disabled?: boolean;
 };
 
+/** "0:27" for a countdown on a button. */
+export const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** A clock that ticks once a second while `until` (ms) is ahead; `restart` sets it to now. */
+function useTicker(until: number | null) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null || until <= now) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(1000, until - now));
+    return () => window.clearTimeout(timer);
+  }, [until, now]);
+  return { now, restart: () => setNow(Date.now()) };
+}
+
 /** Phone number with 'Send code', then the 6-digit code with 'Verify code' (SPEC section 2). */
-export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, bearer, error, disabled }: Props) {
+export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, onSent, bearer, error, disabled }: Props) {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -24,9 +44,18 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, be
   const [busy, setBusy] = useState(false);
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [codeError, setCodeError] = useState<string | undefined>();
+  // Until when sending is paused: after a code went out, or as long as the server's Retry-After says.
+  const [pause, setPause] = useState<{ until: number; reason: 'sent' | 'limited' } | null>(null);
+  const clock = useTicker(pause?.until ?? null);
+  const wait = pause ? Math.max(0, Math.ceil((pause.until - clock.now) / 1000)) : 0;
+  // The server's "too many" stands while its wait lasts, counting down, then goes.
+  const limited = pause?.reason === 'limited' && wait > 0;
 
   const messageOf = (err: unknown, field: string) =>
     err instanceof ApiError ? (err.fieldErrors.find((e) => e.field === field)?.message ?? err.message) : String(err);
+
+  // Sending is pointless until the number can be one; the hint says so.
+  const complete = phoneLongEnough(cellphone);
 
   async function send() {
     setBusy(true);
@@ -35,8 +64,16 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, be
       const res = await sendPhoneCode(cellphone, await bearer());
       setSentTo(res.cellphone);
       setCode('');
+      clock.restart();
+      setPause({ until: Date.now() + RESEND_AFTER_SECONDS * 1000, reason: 'sent' });
+      onSent?.();
     } catch (err) {
-      setPhoneError(messageOf(err, 'cellphone'));
+      if (err instanceof ApiError && err.status === 429 && err.retryAfter !== null) {
+        clock.restart();
+        setPause({ until: Date.now() + err.retryAfter * 1000, reason: 'limited' });
+      } else {
+        setPhoneError(messageOf(err, 'cellphone'));
+      }
     } finally {
       setBusy(false);
     }
@@ -56,6 +93,19 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, be
     }
   }
 
+  /** "45 seconden" or "3 minuten": how long to wait, for a sentence. */
+  function waitText(seconds: number) {
+    return seconds < 60 ? t('register.waitSeconds', { count: seconds }) : t('register.waitMinutes', { count: Math.ceil(seconds / 60) });
+  }
+
+  // Why the button is disabled, said where the hint is (read with the field by screen readers).
+  let hint: string;
+  if (verified) hint = t('register.verified');
+  else if (cellphone.trim() && !complete) hint = t('register.phoneIncomplete');
+  else if (sentTo) hint = wait > 0 ? t('register.codeSentWait', { phone: sentTo, wait: waitText(wait) }) : t('register.codeSent', { phone: sentTo });
+  else hint = t('register.phoneHint');
+
+  const label = sentTo ? t('register.resendCode') : t('register.sendCode');
   return (
     <div className="phone-verification">
       <Field
@@ -67,18 +117,22 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, be
         disabled={disabled}
         onChange={(e) => {
           onCellphoneChange(e.target.value);
+          // A corrected number need not wait for the old one's resend pause; the server's limit stays.
+          if (pause?.reason === 'sent') setPause(null);
+          setPhoneError(undefined);
           if (verified || sentTo) {
             setVerified(false);
             setSentTo(null);
             onVerified(null);
           }
         }}
-        error={phoneError ?? error}
-        hint={verified ? t('register.verified') : sentTo ? t('register.codeSent', { phone: sentTo }) : t('register.phoneHint')}
+        // A 429 stays until its wait is over; other errors until the number changes.
+        error={limited ? t('register.tooManyCodes', { wait: waitText(wait) }) : (phoneError ?? error)}
+        hint={hint}
       >
         {!verified && (
-          <button type="button" className="button button-secondary" onClick={send} disabled={busy || disabled || cellphone.trim().length < 6}>
-            {sentTo ? t('register.resendCode') : t('register.sendCode')}
+          <button type="button" className="button button-secondary" onClick={send} disabled={busy || disabled || !complete || wait > 0}>
+            {wait > 0 ? `${label} (${mmss(wait)})` : label}
           </button>
         )}
       </Field>

@@ -13,6 +13,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** Seconds to wait from a 429's Retry-After header, or null. */
+    readonly retryAfter: number | null = null,
   ) {
     super(ApiError.describe(body) ?? `HTTP ${status}`);
   }
@@ -123,8 +125,16 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     res = await send(renewed.access_token);
   }
   const body = await parse(res);
-  if (!res.ok) throw new ApiError(res.status, body);
+  if (!res.ok) throw new ApiError(res.status, body, retryAfterSeconds(res));
   return body as T;
+}
+
+/** Retry-After in seconds (RFC 9110: a number of seconds or an HTTP date); null when absent. */
+function retryAfterSeconds(res: Response): number | null {
+  const value = res.headers.get('retry-after');
+  if (!value) return null;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : Math.ceil((Date.parse(value) - Date.now()) / 1000);
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : null;
 }
 
 /** A protected image (SPEC section 7) as a blob: URL, fetched with the bearer header. */

@@ -6,6 +6,14 @@ export function passwordResetRepository(db: Db) {
       await db.insertInto('passwordResets').values(r).execute();
     },
 
+    /** What a token is worth now, without spending it. */
+    async status(tokenHash: string, now: Date): Promise<'valid' | 'used' | 'expired' | 'unknown'> {
+      const row = await db.selectFrom('passwordResets').select(['usedAt', 'expiresAt']).where('tokenHash', '=', tokenHash).executeTakeFirst();
+      if (!row) return 'unknown';
+      if (row.usedAt) return 'used';
+      return new Date(row.expiresAt) > now ? 'valid' : 'expired';
+    },
+
     /** Spends a reset token and sets the new password in one transaction; null when the token is not good. */
     async redeem(tokenHash: string, passwordHash: string, now: Date): Promise<number | null> {
       return db.transaction().execute(async (trx) => {

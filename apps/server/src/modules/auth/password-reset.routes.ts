@@ -25,4 +25,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       return reply.code(204).send(null);
     },
   });
+
+  app.route({
+    ...fromContract(apiRoutes.checkResetLink),
+    // Asked on every opening of the reset page; a token cannot be guessed, so a looser limit.
+    config: { rateLimit: { ...rateLimit, max: perIpLimit * 6 } },
+    handler: async (req) => ({ status: await resets.check(req.body.token) }),
+  });
 };

@@ -28,6 +28,9 @@ const mail = {
   }),
 };
 
+/** Why a token cannot be used, as a catalogue key. */
+const refusal = (status: 'valid' | 'used' | 'expired' | 'unknown') => (status === 'used' ? 'reset_token_used' : status === 'expired' ? 'reset_token_expired' : 'reset_token_invalid');
+
 export function passwordResetService({ resets, auth, mailer, publicUrl, now, log }: Deps) {
   async function mailLink(email: string, locale: Locale): Promise<void> {
     const user = await auth.findUserCredentials(email);
@@ -60,9 +63,12 @@ export function passwordResetService({ resets, auth, mailer, publicUrl, now, log
       await Promise.all([...pending]);
     },
 
+    /** Whether a link still works: the reset page says so on opening, not after a new password is typed. */
+    check: (token: string) => resets.status(hashToken(token), now()),
+
     async reset(token: string, password: string): Promise<void> {
       const userId = await resets.redeem(hashToken(token), await hashPassword(password), now());
-      if (userId === null) throw fieldError('token', 'reset_token_invalid');
+      if (userId === null) throw fieldError('token', refusal(await resets.status(hashToken(token), now())));
       // A new password signs out every session that the old one opened.
       await auth.revokeAllForUser(userId, now());
     },

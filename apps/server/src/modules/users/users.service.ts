@@ -1,4 +1,5 @@
-import type { Locale, RegisterUserInput, UpdateUserInput, User, VehicleType } from '@vm/domain';
+import { type CompanyInput, checkVat, isValidVat, normaliseVat, type Locale, type RegisterUserInput, type UpdateUserInput, type User, type VehicleType } from '@vm/domain';
+import type { VatRegistry } from '../../adapters/vat/vat-registry.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -6,10 +7,38 @@ import type { EventsService } from '../events/events.service.ts';
 import type { PhoneService } from '../phone/phone.service.ts';
 import { isUniqueViolation, type UsersRepository } from './users.repository.ts';
 
-type Deps = { db: Db; repo: UsersRepository; phone: PhoneService; events: EventsService; now: () => Date };
+type Deps = {
+  db: Db;
+  repo: UsersRepository;
+  phone: PhoneService;
+  events: EventsService;
+  now: () => Date;
+  /** The VIES check, when configured; null checks format and check digits only (the schema's). */
+  vatRegistry?: VatRegistry | null;
+  log?: { warn: (obj: object, msg: string) => void };
+};
 type InvoiceStatus = 'requested' | 'approved' | 'rejected' | null;
 
-export function usersService({ db, repo, phone, events, now }: Deps) {
+export function usersService({ db, repo, phone, events, now, vatRegistry = null, log }: Deps) {
+  /**
+   * SPEC section 5: the VAT number is locked once a valid one is saved (invoices were issued
+   * against it). A saved number that is not valid (kept from before the check existed) is never
+   * locked: the only way to mend it is to change it. A new number is checked in VIES when one is
+   * configured; VIES being down does not refuse it (docs/decisions/0011-vat-numbers.md).
+   */
+  async function checkCompanyVat(current: User, company: CompanyInput) {
+    const saved = current.company?.vat ?? '';
+    // The schema stores numbers without spaces or dots; older rows may still have them.
+    if (normaliseVat(saved) === company.vat) return;
+    if (isValidVat(saved)) throw fieldError('company.vat', 'vat_locked');
+    const check = checkVat(company.vat);
+    if (!check.ok) throw fieldError('company.vat', check.problem);
+    if (!vatRegistry) return;
+    const answer = await vatRegistry.check(check.countryCode, check.number);
+    if (answer === 'invalid') throw fieldError('company.vat', 'vat_not_registered');
+    if (answer === 'unavailable') log?.warn({ vat: check.value }, 'VAT number saved without a VIES answer');
+  }
+
   /** Every change of the invoice payment status reaches the user (the admin's decision above all). */
   const setInvoiceStatus = (userId: number, status: InvoiceStatus) =>
     db.transaction().execute(async (trx) => {
@@ -58,10 +87,7 @@ export function usersService({ db, repo, phone, events, now }: Deps) {
     async update(id: number, input: UpdateUserInput): Promise<User> {
       const current = await this.get(id);
       const cellphone = phone.normalise(input.cellphone);
-      // The VAT number is locked once set: invoices were issued against it.
-      if (input.company && current.company?.vat && input.company.vat !== current.company.vat) throw fieldError('company.vat', 'vat_locked');
-      // The VAT number is locked once set: invoices were issued against it.
-      if (input.company && current.company?.vat && input.company.vat !== current.company.vat) throw fieldError('company.vat', 'vat_locked');
+      if (input.company) await checkCompanyVat(current, input.company);
       await db.transaction().execute(async (trx) => {
         if (cellphone !== current.cellphone) await phone.consume(trx, input.verification_token, cellphone);
         await repo.update(

@@ -1,4 +1,4 @@
-import { birthdayFromMask, birthdayToMask, updateUserSchema, type User } from '@vm/domain/user';
+import { birthdayToMask, personBody, updateUserSchema, type User } from '@vm/domain/user';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,15 +30,13 @@ function EditUserForm({ user }: { user: User }) {
     handleSubmit,
     setError,
     setValue,
+    clearErrors,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm({
     // The form keeps the birthday as typed (DD/MM/YYYY); the domain schema checks the wire body.
     resolver: bodyResolver(updateUserSchema(), (f: EditUserFields) => ({
-      first_name: f.first_name,
-      last_name: f.last_name,
-      cellphone: f.cellphone,
-      birthday: birthdayFromMask(f.birthday) ?? (f.birthday ? 'invalid' : ''),
+      ...personBody(f),
       address: { country: f.country, formatted: f.formatted },
       ...(f.verification_token ? { verification_token: f.verification_token } : {}),
     })),
@@ -90,7 +88,8 @@ function EditUserForm({ user }: { user: User }) {
         />
         <PhoneVerification
           cellphone={cellphone}
-          onCellphoneChange={(v) => setValue('cellphone', v)}
+          onCellphoneChange={(v) => setValue('cellphone', v, { shouldValidate: isSubmitted })}
+          onSent={() => clearErrors('cellphone')}
           onVerified={(token) => {
             setVerificationToken(token);
             setValue('verification_token', token ?? '');

@@ -3,7 +3,7 @@ import { forgotPasswordSchema } from '@vm/domain/user';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { requestPasswordReset } from '../api/password-reset.ts';
@@ -12,11 +12,14 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  // The login form hands over what was typed there (?email=…); a bad value is simply not used.
+  const [params] = useSearchParams();
+  const given = params.get('email')?.trim() ?? '';
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' }, reValidateMode: 'onSubmit' });
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: given.length <= 254 ? given : '' }, reValidateMode: 'onSubmit' });
 
   const submit = handleSubmit(async ({ email }) => {
     try {

@@ -1,6 +1,6 @@
 import type { LoginInput } from '@vm/domain/user';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../../components/ui/field.tsx';
@@ -21,8 +21,12 @@ export function LoginPage() {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver, defaultValues: { email: '', password: '' }, reValidateMode: 'onSubmit' });
+  // The forgot-password page (a new tab) starts with the address typed here.
+  const email = useWatch({ control, name: 'email' }).trim();
+  const forgotHref = email ? `#/forgot-password?email=${encodeURIComponent(email)}` : '#/forgot-password';
 
   const submit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
@@ -54,7 +58,7 @@ export function LoginPage() {
         {t('login.noAccount')} <Link to={redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'}>{t('login.register')}</Link>
       </p>
       <p className="form-links">
-        <a href="#/forgot-password" target="_blank" rel="noopener">
+        <a href={forgotHref} target="_blank" rel="noopener">
           {t('login.forgot')} <span className="visually-hidden">{t('login.newTab')}</span>
         </a>
       </p>

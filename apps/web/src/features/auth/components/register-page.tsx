@@ -1,4 +1,4 @@
-import { birthdayFromMask, registerUserSchema } from '@vm/domain/user';
+import { personBody, registerUserSchema } from '@vm/domain/user';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -46,15 +46,13 @@ export function RegisterPage() {
     handleSubmit,
     setError,
     setValue,
+    clearErrors,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm({
     // The form keeps the birthday as typed (DD/MM/YYYY) and the country flat; the domain schema checks the wire body.
     resolver: bodyResolver(registerUserSchema(), (f: RegisterFields) => ({
-      first_name: f.first_name,
-      last_name: f.last_name,
-      cellphone: f.cellphone,
-      birthday: birthdayFromMask(f.birthday) ?? (f.birthday ? 'invalid' : ''),
+      ...personBody(f),
       email: f.email,
       password: f.password,
       repeat_password: f.repeat_password,
@@ -123,8 +121,10 @@ export function RegisterPage() {
         <Field label={t('register.photo')} type="file" accept="image/*" hint={t('register.photoHint')} onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
         <PhoneVerification
           cellphone={cellphone}
-          onCellphoneChange={(v) => setValue('cellphone', v)}
-          onVerified={(token) => setValue('verification_token', token ?? '')}
+          // After a first submit the number is checked again as it is typed, so no stale 'required' stays.
+          onCellphoneChange={(v) => setValue('cellphone', v, { shouldValidate: isSubmitted })}
+          onSent={() => clearErrors(['cellphone', 'verification_token'])}
+          onVerified={(token) => setValue('verification_token', token ?? '', { shouldValidate: isSubmitted && Boolean(token) })}
           bearer={getClientToken}
           // An unverified number is the cellphone's error too.
           error={errors.cellphone?.message ?? errors.verification_token?.message}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordSchema } from '@vm/domain/user';
+import { useQuery } from '@tanstack/react-query';
+import { type ResetLinkStatus, resetPasswordSchema } from '@vm/domain/user';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +9,17 @@ import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { serverFieldErrors } from '../../../lib/form.ts';
 import { validationText } from '../../../lib/i18n.ts';
-import { resetPassword } from '../api/password-reset.ts';
+import { checkResetLink, resetPassword } from '../api/password-reset.ts';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [done, setDone] = useState(false);
+  // A used or expired link says so on opening, before a new password is typed for nothing.
+  // When the check itself fails (offline, too many tries) the form shows and the reset answers.
+  const link = useQuery({ queryKey: ['reset-link', token], queryFn: () => checkResetLink(token), enabled: Boolean(token), retry: false, staleTime: Infinity });
+  const refused = link.data && link.data.status !== 'valid' ? refusalKey(link.data.status) : null;
   const {
     register,
     handleSubmit,
@@ -48,6 +53,17 @@ export function ResetPasswordPage() {
         <p className="form-error" role="alert">
           {t('reset.missingToken')}
         </p>
+      ) : link.isPending ? (
+        <p role="status">{t('reset.checking')}</p>
+      ) : refused ? (
+        <>
+          <p className="form-error" role="alert">
+            {validationText(refused)}
+          </p>
+          <Link to="/forgot-password" className="button button-primary">
+            {t('reset.newLink')}
+          </Link>
+        </>
       ) : (
         <>
           {errors.token && (
@@ -66,4 +82,16 @@ export function ResetPasswordPage() {
       )}
     </section>
   );
+}
+
+/** The catalogue key that says why a link cannot be used. */
+function refusalKey(status: Exclude<ResetLinkStatus, 'valid'>) {
+  switch (status) {
+    case 'used':
+      return 'reset_token_used';
+    case 'expired':
+      return 'reset_token_expired';
+    case 'unknown':
+      return 'reset_token_invalid';
+  }
 }

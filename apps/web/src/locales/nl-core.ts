@@ -23,6 +23,23 @@ export const nlCore = {
     steps: 'Stappen van je opdracht',
   },
   footer: { text: '© {{year}} Vrachtmarkt · Transport boeken in België · Prijzen inclusief btw' },
+  // The document title of every route (app/router.tsx): '<page> · Vrachtmarkt'.
+  titles: {
+    page: '{{page}} · Vrachtmarkt',
+    login: 'Aanmelden',
+    register: 'Registreren',
+    forgotPassword: 'Wachtwoord vergeten',
+    resetPassword: 'Nieuw wachtwoord kiezen',
+    tracking: 'Volg de zending',
+    createJob: 'Nieuwe opdracht',
+    jobsAll: 'Opdrachten',
+    jobs: { active: 'Actieve opdrachten', delivering: 'Opdrachten onderweg', previous: 'Afgeronde opdrachten', cancelled: 'Geannuleerde of verlopen opdrachten' },
+    jobLoading: 'Opdracht',
+    job: 'Opdracht {{reference}}',
+    chat: 'Chat',
+    account: 'Profiel',
+    editUser: 'Profiel bewerken',
+  },
   activity: {
     title: 'Activiteit',
     empty: 'Nog geen activiteit. Meldingen over je opdrachten verschijnen hier.',

@@ -3,6 +3,7 @@ import polyline from '@mapbox/polyline';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { addBaseLayer, pinIcon, type Point } from './base-layer.ts';
+import { removeMap } from './remove-map.ts';
 
 /** SPEC sections 2 and 9: a route map, 300 high at zoom 11, fitted to the route. */
 const ZOOM = 11;
@@ -52,7 +53,7 @@ export function RouteMap({ from, to, route, current, labels, testId = 'route-map
     pin({ lat: to.lat, lng: to.lng }, 'delivery', deliveryLabel).addTo(m);
     m.fitBounds(line.getBounds(), { padding: [24, 24], maxZoom: ZOOM });
     return () => {
-      m.remove();
+      removeMap(m);
       map.current = null;
       truck.current = null;
     };

@@ -413,6 +413,7 @@ export const en: Translations = {
     },
   },
   modal: { close: 'Close' },
+  mapControls: { zoomIn: 'Zoom in', zoomOut: 'Zoom out' },
   notificationBox: { close: 'Close notice: {{title}}' },
   toast: { close: 'Close notification', region: 'Notifications' },
   avatar: { placeholder: 'No profile picture' },

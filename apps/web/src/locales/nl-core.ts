@@ -78,6 +78,7 @@ export const nlCore = {
     newTab: '(opent in een nieuw tabblad)',
   },
   modal: { close: 'Sluiten' },
+  mapControls: { zoomIn: 'Inzoomen', zoomOut: 'Uitzoomen' },
   notificationBox: { close: 'Sluit melding: {{title}}' },
   toast: { close: 'Melding sluiten', region: 'Meldingen' },
   avatar: { placeholder: 'Geen profielfoto' },

@@ -26,7 +26,9 @@ export function AppLayout() {
   useEventStreamWhileSignedIn();
   useDocumentTitle();
   // Every navigation starts at the top of the new page (a hash change keeps the old scroll).
-  useLayoutEffect(() => window.scrollTo(0, 0), [pathname]);
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <div className={`app${signedIn ? ' app-signed-in' : ''}`}>

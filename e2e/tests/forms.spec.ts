@@ -13,8 +13,8 @@ async function toInfoStep(page: Page, type: RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: 'Pakketinfo' })).toBeVisible();
 }
 
-/** The error tied to the photo field (aria-describedby), as a screen reader hears it. */
-const photoError = (page: Page) => page.getByLabel("Foto's").locator('xpath=ancestor::div[contains(@class,"field")][1]').locator('.field-error');
+/** The error under the photo field. */
+const photoError = (page: Page) => page.locator('.field', { has: page.getByLabel("Foto's") }).locator('.field-error');
 
 test('a wrong photo is named under the photo field the moment it is chosen', async ({ page }) => {
   await toInfoStep(page, /Middelgroot/);
@@ -104,7 +104,7 @@ test('the job page shows a package as width × height × depth with its flags', 
   const p = await registerViaApi(server);
   await page.goto('/#/login');
   await logInViaForm(page, p);
-  await expect(page.getByRole('heading', { name: 'Actieve opdrachten' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/jobs\/status\/active$/);
   const day = new Date(Date.now() + 24 * 3600_000);
   const at = (h: number) => Math.floor(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h - 1) / 1000);
   const side = (city: string, lat: number, lng: number, from: number, till: number) => ({ date_from: from, date_till: till, date_timezone: 'Europe/Brussels', lat, lng, street: 'Markt', number: '1', zip: '', city, country: 'BE', notes: 'Bel aan' });

@@ -14,7 +14,13 @@ export function InsuranceChoices({ legend, value, onChange }: { legend: string; 
       options={INSURANCE_CHOICES.map((c) => ({
         value: c,
         label: t(`wizard.insurance.${c}`),
-        hint: INSURANCE[c].premiumCents ? t('wizard.premium', { price: formatEuro(withVatCents(INSURANCE[c].premiumCents)) }) : t('wizard.included'),
+        // Own risk has no cover, so nothing is 'included': it says what it means instead.
+        hint:
+          INSURANCE[c].kind === 'own_risk'
+            ? t('wizard.ownRiskHint')
+            : INSURANCE[c].premiumCents
+              ? t('wizard.premium', { price: formatEuro(withVatCents(INSURANCE[c].premiumCents)) })
+              : t('wizard.included'),
       }))}
       onChange={onChange}
     />

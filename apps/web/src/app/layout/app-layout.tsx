@@ -1,11 +1,13 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { useEventStreamWhileSignedIn } from '../../lib/event-stream.ts';
+import { usePageTitleOverride } from '../../lib/page-title.ts';
 import { useCurrentUser, useSignedIn } from '../../lib/session.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { ActivityFeed, OutcomeBoxes, PushToasts } from './notifications.tsx';
 import { Sidebar } from './sidebar.tsx';
+import type { RouteHandle } from '../router.tsx';
 import { TopBar } from './top-bar.tsx';
 
 const SIDEBAR_ID = 'app-sidebar';
@@ -22,6 +24,11 @@ export function AppLayout() {
   // The main area waits until we know who is signed in (SPEC section 2).
   const authReady = !signedIn || !user.isPending;
   useEventStreamWhileSignedIn();
+  useDocumentTitle();
+  // Every navigation starts at the top of the new page (a hash change keeps the old scroll).
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <div className={`app${signedIn ? ' app-signed-in' : ''}`}>
@@ -61,4 +68,19 @@ export function AppLayout() {
       <footer className="footer">{t('footer.text', { year: new Date().getFullYear() })}</footer>
     </div>
   );
+}
+
+/** '<page> · Vrachtmarkt': the page's own name (a job's reference) or the route's. */
+function useDocumentTitle() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const override = usePageTitleOverride();
+  const match = matches.findLast((m) => (m.handle as RouteHandle | undefined)?.title);
+  const title = (match?.handle as RouteHandle | undefined)?.title;
+  const key = typeof title === 'function' ? title(match!.params) : title;
+  const page = override ?? (key ? t(key, { defaultValue: t('titles.jobsAll') }) : null);
+  const text = page ? t('titles.page', { page }) : t('brand');
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useSignedIn } from '../../lib/session.ts';
 import { MENU, type MenuItem } from '../menu.ts';
+import { useLogOut } from './use-log-out.ts';
 
 function Item({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -46,6 +48,8 @@ type Props = { id: string; open: boolean; onNavigate: () => void };
 /** Off-canvas below 768 px (closes on navigation), always visible above. */
 export function Sidebar({ id, open, onNavigate }: Props) {
   const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const logOut = useLogOut();
   return (
     <nav id={id} className={`sidebar${open ? ' sidebar-open' : ''}`} aria-label={t('nav.label')} data-testid="sidebar">
       <ul className="menu">
@@ -53,6 +57,12 @@ export function Sidebar({ id, open, onNavigate }: Props) {
           <Item key={i} item={item} onNavigate={onNavigate} />
         ))}
       </ul>
+      {/* Phones only: the top bar has no room for it there (styles.css). */}
+      {signedIn && (
+        <button type="button" className="button button-ghost sidebar-logout" onClick={logOut}>
+          {t('nav.logout')}
+        </button>
+      )}
     </nav>
   );
 }

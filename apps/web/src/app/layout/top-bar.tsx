@@ -1,18 +1,17 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { StepTracker } from '../../features/wizard/components/step-tracker.tsx';
-import { clearPhotos } from '../../features/wizard/photo-store.ts';
-import { resetWizard } from '../../features/wizard/wizard-state.ts';
-import { logOut, useCurrentUser, useSignedIn } from '../../lib/session.ts';
+import { useCurrentUser, useSignedIn } from '../../lib/session.ts';
 import { PushBell } from './notifications.tsx';
+import { useLogOut } from './use-log-out.ts';
 
 type Props = { menuOpen: boolean; onToggleMenu: () => void; sidebarId: string };
 
 export function TopBar({ menuOpen, onToggleMenu, sidebarId }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const logOut = useLogOut();
   const { pathname } = useLocation();
   const signedIn = useSignedIn();
   const user = useCurrentUser().data;
@@ -21,10 +20,11 @@ export function TopBar({ menuOpen, onToggleMenu, sidebarId }: Props) {
   return (
     <header className="top-bar">
       <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls={sidebarId} onClick={onToggleMenu}>
-        <span aria-hidden="true">☰</span> {t('nav.toggle')}
+        <span aria-hidden="true">☰</span> <span className="menu-toggle-text">{t('nav.toggle')}</span>
       </button>
       <Link to="/" className="brand" aria-label={t('nav.home')}>
-        {t('brand')}
+        <img src="favicon.svg" alt="" width="32" height="32" className="brand-logo" />
+        <span className="brand-name">{t('brand')}</span>
       </Link>
       <div className="top-bar-center">
         {onCreateRoute ? (
@@ -49,17 +49,8 @@ export function TopBar({ menuOpen, onToggleMenu, sidebarId }: Props) {
             </span>
             <span className="user-email">{user.email}</span>
           </div>
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => {
-              logOut();
-              // A shared device keeps no draft of the person who left.
-              resetWizard();
-              clearPhotos();
-              navigate('/login');
-            }}
-          >
+          {/* On a phone this button is in the menu, so the top bar stays one row. */}
+          <button type="button" className="button button-ghost top-bar-logout" onClick={logOut}>
             {t('nav.logout')}
           </button>
         </div>

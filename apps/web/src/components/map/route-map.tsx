@@ -2,7 +2,9 @@ import 'leaflet/dist/leaflet.css';
 import polyline from '@mapbox/polyline';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { addBaseLayer, pinIcon, type Point } from './base-layer.ts';
+import { removeMap } from './remove-map.ts';
 
 /** SPEC sections 2 and 9: a route map, 300 high at zoom 11, fitted to the route. */
 const ZOOM = 11;
@@ -39,11 +41,15 @@ export function RouteMap({ from, to, route, current, labels, testId = 'route-map
   const map = useRef<L.Map | null>(null);
   const truck = useRef<L.Marker | null>(null);
   const { pickup: pickupLabel, delivery: deliveryLabel, current: currentLabel } = labels;
+  const { t } = useTranslation();
+  // Leaflet's own zoom buttons are titled in English; these come from the catalogue.
+  const [zoomIn, zoomOut] = [t('mapControls.zoomIn'), t('mapControls.zoomOut')];
 
   useEffect(() => {
     const el = container.current;
     if (!el) return;
-    const m = L.map(el, { center: [from.lat, from.lng], zoom: ZOOM });
+    const m = L.map(el, { center: [from.lat, from.lng], zoom: ZOOM, zoomControl: false });
+    L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(m);
     map.current = m;
     addBaseLayer(m);
     const points = polyline.decode(route.points) as [number, number][];
@@ -52,11 +58,11 @@ export function RouteMap({ from, to, route, current, labels, testId = 'route-map
     pin({ lat: to.lat, lng: to.lng }, 'delivery', deliveryLabel).addTo(m);
     m.fitBounds(line.getBounds(), { padding: [24, 24], maxZoom: ZOOM });
     return () => {
-      m.remove();
+      removeMap(m);
       map.current = null;
       truck.current = null;
     };
-  }, [from.lat, from.lng, to.lat, to.lng, route.points, route.estimated, pickupLabel, deliveryLabel]);
+  }, [from.lat, from.lng, to.lat, to.lng, route.points, route.estimated, pickupLabel, deliveryLabel, zoomIn, zoomOut]);
 
   useEffect(() => {
     const m = map.current;
@@ -69,7 +75,7 @@ export function RouteMap({ from, to, route, current, labels, testId = 'route-map
     if (truck.current) truck.current.setLatLng([current.lat, current.lng]);
     else truck.current = pin(current, 'truck', currentLabel).addTo(m);
     // The map effect above re-creates the map (and drops the marker) when the route changes: depend on it too.
-  }, [current?.lat, current?.lng, current, currentLabel, from.lat, from.lng, to.lat, to.lng, route.points, route.estimated, pickupLabel, deliveryLabel]);
+  }, [current?.lat, current?.lng, current, currentLabel, from.lat, from.lng, to.lat, to.lng, route.points, route.estimated, pickupLabel, deliveryLabel, zoomIn, zoomOut]);
 
   return (
     <div

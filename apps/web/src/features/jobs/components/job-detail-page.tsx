@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { routeId } from '../../../lib/route-id.ts';
 import { useShipment } from '../api/get-shipment.ts';
 import { InsuranceModal } from './insurance-modal.tsx';
 import { CancelDialog } from './job-detail/cancel-dialog.tsx';
@@ -21,9 +23,17 @@ import { ShareTracking } from './share-tracking.tsx';
 
 export function JobDetailPage() {
   const { t } = useTranslation();
-  const id = Number(useParams().jobId);
+  // '#/jobs/abc' names no job: say so without asking the server (SPEC section 8).
+  const id = routeId(useParams().jobId);
+  if (id === null) return <p className="form-error">{t('job.notFound')}</p>;
+  return <JobDetailLoader id={id} />;
+}
+
+function JobDetailLoader({ id }: { id: number }) {
+  const { t } = useTranslation();
   const { data: s, error, isPending } = useShipment(id);
   useBancontactReturn(id);
+  usePageTitle(s ? t('titles.job', { reference: s.reference_id }) : null);
   if (isPending) return <p className="loading">{t('job.loading')}</p>;
   if (error || !s) return <p className="form-error">{error instanceof ApiError && error.status === 404 ? t('job.notFound') : t('job.loadFailed')}</p>;
   return <JobDetail shipment={s} />;

@@ -1,8 +1,9 @@
-import { ITEM_TYPE_INFO, ITEM_TYPES, MAX_PHOTOS, PACKAGE_TAGS, PALLET_TYPES, PREDEFINED_SIZES } from '@vm/domain/packages';
+import { ITEM_TYPE_INFO, ITEM_TYPES, MAX_PHOTOS, PALLET_TYPES, PREDEFINED_SIZES } from '@vm/domain/packages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, TextAreaField } from '../../../components/ui/field.tsx';
-import { PhotoInput } from '../components/photo-input.tsx';
+import { MissingPhotos, PhotoInput } from '../components/photo-input.tsx';
+import { ITEM_TAGS, itemFlags } from '../item-flags.ts';
 import { setPhotos } from '../photo-store.ts';
 import type { StepErrors } from '../to-shipment.ts';
 import { type CustomItem, setWizard, type WizardState } from '../wizard-state.ts';
@@ -45,7 +46,9 @@ function CustomItems({ state, errors }: { state: WizardState; errors: StepErrors
               </span>
               <span>
                 <strong>{t(`wizard.itemTypes.${item.type}`)}</strong> · {item.description} · {t('wizard.itemSummary', item)}
+                {itemFlags(item).map((flag) => ` · ${t(flag)}`)}
                 {errors[`items.${i}`] && <span className="field-error"> {t(`validation.${errors[`items.${i}`]}`)}</span>}
+                <MissingPhotos photoKey={item.id} />
               </span>
               <button
                 type="button"
@@ -124,7 +127,15 @@ function ItemCreator({ draft, onChange, onCancel, onSubmit }: { draft: CustomIte
     <div className="card item-creator">
       <div className="field">
         <label htmlFor={`type-${draft.id}`}>{t('wizard.itemType')}</label>
-        <select id={`type-${draft.id}`} value={draft.type} onChange={(e) => onChange({ ...draft, type: e.target.value as CustomItem['type'] })}>
+        <select
+          id={`type-${draft.id}`}
+          value={draft.type}
+          onChange={(e) => {
+            const type = e.target.value as CustomItem['type'];
+            // Pallet exchange belongs to pallets only.
+            onChange(type === 'pallet' ? { ...draft, type } : { ...draft, type, mustBeTraded: false, tags: draft.tags.filter((x) => x !== 'pallet_exchange') });
+          }}
+        >
           {ITEM_TYPES.map((type) => (
             <option key={type} value={type} disabled={!ITEM_TYPE_INFO[type].enabled}>
               {t(`wizard.itemTypes.${type}`)}
@@ -152,9 +163,9 @@ function ItemCreator({ draft, onChange, onCancel, onSubmit }: { draft: CustomIte
       </div>
       <TextAreaField label={t('wizard.description')} value={draft.description} onChange={(e) => onChange({ ...draft, description: e.target.value })} error={errors.description} />
       <fieldset className="choice-group">
-        <legend>{t('wizard.itemType')}: {t(`wizard.itemTypes.${draft.type}`)}</legend>
+        <legend>{t('wizard.tagsTitle')}</legend>
         <div className="switches">
-          {PACKAGE_TAGS.map((tag) => (
+          {ITEM_TAGS.map((tag) => (
             <label key={tag} className="switch">
               <input
                 type="checkbox"

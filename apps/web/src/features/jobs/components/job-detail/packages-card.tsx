@@ -1,8 +1,15 @@
-import type { ShipmentRead } from '@vm/domain/shipment';
+import { PACKAGE_TAGS, type PackageTag } from '@vm/domain/packages';
+import type { PackageRead, ShipmentRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
 import { ProtectedImage } from '../../../../components/ui/protected-image.tsx';
 
-/** Each package with its size, weight, description and photos. */
+/** A package's flags in the wizard's order; pallet exchange only for a pallet (its switch or its tag). */
+const flagsOf = (p: PackageRead): PackageTag[] => {
+  const tags = PACKAGE_TAGS.filter((tag) => tag !== 'pallet_exchange' && p.tags.includes(tag));
+  return p.type === 'pallet' && (p.must_be_traded || p.tags.includes('pallet_exchange')) ? [...tags, 'pallet_exchange'] : tags;
+};
+
+/** Each package with its size (width × height × depth, as entered), weight, flags, description and photos. */
 export function PackagesCard({ shipment: s }: { shipment: ShipmentRead }) {
   const { t } = useTranslation();
   return (
@@ -12,8 +19,9 @@ export function PackagesCard({ shipment: s }: { shipment: ShipmentRead }) {
         {s.packages.map((p) => (
           <li key={p.id}>
             <p>
-              <strong>{t(`jobs.packageTypes.${p.type}`)}</strong> · {p.width} × {p.length} × {p.height} cm · {p.weight} kg
+              <strong>{t(`jobs.packageTypes.${p.type}`)}</strong> · {t('job.size', p)} · {p.weight} kg
             </p>
+            {flagsOf(p).length > 0 && <p className="package-flags">{flagsOf(p).map((tag) => t(`wizard.tags.${tag}`)).join(' · ')}</p>}
             <p>{p.description}</p>
             {p.attachments.length > 0 && (
               <ul className="photo-list">

@@ -4,6 +4,7 @@ import type { Precision } from '@vm/domain/address';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addBaseLayer, DEFAULT_CENTER, pinIcon, type Point } from '../../../components/map/base-layer.ts';
+import { removeMap } from '../../../components/map/remove-map.ts';
 
 /** SPEC section 9: the wizard's zoom. */
 const ZOOM = 13;
@@ -32,7 +33,9 @@ export function LocationMap({ point, label, onPick }: Props) {
     const el = container.current;
     if (!el) return;
     const start = point ?? DEFAULT_CENTER;
-    const m = L.map(el, { center: [start.lat, start.lng], zoom: ZOOM, attributionControl: true });
+    const m = L.map(el, { center: [start.lat, start.lng], zoom: ZOOM, attributionControl: true, zoomControl: false });
+    // Leaflet's own button titles are English.
+    L.control.zoom({ zoomInTitle: t('mapControls.zoomIn'), zoomOutTitle: t('mapControls.zoomOut') }).addTo(m);
     map.current = m;
     marker.current = L.marker([start.lat, start.lng], { draggable: true, icon: pin, title: label, keyboard: true }).addTo(m);
     const choose = async (p: Point) => {
@@ -52,7 +55,7 @@ export function LocationMap({ point, label, onPick }: Props) {
     });
     addBaseLayer(m);
     return () => {
-      m.remove();
+      removeMap(m);
       map.current = null;
     };
     // The map is made once; the effect below follows the point.

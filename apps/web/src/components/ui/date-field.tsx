@@ -3,6 +3,7 @@ import { addDays, weekdayOf } from '@vm/domain/zoned-time';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validationText } from '../../lib/i18n.ts';
+import { useTypedValue } from './use-typed-value.ts';
 
 // The app's own date field (SPEC sections 5 and 9): typed as DD/MM/YYYY whatever language the
 // browser speaks, with a calendar of buttons for those who prefer to point or use arrow keys.
@@ -35,40 +36,19 @@ export function DateField({ label, value, onChange, error, min, today, id }: Pro
   const inputId = id ?? auto;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const [text, setText] = useState(() => dateToText(value));
-  const [formatError, setFormatError] = useState<string | undefined>();
-  // A new value from outside (the calendar, a reset) replaces the text, unless the text already says it.
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    if (parseDateText(text) !== value && (value || parseDateText(text))) setText(dateToText(value));
-  }
+  const { text, parsed, typed, left, chose, errorFor } = useTypedValue({
+    value,
+    onChange,
+    parse: parseDateText,
+    toText: dateToText,
+    looksComplete: looksCompleteDate,
+    invalid: 'date_invalid',
+    incomplete: 'date_format',
+  });
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  function typed(next: string) {
-    setText(next);
-    setFormatError(undefined);
-    if (!next.trim()) return onChange('');
-    if (!looksCompleteDate(next)) return;
-    const iso = parseDateText(next);
-    if (iso) onChange(iso);
-    else setFormatError('date_invalid');
-  }
-
-  function left() {
-    if (!text.trim()) return;
-    const iso = parseDateText(text);
-    if (!iso) {
-      setFormatError(looksCompleteDate(text) ? 'date_invalid' : 'date_format');
-      return;
-    }
-    setText(dateToText(iso));
-    if (iso !== value) onChange(iso);
-  }
-
-  // The form's own error only speaks of the date that is shown.
-  const shown = formatError ?? (parseDateText(text) === (value || null) || !text.trim() ? error : undefined);
+  const shown = errorFor(error);
   return (
     <div className="field date-field">
       <label htmlFor={inputId}>{label}</label>
@@ -103,13 +83,11 @@ export function DateField({ label, value, onChange, error, min, today, id }: Pro
           <Calendar
             label={label}
             locale={i18n.language === 'en' ? 'en-GB' : 'nl-BE'}
-            value={parseDateText(text) ?? value}
+            value={parsed ?? value}
             today={today}
             min={min}
             onPick={(iso) => {
-              setText(dateToText(iso));
-              setFormatError(undefined);
-              onChange(iso);
+              chose(iso);
               setOpen(false);
               toggleRef.current?.focus();
             }}

@@ -1,7 +1,8 @@
 import { looksCompleteTime, parseTimeText } from '@vm/domain/date-text';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validationText } from '../../lib/i18n.ts';
+import { useTypedValue } from './use-typed-value.ts';
 
 // The app's own time field (SPEC section 5): 24-hour HH:mm without seconds, whatever language the
 // browser speaks. '1730' and '17.30' are read as 17:30. `value` and `onChange` speak 'HH:mm'.
@@ -21,33 +22,16 @@ export function TimeField({ label, value, onChange, error, id }: Props) {
   const inputId = id ?? auto;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const [text, setText] = useState(value);
-  const [formatError, setFormatError] = useState<string | undefined>();
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    if (parseTimeText(text) !== value && (value || parseTimeText(text))) setText(value);
-  }
-
-  function typed(next: string) {
-    setText(next);
-    setFormatError(undefined);
-    if (!next.trim()) return onChange('');
-    if (!looksCompleteTime(next)) return;
-    const time = parseTimeText(next);
-    if (time) onChange(time);
-    else setFormatError('time_format');
-  }
-
-  function left() {
-    if (!text.trim()) return;
-    const time = parseTimeText(text);
-    if (!time) return setFormatError('time_format');
-    setText(time);
-    if (time !== value) onChange(time);
-  }
-
-  const shown = formatError ?? (parseTimeText(text) === (value || null) || !text.trim() ? error : undefined);
+  const { text, typed, left, errorFor } = useTypedValue({
+    value,
+    onChange,
+    parse: parseTimeText,
+    toText: (time) => time,
+    looksComplete: looksCompleteTime,
+    invalid: 'time_format',
+    incomplete: 'time_format',
+  });
+  const shown = errorFor(error);
   return (
     <div className="field time-field">
       <label htmlFor={inputId}>{label}</label>

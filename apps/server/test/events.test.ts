@@ -170,7 +170,7 @@ describe('events are written with their change', () => {
       const late = (await pushes(auth)).items.filter((p) => p.type === 'shipment.late');
       expect(late).toHaveLength(1);
       expect(late[0]!.payload).toMatchObject({ leg: 'pickup' });
-      expect(late[0]!.json_message.nl).toMatch(/is laat: verwacht aan ophaaladres om \d\d:\d\d/);
+      expect(late[0]!.json_message.nl).toMatch(/is laat: verwacht aan ophaaladres op \w+ \d+ \w+ om \d\d:\d\d/);
       // The job page reads it from the shipment.
       const s = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: auth })).json();
       expect(s.running_late).toEqual([{ leg: 'pickup', eta: (late[0]!.payload as { eta: number }).eta }]);

@@ -127,17 +127,17 @@ describe('push texts (SPEC json_message.en, with nl and fr beside it)', () => {
     });
   });
 
-  it('a late driver’s expected arrival is told on the Brussels clock, for the right leg', () => {
+  it('a late driver’s expected arrival is told with its day on the Brussels clock, for the right leg', () => {
     // 2026-11-18 11:06:40 UTC is 12:06 in Brussels (winter time).
     expect(read('shipment.late', { reference: 'VM-1042', leg: 'delivery', eta: 1_795_000_000 })).toEqual({
-      nl: 'De chauffeur van VM-1042 is laat: verwacht aan leveradres om 12:06, na het geboekte venster',
-      fr: 'Le chauffeur de VM-1042 est en retard : attendu à la livraison à 12:06, après la fenêtre réservée',
-      en: 'The driver of VM-1042 is running late: expected at delivery at 12:06, after the booked window',
+      nl: 'De chauffeur van VM-1042 is laat: verwacht aan leveradres op wo 18 nov om 12:06, na het geboekte venster',
+      fr: 'Le chauffeur de VM-1042 est en retard : attendu à la livraison le mer. 18 nov. à 12:06, après la fenêtre réservée',
+      en: 'The driver of VM-1042 is running late: expected at delivery on Wed 18 Nov at 12:06, after the booked window',
     });
     expect(read('shipment.late', { reference: 'VM-1042', leg: 'pickup', eta: 1_795_000_000 })).toEqual({
-      nl: 'De chauffeur van VM-1042 is laat: verwacht aan ophaaladres om 12:06, na het geboekte venster',
-      fr: 'Le chauffeur de VM-1042 est en retard : attendu à l’enlèvement à 12:06, après la fenêtre réservée',
-      en: 'The driver of VM-1042 is running late: expected at pickup at 12:06, after the booked window',
+      nl: 'De chauffeur van VM-1042 is laat: verwacht aan ophaaladres op wo 18 nov om 12:06, na het geboekte venster',
+      fr: 'Le chauffeur de VM-1042 est en retard : attendu à l’enlèvement le mer. 18 nov. à 12:06, après la fenêtre réservée',
+      en: 'The driver of VM-1042 is running late: expected at pickup on Wed 18 Nov at 12:06, after the booked window',
     });
   });
 

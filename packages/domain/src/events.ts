@@ -3,6 +3,7 @@ import { hasControlCharacters } from './wire.ts';
 import { formatEuro } from './insurance.ts';
 import { userSummarySchema } from './images.ts';
 import { SHIPMENT_STATES, type ShipmentStateName } from './shipment-states.ts';
+import { formatClock, formatDay } from './window-format.ts';
 
 // Events (ARCHITECTURE "Events"): one row per recipient, written with the change that causes it.
 // They feed the stream, the push list, the activity log, mails and live screens. Each carries its
@@ -135,8 +136,8 @@ const INVOICE_TEXT: Record<'requested' | 'approved' | 'rejected' | 'none', JsonM
 
 const LOCALE_TAGS: Record<EventLocale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
 const money = (euros: number, l: EventLocale) => formatEuro(Math.round(euros * 100), LOCALE_TAGS[l]);
-const clock = (seconds: number, l: EventLocale) =>
-  new Intl.DateTimeFormat(LOCALE_TAGS[l], { timeZone: 'Europe/Brussels', hour: '2-digit', minute: '2-digit' }).format(seconds * 1000);
+/** A moment on the Brussels clock with its day: a window over several days can run into another day. */
+const moment = (seconds: number, l: EventLocale) => ({ day: formatDay(seconds, 'Europe/Brussels', LOCALE_TAGS[l]), time: formatClock(seconds, 'Europe/Brussels') });
 
 type Texts = { [T in EventType]: (p: EventPayloads[T], l: EventLocale) => string };
 
@@ -191,10 +192,11 @@ const TEXTS: Texts = {
   'session.revoked': (_p, l) => ({ nl: 'Je sessies werden afgemeld', fr: 'Vos sessions ont été fermées', en: 'Your sessions were signed out' })[l],
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];
+    const { day, time } = moment(p.eta, l);
     return {
-      nl: `De chauffeur van ${p.reference} is laat: verwacht aan ${leg} om ${clock(p.eta, l)}, na het geboekte venster`,
-      fr: `Le chauffeur de ${p.reference} est en retard : attendu à ${leg} à ${clock(p.eta, l)}, après la fenêtre réservée`,
-      en: `The driver of ${p.reference} is running late: expected at ${leg} at ${clock(p.eta, l)}, after the booked window`,
+      nl: `De chauffeur van ${p.reference} is laat: verwacht aan ${leg} op ${day} om ${time}, na het geboekte venster`,
+      fr: `Le chauffeur de ${p.reference} est en retard : attendu à ${leg} le ${day} à ${time}, après la fenêtre réservée`,
+      en: `The driver of ${p.reference} is running late: expected at ${leg} on ${day} at ${time}, after the booked window`,
     }[l];
   },
 };

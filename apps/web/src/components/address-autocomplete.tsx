@@ -67,12 +67,13 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
           else return;
           e.preventDefault();
         }}
-        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+        // The list keeps the focus in the field (mousedown is prevented), so a blur means the person left.
+        onBlur={() => setOpen(false)}
       />
       {visible && (
-        <ul id={`${id}-list`} role="listbox" aria-label={t('wizard.suggestions')} className="suggestions">
+        <ul id={`${id}-list`} role="listbox" aria-label={t('wizard.suggestions')} className="suggestions" onMouseDown={(e) => e.preventDefault()}>
           {suggestions.map((s, i) => (
-            <li key={`${s.formatted}-${s.lat}-${i}`} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(s)}>
+            <li key={`${s.formatted}-${s.lat}-${i}`} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} onClick={() => pick(s)}>
               {s.formatted}
               {s.precision === 'locality' && <span className="choice-hint"> · {t('wizard.precisionLocality')}</span>}
             </li>

@@ -53,7 +53,7 @@ test.describe('addresses in the wizard (embedded geocoder)', () => {
     // Zoom out until the North Sea and France are in view; the top-left corner lies off Belgian land.
     const map = page.getByTestId('location-map');
     for (let i = 0; i < 2; i++) {
-      await map.getByRole('button', { name: 'Zoom out' }).click();
+      await map.getByRole('button', { name: 'Uitzoomen' }).click();
       await expect(map).not.toHaveClass(/leaflet-zoom-anim/);
     }
     // The pin's place within the map (the message above the map moves the whole map down).

@@ -1,5 +1,5 @@
 import type { Address } from '@vm/domain/address';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validationText } from '../lib/i18n.ts';
 import { autocomplete } from '../lib/geo-api.ts';
@@ -34,6 +34,11 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
     };
   }, [text]);
 
+  // The list closes a moment after the field loses focus (a click on a suggestion lands first);
+  // the timer goes with the field, so it never runs after the page has gone.
+  const closing = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(closing.current), []);
+
   const pick = (a: Address) => {
     onPick(a);
     setOpen(false);
@@ -67,13 +72,14 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
           else return;
           e.preventDefault();
         }}
-        // The list keeps the focus in the field (mousedown is prevented), so a blur means the person left.
-        onBlur={() => setOpen(false)}
+        onBlur={() => {
+          closing.current = window.setTimeout(() => setOpen(false), 150);
+        }}
       />
       {visible && (
-        <ul id={`${id}-list`} role="listbox" aria-label={t('wizard.suggestions')} className="suggestions" onMouseDown={(e) => e.preventDefault()}>
+        <ul id={`${id}-list`} role="listbox" aria-label={t('wizard.suggestions')} className="suggestions">
           {suggestions.map((s, i) => (
-            <li key={`${s.formatted}-${s.lat}-${i}`} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} onClick={() => pick(s)}>
+            <li key={`${s.formatted}-${s.lat}-${i}`} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(s)}>
               {s.formatted}
               {s.precision === 'locality' && <span className="choice-hint"> · {t('wizard.precisionLocality')}</span>}
             </li>

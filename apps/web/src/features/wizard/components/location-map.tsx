@@ -62,11 +62,16 @@ export function LocationMap({ point, label, onPick }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Follows the point's coordinates, not the object: a re-render while the pin is dragged (the
+  // address field losing focus) must not pull the pin back.
+  const lat = point?.lat;
+  const lng = point?.lng;
   useEffect(() => {
-    if (!point || !map.current) return;
-    marker.current?.setLatLng([point.lat, point.lng]);
-    map.current.setView([point.lat, point.lng], map.current.getZoom());
-  }, [point]);
+    if (lat === undefined || lng === undefined || !map.current) return;
+    marker.current?.setLatLng([lat, lng]);
+    // A place picked on the map stays under the pointer; one from the address field is brought into view.
+    if (!map.current.getBounds().pad(-0.1).contains([lat, lng])) map.current.setView([lat, lng], map.current.getZoom());
+  }, [lat, lng]);
 
   const approximate = point?.precision === 'locality';
   return (

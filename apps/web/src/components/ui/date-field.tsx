@@ -2,7 +2,7 @@ import { dateToText, looksCompleteDate, parseDateText } from '@vm/domain/date-te
 import { addDays, weekdayOf } from '@vm/domain/zoned-time';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validationText } from '../../lib/i18n.ts';
+import { FieldMessages, useFieldIds } from './field.tsx';
 import { useTypedValue } from './use-typed-value.ts';
 
 // The app's own date field (SPEC sections 5 and 9): typed as DD/MM/YYYY whatever language the
@@ -32,10 +32,6 @@ const addMonths = (iso: string, n: number) => {
 
 export function DateField({ label, value, onChange, error, min, today, id }: Props) {
   const { t, i18n } = useTranslation();
-  const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const { text, parsed, typed, left, chose, errorFor } = useTypedValue({
     value,
     onChange,
@@ -49,13 +45,15 @@ export function DateField({ label, value, onChange, error, min, today, id }: Pro
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   const shown = errorFor(error);
+  const hint = t('picker.dateHint');
+  const ids = useFieldIds(id, hint, shown);
   return (
     <div className="field date-field">
-      <label htmlFor={inputId}>{label}</label>
+      <label htmlFor={ids.controlId}>{label}</label>
       <div className="date-anchor">
         <div className="field-row">
           <input
-            id={inputId}
+            id={ids.controlId}
             type="text"
             inputMode="numeric"
             autoComplete="off"
@@ -64,8 +62,7 @@ export function DateField({ label, value, onChange, error, min, today, id }: Pro
             value={text}
             onChange={(e) => typed(e.target.value)}
             onBlur={left}
-            aria-invalid={shown ? true : undefined}
-            aria-describedby={[hintId, shown ? errorId : ''].filter(Boolean).join(' ')}
+            {...ids.aria}
           />
           <button
             ref={toggleRef}
@@ -98,14 +95,7 @@ export function DateField({ label, value, onChange, error, min, today, id }: Pro
           />
         )}
       </div>
-      <p id={hintId} className="field-hint">
-        {t('picker.dateHint')}
-      </p>
-      {shown && (
-        <p id={errorId} className="field-error">
-          {validationText(shown)}
-        </p>
-      )}
+      <FieldMessages hint={hint} error={shown} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   );
 }

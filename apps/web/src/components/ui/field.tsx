@@ -9,7 +9,7 @@ type Common = {
 };
 
 /** Ids and aria attributes that tie a control to its hint and its error. */
-function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
+export function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
   const auto = useId();
   const controlId = id ?? auto;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -23,7 +23,7 @@ function useFieldIds(id: string | undefined, hint: ReactNode, error: string | un
 }
 
 /** The hint, and the error in red under the control. */
-function FieldMessages({ hint, error, hintId, errorId }: { hint: ReactNode; error?: string; hintId?: string; errorId?: string }) {
+export function FieldMessages({ hint, error, hintId, errorId }: { hint: ReactNode; error?: string; hintId?: string; errorId?: string }) {
   return (
     <>
       {hint && (

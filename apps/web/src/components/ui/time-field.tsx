@@ -1,7 +1,6 @@
 import { looksCompleteTime, parseTimeText } from '@vm/domain/date-text';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validationText } from '../../lib/i18n.ts';
+import { FieldMessages, useFieldIds } from './field.tsx';
 import { useTypedValue } from './use-typed-value.ts';
 
 // The app's own time field (SPEC section 5): 24-hour HH:mm without seconds, whatever language the
@@ -18,10 +17,6 @@ type Props = {
 
 export function TimeField({ label, value, onChange, error, id }: Props) {
   const { t } = useTranslation();
-  const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const { text, typed, left, errorFor } = useTypedValue({
     value,
     onChange,
@@ -32,11 +27,13 @@ export function TimeField({ label, value, onChange, error, id }: Props) {
     incomplete: 'time_format',
   });
   const shown = errorFor(error);
+  const hint = t('picker.timeHint');
+  const ids = useFieldIds(id, hint, shown);
   return (
     <div className="field time-field">
-      <label htmlFor={inputId}>{label}</label>
+      <label htmlFor={ids.controlId}>{label}</label>
       <input
-        id={inputId}
+        id={ids.controlId}
         type="text"
         inputMode="numeric"
         autoComplete="off"
@@ -45,17 +42,9 @@ export function TimeField({ label, value, onChange, error, id }: Props) {
         value={text}
         onChange={(e) => typed(e.target.value)}
         onBlur={left}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={[hintId, shown ? errorId : ''].filter(Boolean).join(' ')}
+        {...ids.aria}
       />
-      <p id={hintId} className="field-hint">
-        {t('picker.timeHint')}
-      </p>
-      {shown && (
-        <p id={errorId} className="field-error">
-          {validationText(shown)}
-        </p>
-      )}
+      <FieldMessages hint={hint} error={shown} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   );
 }

@@ -8,8 +8,9 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     root: './apps/server',
     include: ['test/**/*.test.ts'],
     // The real server process is started on the embedded database; one run of it is enough. Two
-    // processes on one database need PostgreSQL (the embedded one belongs to a single process).
-    exclude: kind === 'postgres' ? ['test/server-process.test.ts'] : ['test/two-processes.test.ts'],
+    // processes on one database need PostgreSQL (the embedded one belongs to a single process), and
+    // the cluster of real processes needs Redis too (TEST_REDIS_URL).
+    exclude: kind === 'postgres' ? ['test/server-process.test.ts'] : ['test/two-processes.test.ts', 'test/cluster.test.ts'],
     env: { TEST_DB_KIND: kind },
     globalSetup: ['./test/helpers/global-setup.ts'],
     testTimeout: 30_000,

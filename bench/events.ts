@@ -38,13 +38,13 @@ async function freePort(): Promise<number> {
 
 async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DRIVERS: 'false', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vm-bench-events-')) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return { child, port };
+    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return { child, port };
     await sleep(200);
   }
   child.kill('SIGKILL');

@@ -24,12 +24,12 @@ const freePort = () =>
     });
   });
 
-/** The real server (`apps/server/src/server.ts`) with the built web app and a fresh data folder. */
+/** The real server as production runs it (the compiled `apps/server/dist/server.js`), with the built web app and a fresh data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vm-e2e-'));
   const port = await freePort();
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     cwd: ROOT,
     // Every test browser comes from 127.0.0.1: per-IP limits would count the whole suite as one visitor.
     env: {
@@ -53,7 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   // Up to 2 minutes: a busy machine needs a minute to build the embedded database. A server that
   // did not come up is killed, so a failed start leaves no process behind.
   for (let i = 0; ; i++) {
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
     if (ok) break;
     if (i > 600 || child.exitCode !== null) {
       child.kill('SIGKILL');

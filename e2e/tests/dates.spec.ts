@@ -2,9 +2,11 @@ import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
 import { attachScreens } from '../support/screens.ts';
+import { dutchDay, mondayAt } from '../support/clock.ts';
 
-// Issue 10, part 1: dates and times as they were booked. The browser's clock stands on Monday
-// 23 November 2026, 10:00 in Brussels, as in the other wizard tests.
+// Issue 10, part 1: dates and times as they were booked. The browser's clock stands on a Monday,
+// 10:00 in Brussels: a coming one for the booking (the server judges it on its own clock), and
+// 23 November 2026 for the date fields, which book nothing and type dates of that week.
 
 async function chooseAddress(page: Page, typed: string, suggestion: RegExp) {
   await page.getByRole('combobox', { name: 'Adres' }).fill(typed);
@@ -25,11 +27,9 @@ const timeGroup = (page: Page) => page.getByRole('group', { name: 'Tijdstip' });
 
 test.describe('dates and times as they were booked', () => {
   test.use({ timezoneId: 'Europe/Brussels' });
-  test.beforeEach(async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
-  });
 
   test('"Deze week" + "Avond" shows as a range of dates on the job page and the list card', async ({ page, server }, testInfo) => {
+    await page.clock.setFixedTime(mondayAt('10:00'));
     const p = await registerViaApi(server);
     await page.goto('/#/login');
     await logInViaForm(page, p);
@@ -50,15 +50,17 @@ test.describe('dates and times as they were booked', () => {
     await expect(page).toHaveURL(/#\/jobs\/\d+$/);
 
     // Stored as Monday 17:00 to Sunday 22:00: shown as that range, not as one evening.
-    await expect(page.getByTestId('pickup-window')).toHaveText('ma 23 nov 17:00 – zo 29 nov 22:00');
-    await expect(page.getByTestId('delivery-window')).toHaveText('ma 23 nov 17:00 – zo 29 nov 22:00');
+    const week = `${dutchDay(0)} 17:00 – ${dutchDay(6)} 22:00`;
+    await expect(page.getByTestId('pickup-window')).toHaveText(week);
+    await expect(page.getByTestId('delivery-window')).toHaveText(week);
     await attachScreens(page, testInfo, 'job-detail-window-range');
     await page.goto('/#/jobs/status/active');
     const card = page.getByRole('link', { name: /Hasselt → / });
-    await expect(card.getByTestId('job-card-window')).toHaveText('ma 23 nov 17:00 – zo 29 nov 22:00');
+    await expect(card.getByTestId('job-card-window')).toHaveText(week);
   });
 
   test('custom dates and times through the app’s own fields: typed, by calendar, judged at once', async ({ page }, testInfo) => {
+    await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
     await toPickupStep(page);
     await dayGroup(page).getByRole('radio', { name: 'Zelf kiezen' }).check();
     const from = page.getByRole('textbox', { name: 'Van datum' });

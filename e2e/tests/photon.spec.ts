@@ -60,7 +60,7 @@ test('with GEOCODER=photon the wizard suggests streets with house numbers, not t
 
   const input = page.getByRole('combobox', { name: 'Adres' });
   await input.fill('Kerkstraat 12 Gent');
-  const options = page.getByRole('option');
+  const options = page.getByRole('listbox').getByRole('option');
   await expect(options).toHaveCount(2);
   await expect(options.first()).toHaveText('Kerkstraat 12, 9000 Gent');
   await expect(page.getByRole('listbox')).not.toContainText('Plaats bij benadering');

@@ -21,9 +21,12 @@ test('registers with phone verification and lands on the create-shipment route; 
   await page.getByLabel('Wachtwoord', { exact: true }).fill(p.password);
   await page.getByLabel('Herhaal wachtwoord').fill(p.password);
   await expect(page.getByLabel('Land')).toHaveValue('BE');
+  // The signed-in page loads the push list once; logout is measured after that answer, not during it.
+  const pushesLoaded = page.waitForResponse((r) => r.url().includes('/api/pushes'));
   await page.getByRole('button', { name: 'Registreren' }).click();
 
   await expect(page).toHaveURL(/#\/jobs\/create$/);
+  await pushesLoaded;
   const widget = page.getByTestId('user-widget');
   await expect(widget).toContainText(`${p.first} ${p.last}`);
   await expect(widget).toContainText(p.email);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
+import { mondayAt } from '../support/clock.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -9,14 +10,14 @@ async function seriousViolations(page: Page) {
 
 async function side(page: Page, typed: string, day: string, time: RegExp, note: string) {
   await page.getByRole('combobox', { name: 'Adres' }).fill(typed);
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await page.getByRole('radio', { name: day }).check();
   await page.getByRole('radio', { name: time }).check();
   await page.getByLabel('Instructies voor de chauffeur').fill(note);
 }
 
 test('a custom shipment with a boxed item and a euro pallet, with axe checks on every step', async ({ page, server }) => {
-  await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
+  await page.clock.setFixedTime(mondayAt('10:00'));
   const p = await registerViaApi(server);
   await page.goto('/#/login');
   await logInViaForm(page, p);

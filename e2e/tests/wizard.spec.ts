@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, logInViaForm, newPerson, registerViaApi, test } from '../support/fixtures.ts';
+import { mondayAt } from '../support/clock.ts';
 
 async function chooseAddress(page: Page, typed: string, suggestion: RegExp) {
   const input = page.getByRole('combobox', { name: 'Adres' });
@@ -52,7 +53,7 @@ async function throughToInsurance(page: Page) {
 test.describe('create-shipment wizard', () => {
   test.use({ timezoneId: 'Europe/Brussels' });
   test.beforeEach(async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
+    await page.clock.setFixedTime(mondayAt('10:00'));
   });
 
   test('logged in: a small shipment chosen with a map click and autocomplete, completed, lands on the job', async ({ page, server }) => {
@@ -144,14 +145,14 @@ test('the map shows the built-in basemap without a tile server, and a click pick
 
 test.describe('time rules in Brussels time', () => {
   test('today is disabled at 23:10', async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2026-11-23T22:10:00Z'));
+    await page.clock.setFixedTime(mondayAt('23:10'));
     await toPickup(page);
     await expect(page.getByRole('radio', { name: 'Vandaag' })).toBeDisabled();
     await expect(page.getByRole('radio', { name: 'Morgen' })).toBeEnabled();
   });
 
   test('workday is disabled at 16:30 today', async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2026-11-23T15:30:00Z'));
+    await page.clock.setFixedTime(mondayAt('16:30'));
     await toPickup(page);
     await page.getByRole('radio', { name: 'Vandaag' }).check();
     await expect(page.getByRole('radio', { name: /Werkdag/ })).toBeDisabled();
@@ -159,7 +160,7 @@ test.describe('time rules in Brussels time', () => {
   });
 
   test('delivery today is disabled when pickup is tomorrow', async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
+    await page.clock.setFixedTime(mondayAt('10:00'));
     await toPickup(page);
     await page.getByRole('radio', { name: 'Morgen' }).check();
     await page.getByRole('radio', { name: /Werkdag/ }).check();

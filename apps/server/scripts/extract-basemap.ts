@@ -1,6 +1,6 @@
 // Build step: the built-in basemap shown when no tile server is configured or reachable:
 // Belgium and its neighbours from Natural Earth 1:10m (npm world-atlas, public domain) plus the
-// GeoNames towns of the embedded geocoder (CC BY 4.0). Run by `npm run build` and at start-up.
+// GeoNames towns of the embedded geocoder (CC BY 4.0). Run by `npm run build` and by the test setup.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

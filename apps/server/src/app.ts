@@ -7,9 +7,11 @@ import fastifyStatic from '@fastify/static';
 import { localeFromAcceptLanguage } from '@vm/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { BASEMAP_FILE } from '../scripts/extract-basemap.ts';
 import { type AdapterOverrides, selectAdapters } from './adapters/select-adapters.ts';
 import type { Db, Listen } from './db/database.ts';
+import { pendingMigrations } from './db/migrate.ts';
 import { ADMIN_TOKEN_FILE, type AppConfig } from './env.ts';
 import { bearerToken } from './lib/request-context.ts';
 import { adminRoutes, hashAdminToken } from './modules/admin/admin.routes.ts';
@@ -22,22 +24,29 @@ import { startDemoDrivers } from './modules/demo-drivers/demo-drivers.ts';
 import type { EventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { jobRunner } from './modules/jobs/job-runner.ts';
+import type { Jobs } from './modules/jobs/jobs.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { mailSettingsRoutes } from './modules/mails/mail-settings.routes.ts';
 import type { MailsService } from './modules/mails/mails.service.ts';
 import { billingRoutes } from './modules/payments/billing.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { driverRoutes } from './modules/shipments/driver.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
+import { type ReadinessCheck, readiness } from './plugins/readiness.ts';
 import { requestGuards } from './plugins/request-guards.ts';
+import { requestIdHeader, requestIdOptions } from './plugins/request-id.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { scheduleJobs } from './jobs.ts';
 import { wireServices } from './services.ts';
 
 /** Everything from outside the process; tests pass their own. */
@@ -55,6 +64,8 @@ export type AppDeps = AdapterOverrides & {
    * versions); on unless switched off. bench:api switches them off to measure the path without them.
    */
   memoryCaches?: boolean;
+  /** More for /readyz than the database, its migrations and the event listener (Redis, say). */
+  readinessChecks?: ReadinessCheck[];
 };
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -84,6 +95,10 @@ declare module 'fastify' {
     passwordResets: Pick<PasswordResetService, 'settled'>;
     /** The scheduled expiry check, run now (tests). */
     reportExpired: () => Promise<number>;
+    /** The job runner's queued runs (for /metrics). */
+    jobs: Pick<Jobs, 'queueDepth'>;
+    /** Recovery: settles payments a request left pending (start-up and the jobs runner call it; tests too). */
+    settleStalePayments: PaymentsService['settleStalePayments'];
   }
 }
 
@@ -95,7 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: MAX_BODY_BYTES,
     logger: deps.logger ?? loggerOptions(config, deps.logStream),
+    ...requestIdOptions(config.trustProxy),
   });
+  requestIdHeader(app);
+  // Made before the services so that they can be handed its hooks (metrics.paymentOutcome).
+  const metrics = appMetrics();
   const routeList: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
@@ -104,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const adapters = selectAdapters(deps, app.log);
+  const adapters = await selectAdapters(deps, app.log);
+  await adapters.fileStore.open?.(); // a missing S3 bucket stops the start with a clear error
   const services = await wireServices({
     db,
     listen: deps.listen,
@@ -115,8 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     memoryCaches: deps.memoryCaches !== false,
     onClose: (fn) => void app.addHook('onClose', fn),
     preClose: (fn) => void app.addHook('preClose', fn),
+    onPaymentOutcome: metrics.paymentOutcome,
   });
-  const { hub, events, streams, caching, auth, authRepo, phone, users, files, shipments, payments, chat, mails, resets, tracking } = services;
+  const { hub, events, streams, caching, auth, phone, users, files, shipments, payments, chat, mails, resets, tracking } = services;
   const { phoneVerifier, captcha, geocoder, router, timeZones, paymentProvider } = adapters;
   const limits = config.rateLimits;
   app.decorate('passwordResets', resets);
@@ -127,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   requestGuards(app);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 10 } });
-  await rateLimits(app);
+  await rateLimits(app, services.rateLimits);
 
   app.decorateRequest('auth', null);
   app.decorateRequest('locale', 'nl');
@@ -141,6 +162,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await openApi(app, '1.0.0');
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  readiness(app, {
+    checks: [
+      { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
+      {
+        name: 'migrations',
+        check: async () => {
+          const pending = await pendingMigrations(db);
+          if (pending.length > 0) throw new Error(`pending migrations: ${pending.join(', ')}`);
+        },
+      },
+      {
+        name: 'events',
+        check: async () => {
+          if (!hub.connected()) throw new Error('event listener not connected');
+        },
+      },
+      // The shared rate-limit store: Redis when configured (else the database, checked above).
+      ...(config.redisUrl ? [{ name: 'redis', check: () => services.rateLimits.ping() }] : []),
+      ...(deps.readinessChecks ?? []),
+    ],
+  });
+  // Scheduled work (src/jobs.ts): once across processes on PostgreSQL, on timers on PGlite.
+  const jobs = jobRunner({ databaseUrl: config.databaseUrl, log: app.log });
+  metricsPlugin(app, { metrics, token: config.metricsToken, db, hub, streams, now, queueDepth: jobs.queueDepth });
 
   await app.register(authRoutes, { auth, perIpLimit: limits.tokenPerIp, windowSeconds: limits.tokenWindow });
   await app.register(passwordResetRoutes, { resets, perIpLimit: limits.resetPerIp });
@@ -168,19 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
   }
 
-  // Expired tokens are useless; sweep them hourly so the tables stay small.
-  const sweep = setInterval(() => {
-    void authRepo.deleteExpired(now()).catch((err) => app.log.warn({ err }, 'token sweep failed'));
-    void events.sweep().catch((err) => app.log.warn({ err }, 'event sweep failed'));
-  }, 3600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-
-  // The scheduled check for expired shipments: every process runs it, the event key makes each report once.
-  const expiry = setInterval(() => void shipments.reportExpired().catch((err) => app.log.warn({ err }, 'expiry check failed')), 60_000);
-  expiry.unref();
-  app.addHook('onClose', async () => clearInterval(expiry));
   app.decorate('reportExpired', shipments.reportExpired);
+  app.decorate('settleStalePayments', payments.settleStalePayments);
 
   const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, users, chat, now, log: app.log, config: config.demoDrivers }) : null;
   if (demo) app.addHook('onClose', () => demo.stop());
@@ -190,5 +224,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await mails.start(hub);
   app.addHook('onClose', () => mails.stop());
   app.decorate('mailWorker', { run: mails.run });
+
+  // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
+  scheduleJobs(jobs, { services, now, demoDrivers: demo });
+  app.decorate('jobs', { queueDepth: jobs.queueDepth });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   return app;
 }

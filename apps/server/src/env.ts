@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type CaptchaProvider, captchaProviders } from './adapters/captcha/captcha.ts';
 
 // The only reader of process.env. Every knob has a default that runs fully offline.
 
@@ -40,9 +41,14 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Vrachtmarkt <no-reply@vrachtmarkt.localhost>'),
   FACEBOOK_APP_ID: optionalText,
-  CAPTCHA_PROVIDER: z.enum(['none', 'recaptcha']).default('none'),
+  CAPTCHA_PROVIDER: z.enum(captchaProviders).default('none'),
   CAPTCHA_SITE_KEY: optionalText,
   CAPTCHA_SECRET: optionalText,
+  // The provider's siteverify URL, replaced (tests, an egress proxy); unset: the provider's own.
+  CAPTCHA_VERIFY_URL: optionalText,
+  CAPTCHA_TIMEOUT_MS: int(5000),
+  // reCAPTCHA v3 only: tokens scoring below this (0..1) are refused; unset: any score passes.
+  CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   // The EU VIES REST API (e.g. https://ec.europa.eu/taxation_customs/vies/rest-api); unset: no register check.
   VIES_URL: optionalText,
   TRUST_PROXY: bool,
@@ -66,6 +72,16 @@ const envSchema = z.object({
   DEMO_CHAT_REPLY_SECONDS: z.coerce.number().min(0).default(3),
   DEMO_DRIVER_PASSWORD: optionalText,
   ADMIN_TOKEN: optionalText,
+  // Shared state for several processes (docs/decisions/0017-many-processes.md).
+  REDIS_URL: optionalText,
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{0,64}$/).default('vm:'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  METRICS_TOKEN: optionalText,
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -96,7 +112,7 @@ export type AppConfig = {
   smtpUrl: string | null;
   mailFrom: string;
   facebookAppId: string | null;
-  captcha: { provider: 'none' | 'recaptcha'; siteKey: string | null; secret: string | null };
+  captcha: { provider: CaptchaProvider; siteKey: string | null; secret: string | null; verifyUrl: string | null; timeoutMs: number; minScore: number | null };
   /** VAT numbers are also checked in VIES when set; null (the default) checks format and digits only. */
   viesUrl: string | null;
   geo: {
@@ -116,6 +132,16 @@ export type AppConfig = {
     | { provider: 'stripe'; secretKey: string; publishableKey: string | null; webhookSecret: string; apiBase: string | null };
   /** For `npm run admin`; without it the server makes one and writes it to DATA_DIR/admin-token. */
   adminToken: string | null;
+  /** Rate limits live here when set (shared by every process); else in the database or in process. */
+  redisUrl: string | null;
+  /** Every Redis key starts with this, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  /** Uploads go to this S3-compatible bucket when set; else to DATA_DIR/files. */
+  s3: { bucket: string; endpoint: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  /** Bearer token for /metrics; without it /metrics answers 404. */
+  metricsToken: string | null;
+  /** On SIGTERM, requests in flight get this long before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** null when off (the default in production). */
   demoDrivers: { offerDelaySeconds: number; stepSeconds: number; chatReplySeconds: number; password: string | null } | null;
 };
@@ -141,14 +167,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           baseUrl: e.TWILIO_BASE_URL,
         }
       : null;
-  // Test-mode payments must never be a production server's silent default.
-  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
-    throw new Error('Invalid environment variables: set PAYMENT_PROVIDER (stripe, or sandbox for a demo) when NODE_ENV=production');
+  // Production never runs on an embedded default by accident: test-mode payments, a database in a
+  // local folder, a generated admin token or links to 127.0.0.1 in mails.
+  if (e.NODE_ENV === 'production') {
+    const missing = (['DATABASE_URL', 'ADMIN_TOKEN', 'PAYMENT_PROVIDER', 'PUBLIC_URL'] as const).filter((k) => !e[k]);
+    if (missing.length) {
+      throw new Error(
+        `Invalid environment variables: NODE_ENV=production needs ${missing.join(', ')} (PostgreSQL URL, admin token, stripe or sandbox for a demo, the public https address)`,
+      );
+    }
   }
   let payments: AppConfig['payments'] = { provider: 'sandbox', webhookSecret: e.STRIPE_WEBHOOK_SECRET };
   if (e.PAYMENT_PROVIDER === 'stripe') {
     if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) throw new Error('Invalid environment variables: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     payments = { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE };
+  }
+  // A captcha provider without its keys would refuse every SMS send (or silently check nothing).
+  if (e.CAPTCHA_PROVIDER !== 'none' && (!e.CAPTCHA_SITE_KEY || !e.CAPTCHA_SECRET)) {
+    throw new Error(`Invalid environment variables: CAPTCHA_PROVIDER=${e.CAPTCHA_PROVIDER} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`);
   }
   // Demo drivers: on for a developer's `npm start`, off in production unless asked for.
   const demoOn = e.DEMO_DRIVERS === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'on'].includes(e.DEMO_DRIVERS);
@@ -178,7 +214,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     facebookAppId: e.FACEBOOK_APP_ID,
-    captcha: { provider: e.CAPTCHA_PROVIDER, siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET },
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      siteKey: e.CAPTCHA_SITE_KEY,
+      secret: e.CAPTCHA_SECRET,
+      verifyUrl: e.CAPTCHA_VERIFY_URL,
+      timeoutMs: e.CAPTCHA_TIMEOUT_MS,
+      minScore: e.CAPTCHA_MIN_SCORE ?? null,
+    },
     viesUrl: e.VIES_URL,
     geo: {
       geocoder: e.GEOCODER,
@@ -193,6 +236,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     payments,
     adminToken: e.ADMIN_TOKEN,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    s3: e.S3_BUCKET
+      ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+      : null,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     demoDrivers: demoOn ? { offerDelaySeconds: e.DEMO_OFFER_DELAY_SECONDS, stepSeconds: e.DEMO_STEP_SECONDS, chatReplySeconds: e.DEMO_CHAT_REPLY_SECONDS, password: e.DEMO_DRIVER_PASSWORD } : null,
   };
 }

@@ -1,7 +1,7 @@
 import type { Adapters } from './adapters/select-adapters.ts';
 import type { Db, Listen } from './db/database.ts';
 import type { AppConfig } from './env.ts';
-import { RateLimiter } from './lib/rate-limiter.ts';
+import { rateLimitStore } from './lib/rate-limiter.ts';
 import { accessTokenCache } from './modules/auth/access-token-cache.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -41,12 +41,16 @@ type Deps = {
   /** Lifecycle: run at close, and before the server waits for its connections to close. */
   onClose: (fn: () => Promise<void>) => void;
   preClose: (fn: () => Promise<void>) => void;
+  /** Counts each payment's outcome once, in the process that wrote it (/metrics). */
+  onPaymentOutcome: (method: string, outcome: 'succeeded' | 'failed') => void;
 };
 
 /** The one place that wires repositories, services and adapters together. */
-export async function wireServices({ db, listen, config, now, adapters, log, memoryCaches, onClose, preClose }: Deps) {
+export async function wireServices({ db, listen, config, now, adapters, log, memoryCaches, onClose, preClose, onPaymentOutcome }: Deps) {
   const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider, vatRegistry } = adapters;
   const limits = config.rateLimits;
+  const rateLimits = rateLimitStore({ redisUrl: config.redisUrl, db, now, log, prefix: `${config.redisKeyPrefix}rl:` });
+  onClose(() => rateLimits.close());
   const eventsRepo = eventsRepository(db);
   const hub = eventHub({ repo: eventsRepo, listen, log: log });
   await hub.start();
@@ -69,19 +73,19 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     accessTtl: config.tokens.accessTtl,
     refreshTtl: config.tokens.refreshTtl,
-    usernameLimiter: new RateLimiter(limits.tokenPerUsername, limits.tokenWindow),
+    usernameLimiter: rateLimits.limiter('token', limits.tokenPerUsername, limits.tokenWindow),
   });
-  const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: new RateLimiter(limits.smsPerNumber, limits.smsWindow) });
+  const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
   const users = usersService({ db, repo: usersRepository(db), phone, events, now, vatRegistry, log });
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: log });
-  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: new RateLimiter(limits.cardAttemptsPerHour, 3600) });
-  const chat = chatService({ db, repo: chatRepository(db), events, limiter: new RateLimiter(limits.chatPerMinute, 60, () => now().getTime()), now });
+  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
+  const chat = chatService({ db, repo: chatRepository(db), events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
   const mails = mailsService({ db, repo: mailsRepository(db), mailer, publicUrl: config.publicUrl, now, log: log });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
   const tracking = trackingService({ repo: trackingRepository(db), shipments, router, publicUrl: config.publicUrl, now, log });
-  return { hub, events, streams, caching, tokenCache, auth, authRepo, phone, users, files, shipments, payments, chat, mails, resets, tracking };
+  return { rateLimits, hub, events, streams, caching, tokenCache, auth, authRepo, phone, users, files, shipments, payments, chat, mails, resets, tracking };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

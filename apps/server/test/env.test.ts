@@ -8,11 +8,23 @@ describe('payments and demo drivers by environment', () => {
     expect(c.demoDrivers).toMatchObject({ offerDelaySeconds: 3, stepSeconds: 20 });
   });
 
-  it('refuses to start production on test-mode payments by default, and keeps demo drivers off there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
-    const demo = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
+  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/vm', ADMIN_TOKEN: 'a'.repeat(32), PUBLIC_URL: 'https://vrachtmarkt.be' };
+
+  it('refuses to start production on embedded defaults, naming every missing variable, and keeps demo drivers off there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/needs DATABASE_URL, ADMIN_TOKEN, PAYMENT_PROVIDER, PUBLIC_URL/);
+    expect(() => loadConfig({ ...production })).toThrow(/needs PAYMENT_PROVIDER \(/);
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', DATABASE_URL: '' })).toThrow(/needs DATABASE_URL \(/);
+    const demo = loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' });
     expect(demo.demoDrivers).toBeNull();
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', DEMO_DRIVERS: 'on' }).demoDrivers).not.toBeNull();
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', DEMO_DRIVERS: 'on' }).demoDrivers).not.toBeNull();
+  });
+
+  it('turns on the shared stores only when configured', () => {
+    const c = loadConfig({});
+    expect([c.redisUrl, c.s3, c.metricsToken]).toEqual([null, null, null]);
+    const s = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', S3_BUCKET: 'uploads', S3_ENDPOINT: 'http://127.0.0.1:4568' });
+    expect(s.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(s.s3).toEqual({ bucket: 'uploads', endpoint: 'http://127.0.0.1:4568', region: 'us-east-1', accessKeyId: null, secretAccessKey: null });
   });
 
   it('needs the Stripe keys for Stripe, and never the other way round', () => {

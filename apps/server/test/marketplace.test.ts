@@ -150,17 +150,17 @@ describe('accepting and paying by card', () => {
     expect(noCard.json().error_description).toBe('Voeg eerst een kredietkaart toe.');
 
     expect((await addCard(t, buyer.auth, 'tok_visa')).json()).toEqual([expect.objectContaining({ last4: '4242', brand: 'Visa' })]);
-    const before = t.payments.charges.length;
+    const before = (await t.payments.charges()).length;
     const res = await accept(t, buyer.auth, id, offerId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ current_state: { state: 'accepted' }, accepted_offer: { id: offerId, state: 'accepted' } });
     expect(res.json().states.map((s: { state: string }) => s.state)).toEqual(['new', 'accepted']);
-    expect(t.payments.charges.slice(before)).toEqual([expect.objectContaining({ amountCents: 24200 })]); // 200 € + 21 % VAT, cmr free
+    expect((await t.payments.charges()).slice(before)).toEqual([expect.objectContaining({ amountCents: 24200 })]); // 200 € + 21 % VAT, cmr free
 
     const again = await accept(t, buyer.auth, id, losing);
     expect(again.statusCode).toBe(409);
     expect(again.json().error_description).toBe('Voor deze opdracht is al een bod aanvaard.');
-    expect(t.payments.charges.length).toBe(before + 1);
+    expect((await t.payments.charges()).length).toBe(before + 1);
 
     const insurance = await t.app.inject({ method: 'PUT', url: `/api/shipment/${id}`, headers: buyer.auth, payload: { id, insurance: 'all_5000' } });
     expect(insurance.statusCode).toBe(409);

@@ -181,7 +181,7 @@ describe('webhooks', () => {
 
   it('applies a duplicate delivery once', async () => {
     const { sender, id, providerId } = await pendingBancontact();
-    t.payments.completeBancontact(providerId, 'authorise');
+    await t.payments.completeBancontact(providerId, 'authorise');
     const body = event(providerId, 'evt_dup_1');
     const first = await post(body, t.payments.signWebhook(body));
     const second = await post(body, t.payments.signWebhook(body));
@@ -220,11 +220,11 @@ describe('invoice payment', () => {
 
     expect((await admin(['invoice', 'approve', sender.email], 'wrong-token')).statusCode).toBe(401);
     expect((await admin(['invoice', 'approve', sender.email])).json()).toEqual({ ok: true, message: `Invoice payment approved for ${sender.email}.` });
-    const before = t.payments.charges.length;
+    const before = (await t.payments.charges()).length;
     const res = await accept(t, sender.auth, id, offerId);
     expect(res.statusCode).toBe(200);
     expect(res.json().current_state.state).toBe('accepted');
-    expect(t.payments.charges.length).toBe(before);
+    expect((await t.payments.charges()).length).toBe(before);
     const payment = await t.handle.db.selectFrom('payments').select(['method', 'status', 'amountCents']).where('shipmentId', '=', id).executeTakeFirstOrThrow();
     expect(payment).toEqual({ method: 'invoice', status: 'succeeded', amountCents: 36300 });
 
@@ -257,7 +257,7 @@ describe('an interrupted card charge', () => {
   it('keeps the claim when the outcome is unknown and repeats the same charge later: charged once, accepted once', async () => {
     const { sender, id, offerId } = await newJob(90);
     await addCard(t, sender.auth);
-    const before = t.payments.charges.length;
+    const before = (await t.payments.charges()).length;
     // The provider charges, but the answer is lost (a timeout after the money moved).
     const real = t.payments.chargeCard;
     t.payments.chargeCard = async (input) => {
@@ -271,7 +271,7 @@ describe('an interrupted card charge', () => {
     } finally {
       t.payments.chargeCard = real;
     }
-    expect(t.payments.charges.length - before).toBe(1);
+    expect((await t.payments.charges()).length - before).toBe(1);
     // Meanwhile nothing can change the amount or the job.
     const cancel = await t.app.inject({ method: 'POST', url: `/api/shipment/${id}/status`, headers: sender.auth, payload: { state: 'cancelled' } });
     expect(cancel.statusCode).toBe(409);
@@ -282,7 +282,7 @@ describe('an interrupted card charge', () => {
     // The stale claim was settled with the same key: the shipment is accepted, and the provider charged once.
     expect(retried.statusCode).toBe(409);
     expect(retried.json().error_description).toBe('Voor deze opdracht is al een bod aanvaard.');
-    expect(t.payments.charges.length - before).toBe(1);
+    expect((await t.payments.charges()).length - before).toBe(1);
     const s = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json();
     expect(s).toMatchObject({ current_state: { state: 'accepted' }, accepted_offer: { id: offerId } });
   });
@@ -294,12 +294,12 @@ describe('concurrent accepts', () => {
     const driver2 = await createDriver(t);
     const offer2 = await makeOffer(t, driver2, id, 110);
     await addCard(t, sender.auth);
-    const before = t.payments.charges.length;
+    const before = (await t.payments.charges()).length;
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => accept(t, sender.auth, id, i % 2 ? offerId : offer2)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
-    expect(t.payments.charges.length - before).toBe(1);
+    expect((await t.payments.charges()).length - before).toBe(1);
     const accepted = await t.handle.db.selectFrom('offers').select('id').where('shipmentId', '=', id).where('state', '=', 'accepted').execute();
     expect(accepted).toHaveLength(1);
   });

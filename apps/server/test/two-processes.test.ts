@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
+import { DEMO_DRIVER_PROFILES } from '../src/modules/demo-drivers/demo-drivers.ts';
 import { registerAndLogin } from './helpers/flows.ts';
 import { createDriver, createShipment, makeOffer } from './helpers/marketplace.ts';
 import { listen, openStream } from './helpers/sse.ts';
@@ -113,3 +114,24 @@ async function eventually(check: () => Promise<void>): Promise<void> {
     }
   }
 }
+
+describe('two processes starting together on a fresh database', () => {
+  it('both start, and share one set of demo drivers', async () => {
+    const shared = await freshDatabase();
+    const dir = () => fs.mkdtemp(path.join(os.tmpdir(), 'vm-two-'));
+    const second = await openDatabase({ databaseUrl: shared.url! });
+    const [x, y] = await Promise.all([
+      createTestApp({ DEMO_DRIVERS: 'true' }, { handle: shared, dataDir: await dir() }),
+      createTestApp({ DEMO_DRIVERS: 'true' }, { handle: second, dataDir: await dir() }),
+    ]);
+    try {
+      const demo = await shared.db.selectFrom('users').select('email').where('email', 'like', '%@demo.vrachtmarkt.be').execute();
+      expect(demo.map((u) => u.email).sort()).toEqual(DEMO_DRIVER_PROFILES.map((p) => p.email).sort());
+    } finally {
+      await y.app.close();
+      await second.db.destroy();
+      await fs.rm(y.dataDir, { recursive: true, force: true });
+      await x.close();
+    }
+  });
+});

@@ -54,9 +54,11 @@ describe('POST /api/user validation (SPEC section 5)', () => {
     expect((await register({ birthday: '2008-11-22' })).statusCode).toBe(201);
   });
 
-  it('answers the messages in English for other languages', async () => {
-    const res = await register({ email: 'bad' }, 'fr-BE');
-    expect(fieldsOf(res)).toContainEqual({ field: 'email', message: 'Enter a valid email address.' });
+  it('answers the messages in French for French, in English for other languages', async () => {
+    const fr = await register({ email: 'bad' }, 'fr-BE');
+    expect(fieldsOf(fr)).toContainEqual({ field: 'email', message: 'Saisissez une adresse e-mail valide.' });
+    const de = await register({ email: 'bad' }, 'de-BE');
+    expect(fieldsOf(de)).toContainEqual({ field: 'email', message: 'Enter a valid email address.' });
   });
 
   it('defaults the country to BE and stores the number in E.164', async () => {

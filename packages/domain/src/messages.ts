@@ -1,7 +1,8 @@
 // Message catalogue shared by server and web: schemas carry a key, each side translates it.
-// Dutch is the product language; English is the fallback for every other Accept-Language.
+// Dutch is the product language; French (fr-BE) is the second national language; English is the
+// fallback for every other Accept-Language.
 
-export type Locale = 'nl' | 'en';
+export type Locale = 'nl' | 'fr' | 'en';
 
 const nl = {
   required: 'Dit veld is verplicht.',
@@ -12,6 +13,8 @@ const nl = {
   birthday_under_18: 'Je moet ouder zijn dan 18 jaar.',
   phone_invalid: 'Vul een geldig telefoonnummer in.',
   phone_not_verified: 'Verifieer eerst je telefoonnummer met de sms-code.',
+  captcha_failed: 'We konden niet nagaan of je geen robot bent. Probeer de code opnieuw te versturen.',
+  captcha_unavailable: 'De controle tegen robots is tijdelijk niet bereikbaar. Probeer het over een halve minuut opnieuw.',
   email_taken: 'Er bestaat al een account met dit e-mailadres.',
   code_format: 'De code bestaat uit 6 cijfers.',
   code_invalid: 'De code is onjuist.',
@@ -109,6 +112,8 @@ const en: Record<MessageKey, string> = {
   birthday_under_18: 'You must be over 18 years old.',
   phone_invalid: 'Enter a valid phone number.',
   phone_not_verified: 'Verify your phone number with the SMS code first.',
+  captcha_failed: 'We could not confirm that you are not a robot. Try sending the code again.',
+  captcha_unavailable: 'The robot check is unavailable for a moment. Try again in half a minute.',
   email_taken: 'An account with this email address already exists.',
   code_format: 'The code has 6 digits.',
   code_invalid: 'The code is incorrect.',
@@ -194,7 +199,104 @@ const en: Record<MessageKey, string> = {
   tracking_not_open: 'Tracking can be shared once an offer is accepted.',
 };
 
-export const messages: Record<Locale, Record<MessageKey, string>> = { nl, en };
+const fr: Record<MessageKey, string> = {
+  required: 'Ce champ est obligatoire.',
+  email_invalid: 'Saisissez une adresse e-mail valide.',
+  password_min: 'Le mot de passe doit compter au moins 6 caractères.',
+  password_mismatch: 'Les mots de passe ne correspondent pas.',
+  birthday_invalid: 'Saisissez une date valide (JJ/MM/AAAA).',
+  birthday_under_18: 'Vous devez avoir plus de 18 ans.',
+  phone_invalid: 'Saisissez un numéro de téléphone valide.',
+  phone_not_verified: 'Vérifiez d’abord votre numéro de téléphone avec le code reçu par SMS.',
+  captcha_failed: 'Nous n’avons pas pu vérifier que vous n’êtes pas un robot. Essayez de renvoyer le code.',
+  captcha_unavailable: 'La vérification anti-robot est momentanément indisponible. Réessayez dans une demi-minute.',
+  email_taken: 'Un compte existe déjà avec cette adresse e-mail.',
+  code_format: 'Le code compte 6 chiffres.',
+  code_invalid: 'Le code est incorrect.',
+  code_expired: 'Le code a expiré. Demandez un nouveau code.',
+  code_too_many_tries: 'Trop de tentatives erronées. Demandez un nouveau code.',
+  country_invalid: 'Choisissez un pays valide.',
+  too_long: 'Ce texte est trop long.',
+  reset_token_invalid: 'Ce lien de réinitialisation du mot de passe est invalide ou a expiré.',
+  reset_token_used: 'Ce lien a déjà servi à choisir un nouveau mot de passe. Un lien ne fonctionne qu’une fois : demandez-en un nouveau si nécessaire.',
+  reset_token_expired: 'Ce lien a expiré : un lien reste valable 1 heure. Demandez-en un nouveau.',
+  invalid_credentials: 'L’adresse e-mail ou le mot de passe est incorrect.',
+  // Literal on purpose, as in Dutch (SPEC section 8).
+  refresh_token_invalid: 'The refresh token is invalid.',
+  invalid_client: 'Client inconnu ou invalide.',
+  unsupported_grant_type: 'Ce type d’autorisation (grant type) n’est pas pris en charge.',
+  invalid_scope: 'Portée (scope) invalide.',
+  access_denied: 'Vous n’êtes pas (ou plus) connecté.',
+  too_many_requests: 'Trop de tentatives. Réessayez plus tard.',
+  not_found: 'Introuvable.',
+  file_not_image: 'Ce fichier n’est pas une image (JPEG, PNG, WebP, GIF, HEIC ou AVIF).',
+  file_too_large: 'Ce fichier est trop volumineux (10 Mo maximum).',
+  image_too_many_pixels: 'Cette image compte trop de pixels.',
+  file_missing: 'Ajoutez un fichier.',
+  invalid_body: 'La demande est invalide.',
+  server_error: 'Une erreur s’est produite. Réessayez plus tard.',
+  number_whole: 'Saisissez un nombre entier.',
+  dimension_min: 'Au moins 1.',
+  dimension_max: 'C’est plus que le maximum pour ce type.',
+  too_many_photos: 'Trop de photos pour ce colis.',
+  date_order: 'La date de début doit précéder la date de fin.',
+  date_in_past: 'La date choisie doit être dans le futur.',
+  date_invalid: 'Cette date est invalide.',
+  date_format: 'Saisissez la date au format JJ/MM/AAAA, par exemple 05/12/2026.',
+  time_format: 'Saisissez l’heure au format HH:MM (24 heures), par exemple 17:30.',
+  date_too_far: 'Vous pouvez réserver au maximum un an à l’avance.',
+  invalid_characters: 'Ce texte contient des caractères invisibles qui ne sont pas autorisés.',
+  photo_used_twice: 'Chaque photo appartient à un seul colis et n’apparaît qu’une fois.',
+  time_order: 'L’heure de fin doit être au moins une heure après l’heure de début.',
+  time_too_late: 'Choisissez une heure de début jusqu’à 23:00 et une heure de fin jusqu’à 23:59.',
+  option_unavailable: 'Ce choix n’est plus possible.',
+  before_pickup: 'La livraison ne peut pas commencer avant l’enlèvement.',
+  address_incomplete: 'L’adresse doit être complète, avec la rue et le numéro.',
+  no_address_found: 'Aucune adresse trouvée pour cet endroit.',
+  timezone_mismatch: 'Le fuseau horaire ne correspond pas à cette adresse.',
+  package_required: 'Ajoutez au moins un colis.',
+  state_change_not_allowed: 'Cette mission ne peut plus être modifiée ainsi dans son statut actuel.',
+  insurance_locked: 'L’assurance ne peut plus être modifiée : une offre a déjà été acceptée ou la mission a été annulée.',
+  forbidden_role: 'Cette fonction n’est pas disponible pour votre type de compte.',
+  offer_already_accepted: 'Une offre a déjà été acceptée pour cette mission.',
+  payment_in_progress: 'Un paiement est déjà en cours pour cette mission. Patientez un instant et rechargez la page.',
+  offer_not_open: 'Cette offre n’est plus valable.',
+  shipment_not_open: 'Cette mission n’est plus ouverte aux offres.',
+  no_payment_method: 'Ajoutez d’abord une carte de crédit.',
+  payment_declined: 'Le paiement a été refusé.',
+  payment_pending: 'Le paiement n’est pas encore confirmé.',
+  payment_unknown: 'Nous n’avons pas pu confirmer le paiement auprès de l’émetteur de la carte. Réessayez dans une minute ; vous ne payez jamais deux fois.',
+  rating_not_allowed: 'Vous pourrez donner une évaluation une fois la mission terminée.',
+  rating_already_given: 'Vous avez déjà évalué cette mission.',
+  rating_range: 'Choisissez de 1 à 5 étoiles.',
+  price_invalid: 'Saisissez un prix en euros, supérieur à 0 et avec au maximum 2 décimales.',
+  vat_locked: 'Le numéro de TVA ne peut plus être modifié.',
+  vat_country: 'Commencez le numéro de TVA par le code d’un pays de l’UE, p. ex. BE0403170701.',
+  vat_be_format: 'Un numéro de TVA belge commence par BE0 ou BE1, suivi de 9 chiffres, p. ex. BE0403170701.',
+  vat_format: 'Ce numéro de TVA n’a pas le format prévu pour ce pays.',
+  vat_checksum: 'Ce numéro de TVA n’existe pas : vérifiez les chiffres.',
+  vat_not_registered: 'Ce numéro de TVA n’est pas actif selon la base de données européenne de la TVA (VIES).',
+  card_number_invalid: 'Ce numéro de carte est invalide.',
+  card_expiry_invalid: 'La date d’expiration est invalide.',
+  card_cvc_invalid: 'Le code de sécurité est invalide.',
+  card_declined: 'Votre carte a été refusée. Essayez une autre carte ou contactez votre banque.',
+  card_insufficient_funds: 'Le solde de votre carte est insuffisant.',
+  card_expired: 'Votre carte a expiré. Utilisez une autre carte.',
+  card_incorrect_cvc: 'Le code de sécurité (CVC) de votre carte est incorrect.',
+  card_processing_error: 'Une erreur s’est produite lors du traitement de votre carte. Réessayez.',
+  card_authentication_required: 'Votre banque demande une confirmation supplémentaire, impossible ici. Utilisez une autre carte ou payez avec Bancontact.',
+  card_test_mode_only: 'En mode test, seules les cartes de test fonctionnent, comme 4242 4242 4242 4242.',
+  return_path_invalid: 'Page de retour invalide.',
+  webhook_signature_invalid: 'Invalid signature.',
+  message_required: 'Tapez d’abord un message.',
+  message_too_long: 'Un message compte au maximum 2 000 caractères.',
+  message_invalid: 'Ce message contient des caractères invalides.',
+  chat_not_open: 'Le chat s’ouvre dès qu’une offre est acceptée.',
+  stream_token_invalid: 'Cette clé de flux est invalide ou a expiré.',
+  tracking_not_open: 'Vous pourrez partager le suivi dès qu’une offre est acceptée.',
+};
+
+export const messages: Record<Locale, Record<MessageKey, string>> = { nl, fr, en };
 
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(nl, key);
@@ -205,20 +307,27 @@ export function translate(key: string, locale: Locale): string {
   return isMessageKey(key) ? messages[locale][key] : key;
 }
 
-/** Picks nl or en from an Accept-Language header (nl-BE, nl;q=0.9, fr-BE -> en). */
+/**
+ * Picks the reader's language from an Accept-Language header: the supported language (nl, fr, en)
+ * with the highest q-value; on equal q-values the one named first wins. Region subtags do not
+ * matter (nl-BE -> nl, fr-BE / fr-FR / fr-CA -> fr). A header that names only other languages
+ * (de, es, ...) gets English, the fallback for foreigners; no header at all, or one that names no
+ * usable language (empty, only q=0), gets Dutch, the product language.
+ */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {
   if (!header) return 'nl';
   const ranked = header
     .split(',')
-    .map((part) => {
+    .map((part, i) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.find((p) => p.trim().startsWith('q='));
-      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.trim().slice(2)) : 1 };
+      const value = q ? Number(q.trim().slice(2).trim()) : 1;
+      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: Number.isNaN(value) ? 0 : value, i };
     })
     .filter((r) => r.lang && r.q > 0)
-    .sort((a, b) => b.q - a.q);
+    .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const r of ranked) {
-    if (r.lang === 'nl' || r.lang === 'en') return r.lang;
+    if (r.lang === 'nl' || r.lang === 'fr' || r.lang === 'en') return r.lang;
   }
   return ranked.length ? 'en' : 'nl';
 }

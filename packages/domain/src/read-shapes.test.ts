@@ -90,7 +90,8 @@ describe('images and the app configuration', () => {
     const shown = appConfigSchema.parse({ ...config, payments: { ...config.payments, secret_key: 'sk_live_x' }, webhook_secret: 'whsec' });
     expect(shown).toEqual(config);
     expect(appConfigSchema.safeParse({ ...config, payments: { ...config.payments, provider: 'paypal' } }).success).toBe(false);
-    expect(appConfigSchema.safeParse({ ...config, captcha: { provider: 'hcaptcha', site_key: null } }).success).toBe(false);
+    expect(appConfigSchema.safeParse({ ...config, captcha: { provider: 'friendlycaptcha', site_key: null } }).success).toBe(false);
+    expect(appConfigSchema.safeParse({ ...config, captcha: { provider: 'turnstile', site_key: '0x4AAA' } }).success).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../env.ts';
-import { type Captcha, noCaptcha, recaptcha } from './captcha/captcha.ts';
+import { type Captcha, selectCaptcha } from './captcha/captcha.ts';
 import type { Geocoder, Router, TimeZones } from './geo/geo.ts';
 import { selectGeo } from './geo/select.ts';
 import { geoTzTimeZones } from './geo/timezones.ts';
@@ -16,6 +16,7 @@ import type { PhoneVerifier } from './sms/phone-verifier.ts';
 import { twilioPhoneVerifier } from './sms/twilio-phone-verifier.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { localFileStore } from './storage/local-file-store.ts';
+import { s3FileStore } from './storage/s3-file-store.ts';
 import type { VatRegistry } from './vat/vat-registry.ts';
 import { viesVatRegistry } from './vat/vies-vat-registry.ts';
 
@@ -34,31 +35,35 @@ export type AdapterOverrides = {
 
 export type Adapters = Required<AdapterOverrides> & { timeZones: TimeZones };
 
-function selectPaymentProvider(config: AppConfig): PaymentProvider {
+async function selectPaymentProvider(config: AppConfig, db: Db, now: (() => Date) | undefined): Promise<PaymentProvider> {
   const p = config.payments;
   if (p.provider === 'stripe') {
     return stripePaymentProvider({ secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret, apiBase: p.apiBase ?? undefined });
   }
-  return sandboxPaymentProvider({ publicUrl: config.publicUrl, webhookSecret: p.webhookSecret ?? `whsec_sandbox_${randomBytes(16).toString('hex')}` });
+  // The sandbox keeps its state in the database; without STRIPE_WEBHOOK_SECRET its secret is stored there too.
+  return sandboxPaymentProvider({ db, publicUrl: config.publicUrl, webhookSecret: p.webhookSecret, now });
 }
 
 /** Every external service: the one a test passed, the real one configured, or the embedded default. */
-export function selectAdapters(deps: AdapterOverrides & { config: AppConfig }, log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }): Adapters {
+export async function selectAdapters(
+  deps: AdapterOverrides & { config: AppConfig; db: Db; now?: () => Date },
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void },
+): Promise<Adapters> {
   const { config } = deps;
   const phoneVerifier =
     deps.phoneVerifier ?? (config.twilio ? twilioPhoneVerifier(config.twilio) : logPhoneVerifier(log));
   const mailer =
     deps.mailer ??
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom));
-  const fileStore = deps.fileStore ?? localFileStore(path.join(config.dataDir, 'files'));
-  const captcha = deps.captcha ?? (config.captcha.provider === 'recaptcha' && config.captcha.secret ? recaptcha(config.captcha.secret) : noCaptcha);
+  const fileStore = deps.fileStore ?? (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'files')));
+  const captcha = deps.captcha ?? selectCaptcha(config.captcha);
 
   const selected = deps.geocoder && deps.router ? null : selectGeo(config);
   const geocoder = deps.geocoder ?? selected!.geocoder;
   const router = deps.router ?? selected!.router;
   const timeZones = geoTzTimeZones();
 
-  const paymentProvider = deps.paymentProvider ?? selectPaymentProvider(config);
+  const paymentProvider = deps.paymentProvider ?? (await selectPaymentProvider(config, deps.db, deps.now));
   const vatRegistry = deps.vatRegistry !== undefined ? deps.vatRegistry : config.viesUrl ? viesVatRegistry({ baseUrl: config.viesUrl, log }) : null;
   return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry };
 }

@@ -8,8 +8,24 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
-/** Calls back on every NOTIFY on a channel (delivered at commit); returns the way to stop. */
-export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+/**
+ * Calls back on every NOTIFY on a channel (delivered at commit); returns the way to stop.
+ * onStatus, when given, hears when the listening connection is lost (false) and back (true).
+ */
+export type Listen = (channel: string, onNotify: () => void, onStatus?: (connected: boolean) => void) => Promise<() => Promise<void>>;
+
+/** The connection counts of a PostgreSQL pool (pg.Pool's own), for the metrics. */
+export type PoolStats = { totalCount: number; idleCount: number; waitingCount: number };
+
+// Keyed by the Kysely instance so that whoever holds the Db can read its pool's counts without
+// every caller of buildApp passing the pool along.
+const pools = new WeakMap<Db, PoolStats>();
+
+/** The pool counts behind a Db opened on PostgreSQL; null on the embedded database (no pool). */
+export function poolStats(db: Db): PoolStats | null {
+  const p = pools.get(db);
+  return p ? { totalCount: p.totalCount, idleCount: p.idleCount, waitingCount: p.waitingCount } : null;
+}
 
 export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; listen: Listen; close: () => Promise<void> };
 
@@ -28,6 +44,7 @@ export async function openDatabase(opts: {
     // next query opens another; without a listener the 'error' event would end the process.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    pools.set(db, pool);
     return { db, kind: 'postgres', listen: postgresListen(opts.databaseUrl), close: () => db.destroy() };
   }
   let client = opts.pglite;
@@ -66,7 +83,7 @@ export async function openDatabase(opts: {
  * sent while it was down are gone and the listener must read what it missed from the table.
  */
 function postgresListen(connectionString: string): Listen {
-  return async (channel, onNotify) => {
+  return async (channel, onNotify, onStatus) => {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
     let stopped = false;
     let client: pg.Client | null = null;
@@ -78,12 +95,14 @@ function postgresListen(connectionString: string): Listen {
       c.on('end', () => {
         if (stopped) return;
         client = null;
+        onStatus?.(false);
         retry = setTimeout(() => void connect().then(onNotify, () => undefined), 1000);
       });
       try {
         await c.connect();
         await c.query(`listen ${channel}`);
         client = c;
+        onStatus?.(true);
       } catch (err) {
         await c.end().catch(() => undefined);
         throw err;

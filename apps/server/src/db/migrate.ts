@@ -5,6 +5,8 @@ import * as m0002 from './migrations/0002-shipments.ts';
 import * as m0003 from './migrations/0003-marketplace.ts';
 import * as m0004 from './migrations/0004-payment-card.ts';
 import * as m0005 from './migrations/0005-events-chat.ts';
+import * as m0006 from './migrations/0006-sandbox-payments.ts';
+import * as m0007 from './migrations/0007-rate-limits.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -13,13 +15,23 @@ const migrations: Record<string, Migration> = {
   '0003-marketplace': m0003,
   '0004-payment-card': m0004,
   '0005-events-chat': m0005,
+  '0006-sandbox-payments': m0006,
+  '0007-rate-limits': m0007,
 };
 
+const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** The names of the listed migrations this database has not run yet (readiness: none may be left). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const infos = await migratorFor(db).getMigrations();
+  return infos.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

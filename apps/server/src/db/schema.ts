@@ -188,6 +188,24 @@ export type PaymentsTable = {
 
 export type PaymentEventsTable = { id: string; type: string; receivedAt: Timestamp };
 
+// The sandbox provider's side (Stripe's, in production). JSON is kept as text so the CamelCasePlugin
+// leaves the keys inside it alone.
+export type SandboxTokensTable = { id: string; testToken: string; expMonth: number; expYear: number; expiresAt: Timestamp };
+export type SandboxIdempotencyTable = { key: string; result: string | null; error: string | null; createdAt: Timestamp };
+export type SandboxBancontactTable = {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  amountCents: number;
+  currency: string;
+  metadata: string;
+  returnUrl: string;
+  description: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+};
+export type SandboxChargesTable = { id: string; idempotencyKey: string; customerId: string; cardId: string; amountCents: number; createdAt: Timestamp };
+export type SandboxSettingsTable = { name: string; value: string };
+
 type Json<T> = ColumnType<T, string, string>;
 
 export type EventsTable = {
@@ -240,6 +258,11 @@ export type Database = {
   cards: CardsTable;
   payments: PaymentsTable;
   paymentEvents: PaymentEventsTable;
+  sandboxTokens: SandboxTokensTable;
+  sandboxIdempotency: SandboxIdempotencyTable;
+  sandboxBancontact: SandboxBancontactTable;
+  sandboxCharges: SandboxChargesTable;
+  sandboxSettings: SandboxSettingsTable;
   shipments: ShipmentsTable;
   shipmentStates: ShipmentStatesTable;
   packages: PackagesTable;

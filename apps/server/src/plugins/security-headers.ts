@@ -2,6 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from '../env.ts';
 
+/**
+ * What each captcha provider's widget loads: its script, the frame of its challenge, and what that
+ * talks to. Only the configured provider's hosts are allowed, and none without one.
+ */
+const captchaHosts: Record<AppConfig['captcha']['provider'], { script: string[]; frame: string[]; connect: string[]; style?: string[] }> = {
+  none: { script: [], frame: [], connect: [] },
+  recaptcha: {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    connect: [],
+  },
+  hcaptcha: {
+    script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    connect: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    style: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  },
+  turnstile: { script: ['https://challenges.cloudflare.com'], frame: ['https://challenges.cloudflare.com'], connect: [] },
+};
+
 /** 'https://{s}.tile.example.org/{z}/{x}/{y}.png' -> 'https://*.tile.example.org' for the CSP. */
 const tileOrigin = (template: string) => new URL(template.replace(/\{s\}/g, 'a').replace(/\{[^}]+\}/g, '0')).origin.replace('://a.', '://*.');
 
@@ -21,13 +41,15 @@ export function securityHeaders(app: FastifyInstance, config: AppConfig, stripeE
 }
 
 function build(config: AppConfig, stripeElements: boolean, inlineStyles: boolean) {
+  const captcha = captchaHosts[config.captcha.provider];
+  const frames = [...(stripeElements ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []), ...captcha.frame];
   return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripeElements ? ['https://js.stripe.com'] : [])],
-        frameSrc: stripeElements ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
-        styleSrc: ["'self'", ...(inlineStyles ? ["'unsafe-inline'"] : [])],
+        scriptSrc: ["'self'", ...(stripeElements ? ['https://js.stripe.com'] : []), ...captcha.script],
+        frameSrc: frames.length ? frames : ["'none'"],
+        styleSrc: ["'self'", ...(inlineStyles ? ["'unsafe-inline'"] : []), ...(captcha.style ?? [])],
         imgSrc: [
           "'self'",
           'data:',
@@ -35,7 +57,7 @@ function build(config: AppConfig, stripeElements: boolean, inlineStyles: boolean
           ...(config.geo.tileUrl ? [tileOrigin(config.geo.tileUrl)] : []),
           ...(config.geo.streetViewUrl ? [tileOrigin(config.geo.streetViewUrl)] : []),
         ],
-        connectSrc: ["'self'", ...(stripeElements ? ['https://api.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripeElements ? ['https://api.stripe.com'] : []), ...captcha.connect],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

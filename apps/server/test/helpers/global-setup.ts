@@ -5,8 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { ensureBasemap } from '../../scripts/extract-basemap.ts';
-import { ensureLocalities } from '../../scripts/extract-localities.ts';
+import { ensureServerBundle } from '../../scripts/bundle-server.ts';
+import { ensureGeneratedData } from '../../scripts/generated-data.ts';
 import { connectAdmin, databaseUrl } from './postgres.ts';
 
 declare module 'vitest' {
@@ -21,9 +21,10 @@ declare module 'vitest' {
  * file then starts from a copy in milliseconds instead of migrating again.
  */
 export default async function setup(project: TestProject) {
-  // The embedded geocoder's data is a build product; make it when a fresh clone has none.
-  await ensureLocalities();
-  await ensureBasemap();
+  // The embedded geocoder's data and the compiled server (spawned by the process tests) are build
+  // products: made here when a fresh clone has none, or when the server's source is newer.
+  await ensureGeneratedData();
+  await ensureServerBundle();
   const kind = project.config.env?.TEST_DB_KIND ?? process.env.TEST_DB_KIND;
   if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;

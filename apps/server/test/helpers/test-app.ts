@@ -88,7 +88,7 @@ export async function createTestApp(
   const mails: MailMessage[] = [];
   const mailer: Mailer = { name: 'memory', send: async (m) => void mails.push(m) };
 
-  const payments = sandboxPaymentProvider({ publicUrl: config.publicUrl, webhookSecret: 'whsec_test_secret' });
+  const payments = await sandboxPaymentProvider({ db: handle.db, publicUrl: config.publicUrl, webhookSecret: 'whsec_test_secret', now: clock.now });
   const app = await buildApp({
     paymentProvider: payments,
     config,
@@ -97,7 +97,7 @@ export async function createTestApp(
     now: clock.now,
     phoneVerifier,
     mailer,
-    fileStore: localFileStore(path.join(dataDir, 'files')),
+    ...(config.s3 ? {} : { fileStore: localFileStore(path.join(dataDir, 'files')) }), // S3_BUCKET in env: the S3 store
     ...(logStream ? { logStream } : { logger: false as const }),
   });
   await app.ready();

@@ -1,6 +1,7 @@
 import { formatEuro, INSURANCE, INSURANCE_CHOICES, type InsuranceChoice, withVatCents } from '@vm/domain/insurance';
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from './ui/choice-group.tsx';
+import { localeTag } from '../lib/locale.ts';
 
 /** The insurance choices with their premium incl. VAT: the wizard's step and the job's Change dialog. */
 export function InsuranceChoices({ legend, value, onChange }: { legend: string; value: InsuranceChoice | null; onChange: (c: InsuranceChoice) => void }) {
@@ -19,7 +20,7 @@ export function InsuranceChoices({ legend, value, onChange }: { legend: string; 
           INSURANCE[c].kind === 'own_risk'
             ? t('wizard.ownRiskHint')
             : INSURANCE[c].premiumCents
-              ? t('wizard.premium', { price: formatEuro(withVatCents(INSURANCE[c].premiumCents)) })
+              ? t('wizard.premium', { price: formatEuro(withVatCents(INSURANCE[c].premiumCents), localeTag()) })
               : t('wizard.included'),
       }))}
       onChange={onChange}

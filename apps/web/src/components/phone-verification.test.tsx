@@ -8,7 +8,22 @@ import { renderWithProviders } from '../test-render.tsx';
 import { PhoneVerification } from './phone-verification.tsx';
 
 let answer: () => Response = () => HttpResponse.json({ cellphone: '+32470123456', expires_in: 600 });
-const server = setupServer(http.post('*/api/phone/verification', () => answer()));
+const sent: unknown[] = [];
+const config = {
+  facebook_app_id: null,
+  captcha: { provider: 'none', site_key: null },
+  map: { tile_url: null, attribution: 'GeoNames' },
+  providers: { sms: 'log', geocoder: 'embedded', router: 'estimate' },
+  payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
+  street_view: null,
+};
+const server = setupServer(
+  http.get('*/api/config', () => HttpResponse.json(config)),
+  http.post('*/api/phone/verification', async ({ request }) => {
+    sent.push(await request.json());
+    return answer();
+  }),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => cleanup());
 afterAll(() => server.close());
@@ -52,13 +67,27 @@ describe('PhoneVerification (register, edit user)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: nl.register.code })).toBeInTheDocument();
   });
 
+  it('without a captcha provider loads no captcha script and sends no captcha token', async () => {
+    answer = () => HttpResponse.json({ cellphone: '+32470123456', expires_in: 600 });
+    sent.length = 0;
+    const u = renderWithProviders(<Harness />).user;
+    await u.click(phone());
+    await u.paste('0470 12 34 56');
+    await u.click(screen.getByRole('button', { name: nl.register.sendCode }));
+    expect(await screen.findByRole('textbox', { name: nl.register.code })).toBeInTheDocument();
+    expect(sent).toEqual([{ cellphone: '0470 12 34 56' }]);
+    expect([...document.querySelectorAll('script')].map((s) => s.src).filter((src) => /captcha|recaptcha|turnstile/.test(src))).toEqual([]);
+    expect(document.querySelector('.captcha-widget')).toBeNull();
+  });
+
   it('on 429 says how long to wait, from Retry-After, and keeps sending off meanwhile', async () => {
     answer = () => HttpResponse.json({ error: 'too_many_requests', error_description: 'Te veel pogingen. Probeer het later opnieuw.' }, { status: 429, headers: { 'retry-after': '120' } });
     const u = renderWithProviders(<Harness />).user;
     await u.click(phone());
     await u.paste('0470 12 34 56');
     await u.click(screen.getByRole('button', { name: nl.register.sendCode }));
-    expect(await screen.findByText('Je vroeg te veel codes na elkaar. Probeer opnieuw over 2 minuten.')).toBeInTheDocument();
+    // The send first reads the captcha configuration: on a loaded machine that takes more than findBy's default second.
+    expect(await screen.findByText('Je vroeg te veel codes na elkaar. Probeer opnieuw over 2 minuten.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(phone()).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: /^Verstuur code \([12]:\d\d\)$/ })).toBeDisabled();
   });

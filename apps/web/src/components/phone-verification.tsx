@@ -2,6 +2,9 @@ import { phoneLongEnough } from '@vm/domain/user';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.ts';
+import { CaptchaFailed, captchaToken } from '../lib/captcha.ts';
+import { fetchConfig } from '../lib/config.ts';
+import { validationText } from '../lib/i18n.ts';
 import { checkPhoneCode, sendPhoneCode } from '../lib/user-api.ts';
 import { Field } from './ui/field.tsx';
 
@@ -61,7 +64,9 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, on
     setBusy(true);
     setPhoneError(undefined);
     try {
-      const res = await sendPhoneCode(cellphone, await bearer());
+      // The invisible captcha runs only when the server names a provider; else no script, no token.
+      const config = await fetchConfig().catch(() => null);
+      const res = await sendPhoneCode(cellphone, await bearer(), await captchaToken(config?.captcha));
       setSentTo(res.cellphone);
       setCode('');
       clock.restart();
@@ -71,6 +76,8 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, on
       if (err instanceof ApiError && err.status === 429 && err.retryAfter !== null) {
         clock.restart();
         setPause({ until: Date.now() + err.retryAfter * 1000, reason: 'limited' });
+      } else if (err instanceof CaptchaFailed) {
+        setPhoneError(validationText('captcha_unavailable'));
       } else {
         setPhoneError(messageOf(err, 'cellphone'));
       }

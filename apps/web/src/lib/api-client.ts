@@ -1,9 +1,11 @@
 import type { FieldError } from '@vm/domain';
 import type { ApiRoutes } from '@vm/domain/api-routes';
 import type { z } from 'zod';
+import { localeTag } from './locale.ts';
 import { readToken, type StoredToken, underRefreshLock, writeToken } from './token-store.ts';
 
-// Every call to our server goes through here: bearer header, Accept-Language nl-BE, and on a
+// Every call to our server goes through here: bearer header, Accept-Language of the chosen
+// language (nl-BE, fr-BE or en-GB, lib/locale.ts), and on a
 // 401 access_denied one silent refresh (shared by all requests waiting at that moment, and by all
 // tabs of the browser) and a retry.
 
@@ -52,7 +54,7 @@ async function parse(res: Response): Promise<unknown> {
 export async function requestToken(form: Record<string, string>): Promise<TokenResponse> {
   const res = await fetch('/oauth/access_token', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': 'nl-BE' },
+    headers: { 'content-type': 'application/json', 'accept-language': localeTag() },
     body: JSON.stringify({ client_id: CLIENT_ID, scope: 'app', ...form }),
   });
   const body = await parse(res);
@@ -104,7 +106,7 @@ type Options = { method?: string; body?: unknown; form?: FormData; bearer?: stri
 /** A JSON call to /api with the stored token (or an explicit bearer, e.g. a client token). */
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   const send = (token: string | undefined) => {
-    const headers: Record<string, string> = { 'accept-language': 'nl-BE', accept: 'application/json' };
+    const headers: Record<string, string> = { 'accept-language': localeTag(), accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (opts.form) body = opts.form;

@@ -13,8 +13,9 @@ export async function uploadProfilePicture(userId: number, file: File) {
   return res;
 }
 
-export function sendPhoneCode(cellphone: string, bearer?: string) {
-  return call('POST /api/phone/verification', { body: { cellphone }, bearer });
+/** `captchaToken`: the invisible captcha's answer when the server asks for one (GET /api/config). */
+export function sendPhoneCode(cellphone: string, bearer?: string, captchaToken?: string) {
+  return call('POST /api/phone/verification', { body: captchaToken ? { cellphone, captcha_token: captchaToken } : { cellphone }, bearer });
 }
 
 export function checkPhoneCode(cellphone: string, code: string, bearer?: string) {

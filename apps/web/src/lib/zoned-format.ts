@@ -1,4 +1,5 @@
 import { formatWindow } from '@vm/domain/window-format';
+import { localeTag } from './locale.ts';
 
 // Dates and times on a given clock (a shipment's time zone), in the nl-BE short form: DD/MM and HH:mm.
 
@@ -29,4 +30,4 @@ export const clockTime = (seconds: number, timeZone: string) => {
  * A booked window, the one form used on every screen (and in the mails, from the same domain
  * formatter): 'ma 23 nov, 08:00 – 17:00' within a day, 'ma 23 nov 17:00 – zo 29 nov 22:00' over several.
  */
-export const timeWindow = (from: number, till: number, timeZone: string): string => formatWindow(from, till, timeZone, 'nl-BE');
+export const timeWindow = (from: number, till: number, timeZone: string): string => formatWindow(from, till, timeZone, localeTag());

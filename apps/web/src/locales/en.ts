@@ -475,6 +475,7 @@ export const en: Translations = {
   notificationBox: { close: 'Close notice: {{title}}' },
   toast: { close: 'Close notification', region: 'Notifications' },
   avatar: { placeholder: 'No profile picture' },
+  language: { label: 'Language', title: 'Language', hint: 'The language of the app, your notifications and the server’s error messages.', nl: 'Nederlands', fr: 'Français', en: 'English' },
   chat: {
     title: 'Chat',
     listLabel: 'Conversations',

@@ -82,4 +82,5 @@ export const nlCore = {
   notificationBox: { close: 'Sluit melding: {{title}}' },
   toast: { close: 'Melding sluiten', region: 'Meldingen' },
   avatar: { placeholder: 'Geen profielfoto' },
+  language: { label: 'Taal', title: 'Taal', hint: 'De taal van de app, je meldingen en de foutmeldingen van de server.', nl: 'Nederlands', fr: 'Français', en: 'English' },
 };

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SandboxCardInput } from '@vm/domain';
+import type { Db } from '../../db/database.ts';
 import { CardError, type PaymentProvider, type RedirectPayment, type StoredCard } from './payment-provider.ts';
 import { parseStripeWebhook } from './stripe-payment-provider.ts';
 
 // The embedded default: behaves like Stripe's test mode for the documented test tokens and card
 // numbers (https://docs.stripe.com/testing), so the UI, the errors and the tests are the same as
-// with the real provider. No money moves. Card ids carry their own behaviour so stored cards
-// keep working after a restart; Bancontact payments in flight live in memory only.
+// with the real provider. No money moves. What Stripe keeps on its side (tokens, idempotent
+// answers, Bancontact sessions, charges) is kept in the database, so a restart or another process
+// behind the same proxy sees the same provider. Card ids carry their own behaviour.
 
 type Behaviour = 'ok' | 'declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'charge_fails';
 type TestCard = { brand: string; last4: string; behaviour: Behaviour };
@@ -41,33 +43,98 @@ const NON_TEST_CARD =
 
 export type SandboxCharge = { id: string; customerId: string; cardId: string; amountCents: number; idempotencyKey: string };
 
+export type SandboxBancontact = RedirectPayment & { returnUrl: string; description: string };
+
 export type SandboxPaymentProvider = PaymentProvider & {
   /** What Stripe.js does in the browser: turns card details into a one-time token. */
-  createToken(card: SandboxCardInput, now: Date): string;
+  createToken(card: SandboxCardInput, now: Date): Promise<string>;
   /** The local Bancontact page's answer; returns where to send the browser back to. */
-  completeBancontact(id: string, outcome: 'authorise' | 'decline'): { returnUrl: string; payment: RedirectPayment } | null;
-  describeBancontact(id: string): (RedirectPayment & { returnUrl: string; description: string }) | null;
+  completeBancontact(id: string, outcome: 'authorise' | 'decline'): Promise<{ returnUrl: string; payment: RedirectPayment } | null>;
+  describeBancontact(id: string): Promise<SandboxBancontact | null>;
   /** Signs an event the way Stripe does (tests and the local page use it). */
   signWebhook(payload: string): string;
-  /** Every successful card charge, for tests and the demo log. */
-  readonly charges: readonly SandboxCharge[];
+  /** Every successful card charge, oldest first, for tests and the demo log. */
+  charges(): Promise<SandboxCharge[]>;
 };
+
+/** A one-time token is good for 10 minutes, as Stripe's. */
+const TOKEN_LIFE_MS = 10 * 60_000;
+/** A Bancontact session the sender does not finish expires after an hour; its payment then fails. */
+export const SANDBOX_BANCONTACT_LIFE_MS = 60 * 60_000;
 
 const rand = () => randomBytes(9).toString('base64url');
 
-export function sandboxPaymentProvider(opts: { publicUrl: string; webhookSecret: string }): SandboxPaymentProvider {
+type StoredError = { message: string; code: string; declineCode: string | null };
+
+/** Thrown inside a transaction to roll it back when another call already holds the key. */
+class KeyTaken extends Error {}
+
+/**
+ * The webhook secret when none is configured: made once, stored in the database, and read by every
+ * process, so an event signed by one process verifies on another and after a restart.
+ */
+async function storedWebhookSecret(db: Db): Promise<string> {
+  await db
+    .insertInto('sandboxSettings')
+    .values({ name: 'webhook_secret', value: `whsec_sandbox_${randomBytes(24).toString('hex')}` })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('sandboxSettings').select('value').where('name', '=', 'webhook_secret').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/**
+ * The sandbox on the given database. Async because the webhook secret (when webhookSecret is null)
+ * is read from the database before the first webhook can be verified.
+ */
+export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; webhookSecret: string | null; now?: () => Date }): Promise<SandboxPaymentProvider> {
+  const { db } = opts;
+  const now = opts.now ?? (() => new Date());
+  const webhookSecret = opts.webhookSecret ?? (await storedWebhookSecret(db));
   // No network: the SDK is only used for Stripe's webhook signature scheme.
   const stripe = new Stripe('sk_test_sandbox');
-  const tokens = new Map<string, { card: TestCard; expMonth: number; expYear: number; expires: number }>();
-  const idempotent = new Map<string, unknown>();
-  const bancontact = new Map<string, RedirectPayment & { returnUrl: string; description: string }>();
-  const charges: SandboxCharge[] = [];
 
-  const once = async <T>(key: string, run: () => T): Promise<T> => {
-    if (idempotent.has(key)) return idempotent.get(key) as T;
-    const result = run();
-    idempotent.set(key, result);
-    return result;
+  /**
+   * Stripe's idempotency: the first call with a key runs, and every later call with that key gets
+   * the same answer, a result or the same card error. The key's row is inserted first, in the
+   * transaction that makes the effects: a concurrent call with the key waits on that row, finds it
+   * taken (on conflict do nothing) and reads the committed answer. Any other error rolls it all back.
+   */
+  const once = async <T>(key: string, run: (trx: Db) => Promise<T>): Promise<T> => {
+    const replay = (row: { result: string | null; error: string | null }): T => {
+      if (row.error !== null) {
+        const e = JSON.parse(row.error) as StoredError;
+        throw new CardError(e.message, e.code, e.declineCode);
+      }
+      return JSON.parse(row.result!) as T;
+    };
+    const read = () => db.selectFrom('sandboxIdempotency').select(['result', 'error']).where('key', '=', key).executeTakeFirst();
+    const before = await read();
+    if (before) return replay(before);
+    try {
+      const answer = await db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .insertInto('sandboxIdempotency')
+          .values({ key, result: null, error: null, createdAt: now() })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (!taken) throw new KeyTaken();
+        let stored: { result: string | null; error: string | null };
+        try {
+          stored = { result: JSON.stringify(await run(trx)), error: null };
+        } catch (err) {
+          if (!(err instanceof CardError)) throw err;
+          stored = { result: null, error: JSON.stringify({ message: err.message, code: err.code, declineCode: err.declineCode } satisfies StoredError) };
+        }
+        await trx.updateTable('sandboxIdempotency').set(stored).where('key', '=', key).execute();
+        return stored;
+      });
+      return replay(answer);
+    } catch (err) {
+      if (!(err instanceof KeyTaken)) throw err;
+      return replay((await read())!);
+    }
   };
 
   const cardId = (c: TestCard) => `card_sbx_${c.behaviour}_${c.brand.replace(/\W/g, '')}_${c.last4}_${rand()}`;
@@ -76,37 +143,54 @@ export function sandboxPaymentProvider(opts: { publicUrl: string; webhookSecret:
     return m && (m[1] === 'ok' || m[1]! in DECLINES) ? (m[1] as Behaviour) : null;
   };
 
+  /** A session past its life fails, as an expired bank session does; read and written through this. */
+  const expire = (trx: Db, id: string) =>
+    trx.updateTable('sandboxBancontact').set({ status: 'failed' }).where('id', '=', id).where('status', '=', 'pending').where('expiresAt', '<=', now()).execute();
+  const session = async (id: string): Promise<SandboxBancontact | null> => {
+    await expire(db, id);
+    const r = await db.selectFrom('sandboxBancontact').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!r) return null;
+    return { id: r.id, status: r.status, amountCents: r.amountCents, currency: r.currency, metadata: JSON.parse(r.metadata) as Record<string, string>, returnUrl: r.returnUrl, description: r.description };
+  };
+  const asPayment = ({ id, status, amountCents, currency, metadata }: SandboxBancontact): RedirectPayment => ({ id, status, amountCents, currency, metadata });
+
   return {
     name: 'sandbox',
     testMode: true,
     publishableKey: null,
-    charges,
 
-    createToken(card, now) {
+    async charges() {
+      const rows = await db.selectFrom('sandboxCharges').select(['id', 'customerId', 'cardId', 'amountCents', 'idempotencyKey']).orderBy('createdAt').orderBy('id').execute();
+      return rows;
+    },
+
+    async createToken(card, at) {
       const known = TEST_NUMBERS[card.number];
       if (!known) throw new CardError(NON_TEST_CARD, 'card_declined', 'test_mode_live_card');
       const end = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
-      if (end <= now) throw new CardError("Your card's expiration date is in the past.", 'invalid_expiry_year');
+      if (end <= at) throw new CardError("Your card's expiration date is in the past.", 'invalid_expiry_year');
+      // Tokens nobody used are of no use after their life: each new one clears the old ones.
+      await db.deleteFrom('sandboxTokens').where('expiresAt', '<=', at).execute();
       const id = `tok_sbx_${rand()}`;
-      tokens.set(id, { card: known, expMonth: card.exp_month, expYear: card.exp_year, expires: now.getTime() + 10 * 60_000 });
+      await db.insertInto('sandboxTokens').values({ id, testToken: known.token, expMonth: card.exp_month, expYear: card.exp_year, expiresAt: new Date(at.getTime() + TOKEN_LIFE_MS) }).execute();
       return id;
     },
 
     async createCustomer(_input, idempotencyKey) {
-      return once(`customer:${idempotencyKey}`, () => `cus_sbx_${rand()}`);
+      return once(`customer:${idempotencyKey}`, async () => `cus_sbx_${rand()}`);
     },
 
     async addCard(_customerId, token, idempotencyKey) {
-      return once(`card:${idempotencyKey}`, (): StoredCard => {
-        const made = tokens.get(token);
-        const fixed = TEST_TOKENS.get(token);
-        const card = made?.card ?? fixed;
+      return once(`card:${idempotencyKey}`, async (trx): Promise<StoredCard> => {
+        const made = await trx.selectFrom('sandboxTokens').selectAll().where('id', '=', token).where('expiresAt', '>', now()).executeTakeFirst();
+        const card = made ? TEST_TOKENS.get(made.testToken) : TEST_TOKENS.get(token);
         if (!card) throw new CardError(`No such token: '${token}'`, 'resource_missing');
         if (card.behaviour !== 'ok' && card.behaviour !== 'charge_fails') {
           throw decline(card.behaviour);
         }
-        tokens.delete(token); // a token is single-use, as with Stripe
-        const year = new Date().getUTCFullYear() + 2;
+        // A token is single-use, as with Stripe.
+        if (made) await trx.deleteFrom('sandboxTokens').where('id', '=', token).execute();
+        const year = now().getUTCFullYear() + 2;
         return { id: cardId(card), brand: card.brand, last4: card.last4, exp_month: made?.expMonth ?? 12, exp_year: made?.expYear ?? year };
       });
     },
@@ -114,57 +198,71 @@ export function sandboxPaymentProvider(opts: { publicUrl: string; webhookSecret:
     async deleteCard() {},
 
     async chargeCard(input) {
-      return once(`charge:${input.idempotencyKey}`, () => {
+      return once(`charge:${input.idempotencyKey}`, async (trx) => {
         const behaviour = behaviourOf(input.cardId);
         if (behaviour === null) throw new CardError('No such card.', 'resource_missing');
         if (behaviour !== 'ok') throw decline(behaviour);
         const id = `pi_sbx_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
-        charges.push({ id, customerId: input.customerId, cardId: input.cardId, amountCents: input.amountCents, idempotencyKey: input.idempotencyKey });
+        await trx
+          .insertInto('sandboxCharges')
+          .values({ id, idempotencyKey: input.idempotencyKey, customerId: input.customerId, cardId: input.cardId, amountCents: input.amountCents, createdAt: now() })
+          .execute();
         return { id };
       });
     },
 
     async startBancontact(input) {
-      return once(`bancontact:${input.idempotencyKey}`, () => {
+      return once(`bancontact:${input.idempotencyKey}`, async (trx) => {
         const id = `pi_sbx_bc_${rand()}`;
-        bancontact.set(id, {
-          id,
-          status: 'pending',
-          amountCents: input.amountCents,
-          currency: input.currency,
-          metadata: input.metadata,
-          returnUrl: input.returnUrl,
-          description: input.description,
-        });
+        const at = now();
+        await trx
+          .insertInto('sandboxBancontact')
+          .values({
+            id,
+            status: 'pending',
+            amountCents: input.amountCents,
+            currency: input.currency,
+            metadata: JSON.stringify(input.metadata),
+            returnUrl: input.returnUrl,
+            description: input.description,
+            createdAt: at,
+            expiresAt: new Date(at.getTime() + SANDBOX_BANCONTACT_LIFE_MS),
+          })
+          .execute();
         return { id, redirectUrl: `${opts.publicUrl}/sandbox/bancontact/${id}` };
       });
     },
 
     async getPayment(id) {
-      const p = bancontact.get(id);
-      return p ? { id: p.id, status: p.status, amountCents: p.amountCents, currency: p.currency, metadata: p.metadata } : null;
+      const p = await session(id);
+      return p && asPayment(p);
     },
 
     async cancelPayment(id) {
-      const p = bancontact.get(id);
-      if (!p) return null;
-      if (p.status === 'pending') p.status = 'failed';
-      return { id: p.id, status: p.status, amountCents: p.amountCents, currency: p.currency, metadata: p.metadata };
+      await db.updateTable('sandboxBancontact').set({ status: 'failed' }).where('id', '=', id).where('status', '=', 'pending').execute();
+      const p = await session(id);
+      return p && asPayment(p);
     },
 
-    describeBancontact: (id) => bancontact.get(id) ?? null,
+    describeBancontact: session,
 
-    completeBancontact(id, outcome) {
-      const p = bancontact.get(id);
-      if (!p) return null;
-      if (p.status === 'pending') p.status = outcome === 'authorise' ? 'succeeded' : 'failed';
-      return { returnUrl: p.returnUrl, payment: { id: p.id, status: p.status, amountCents: p.amountCents, currency: p.currency, metadata: p.metadata } };
+    async completeBancontact(id, outcome) {
+      // Only a live session takes an answer; the update decides, so two answers at once give one outcome.
+      await expire(db, id);
+      await db
+        .updateTable('sandboxBancontact')
+        .set({ status: outcome === 'authorise' ? 'succeeded' : 'failed' })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+      const p = await session(id);
+      return p && { returnUrl: p.returnUrl, payment: asPayment(p) };
     },
 
     signWebhook(payload) {
-      return stripe.webhooks.generateTestHeaderString({ payload, secret: opts.webhookSecret });
+      return stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
     },
 
-    parseWebhook: (rawBody, signatureHeader) => parseStripeWebhook(stripe, rawBody, signatureHeader, opts.webhookSecret),
+    parseWebhook: (rawBody, signatureHeader) => parseStripeWebhook(stripe, rawBody, signatureHeader, webhookSecret),
   };
 }

@@ -10,7 +10,9 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- invoice approve <email>     approve invoice payment for the user's company
   npm run admin -- invoice reject <email>      reject it
   npm run admin -- driver create <email> <password> <first name> <last name> <vehicle type> <vehicle name>
-                                               vehicle type: ${VEHICLE_TYPES.join(', ')}`;
+                                               vehicle type: ${VEHICLE_TYPES.join(', ')}
+  npm run admin -- backup <file>               copy the embedded database to a file (server stopped)
+  npm run admin -- restore <file> [--force]    put a backup into DATA_DIR (--force replaces its database)`;
 
 export async function runAdmin(users: UsersService, args: string[]): Promise<{ ok: boolean; message: string }> {
   const [area, action, ...rest] = args;

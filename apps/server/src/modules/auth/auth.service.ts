@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type TokenResponse, tokenRequestSchema } from '@vm/domain';
 import { ApiError, tooManyRequests } from '../../lib/errors.ts';
 import type { Auth } from '../../lib/request-context.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken, safeEqual } from '../../lib/secrets.ts';
 import type { AccessTokenCache } from './access-token-cache.ts';
 import type { AuthRepository, ClientRecord } from './auth.repository.ts';
@@ -22,7 +22,7 @@ type Deps = {
   now: () => Date;
   accessTtl: number;
   refreshTtl: number;
-  usernameLimiter: RateLimiter;
+  usernameLimiter: Limiter;
 };
 
 export function authService({ repo, cache, now, accessTtl, refreshTtl, usernameLimiter }: Deps) {
@@ -94,7 +94,7 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, usernameL
 
         case 'password': {
           const scope = checkScope(req.scope);
-          const wait = usernameLimiter.hit(req.username.trim().toLowerCase());
+          const wait = await usernameLimiter.hit(req.username.trim().toLowerCase());
           if (wait > 0) throw tooManyRequests(wait);
           const user = await repo.findUserCredentials(req.username.trim());
           const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), req.password);

@@ -22,6 +22,10 @@ const mail = {
     subject: 'Je wachtwoord herstellen',
     text: `Hallo,\n\nKlik op deze link om een nieuw wachtwoord te kiezen. De link werkt één keer en blijft 1 uur geldig:\n\n${link}\n\nHeb je dit niet gevraagd? Dan mag je deze mail negeren.\n`,
   }),
+  fr: (link: string) => ({
+    subject: 'Réinitialiser votre mot de passe',
+    text: `Bonjour,\n\nCliquez sur ce lien pour choisir un nouveau mot de passe. Le lien fonctionne une seule fois et reste valable 1 heure :\n\n${link}\n\nVous n’avez rien demandé ? Vous pouvez ignorer ce mail.\n`,
+  }),
   en: (link: string) => ({
     subject: 'Reset your password',
     text: `Hello,\n\nFollow this link to choose a new password. It works once and stays valid for 1 hour:\n\n${link}\n\nDid not ask for this? You can ignore this mail.\n`,

@@ -1,11 +1,11 @@
 import { chatMessageSchema, type ConversationDetail, type ConversationRead, type MessageRead, shortName } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound, tooManyRequests, ValidationFailed } from '../../lib/errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { ChatParties, ChatRepository } from './chat.repository.ts';
 
-type Deps = { db: Db; repo: ChatRepository; events: EventsService; limiter: RateLimiter; now: () => Date };
+type Deps = { db: Db; repo: ChatRepository; events: EventsService; limiter: Limiter; now: () => Date };
 
 const PREVIEW_LENGTH = 80;
 
@@ -40,7 +40,7 @@ export function chatService({ db, repo, events, limiter, now }: Deps) {
       const parsed = chatMessageSchema.safeParse(body ?? {});
       if (!parsed.success) throw new ValidationFailed(parsed.error.issues.map((i) => ({ field: 'message', key: i.message.includes(' ') ? 'invalid_body' : i.message })));
       const text = parsed.data.message;
-      const wait = limiter.hit(String(userId));
+      const wait = await limiter.hit(String(userId));
       if (wait > 0) throw tooManyRequests(wait);
       return db.transaction().execute(async (trx) => {
         const message = await repo.insertMessage(trx, { shipmentId, authorId: userId, body: text, now: now() });

@@ -11,7 +11,7 @@ import { demoDriversRepository } from './demo-drivers.repository.ts';
 // within seconds, priced near the estimate, and an accepted demo driver drives the job through
 // its states while its position moves along the route. They act through the same service calls
 // as a real driver's API requests. The work is a periodic tick that reads the database, so it
-// survives restarts and needs no timers per shipment.
+// survives restarts and needs no timers per shipment; the job runner calls it (src/jobs.ts).
 
 type DemoDriverProfile = { email: string; firstName: string; lastName: string; vehicle: { type: VehicleType; name: string } };
 
@@ -63,12 +63,26 @@ function alongRoute(points: [number, number][], share: number): { lat: number; l
 }
 
 /** The demo drivers' accounts: created on the first start, the same ones after a restart. */
+/**
+ * Processes that start together on a fresh database each try to create the demo drivers; the email
+ * is unique, so the one that loses takes the driver the other made.
+ */
+async function createOnce(users: UsersService, p: DemoDriverProfile, i: number, password: string | null): Promise<number> {
+  try {
+    return await users.createDriver({ ...p, password: password ?? randomBytes(24).toString('base64url'), cellphone: `+3247000000${i}`, birthday: '1985-01-01' });
+  } catch (err) {
+    const made = await users.idByEmail(p.email);
+    if (made === null) throw err;
+    return made;
+  }
+}
+
 async function ensureDemoDrivers(users: UsersService, password: string | null): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, p] of DEMO_DRIVER_PROFILES.entries()) {
     const existing = await users.idByEmail(p.email);
     if (existing !== null) await users.setVehicle(existing, p.vehicle);
-    ids.push(existing ?? (await users.createDriver({ ...p, password: password ?? randomBytes(24).toString('base64url'), cellphone: `+3247000000${i}`, birthday: '1985-01-01' })));
+    ids.push(existing ?? (await createOnce(users, p, i, password)));
   }
   return ids;
 }
@@ -161,14 +175,11 @@ export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsServi
         current = null;
       }
     })());
-  const interval = setInterval(() => void tick().catch((err) => log.warn({ err }, 'demo drivers tick failed')), Math.min(1000, config.stepSeconds * 1000));
-  interval.unref();
   log.info({ drivers: driverIds.length, offerDelaySeconds: config.offerDelaySeconds, stepSeconds: config.stepSeconds, chatReplySeconds: config.chatReplySeconds }, 'demo drivers on');
   return {
     driverIds,
     tick,
     stop: async () => {
-      clearInterval(interval);
       await current;
     },
   };

@@ -22,6 +22,9 @@ export function eventHub(deps: { repo: EventsRepository; listen: Listen; log: Lo
   let again = false;
   let stopListening: (() => Promise<void>) | null = null;
   let poll: NodeJS.Timeout | null = null;
+  let started = false;
+  // What the listening connection last reported; null when it reports nothing (PGlite, in process).
+  let listenerUp: boolean | null = null;
 
   function dispatch(e: StoredEvent) {
     for (const h of everyone) h(e);
@@ -68,12 +71,14 @@ export function eventHub(deps: { repo: EventsRepository; listen: Listen; log: Lo
   return {
     async start(): Promise<void> {
       cursor = await deps.repo.maxId();
-      stopListening = await deps.listen(EVENTS_CHANNEL, () => void wake());
+      stopListening = await deps.listen(EVENTS_CHANNEL, () => void wake(), (up) => (listenerUp = up));
+      started = true;
       poll = setInterval(() => void wake(), SAFETY_POLL_MS);
       poll.unref();
     },
 
     async stop(): Promise<void> {
+      started = false;
       if (poll) clearInterval(poll);
       await stopListening?.();
       await reading;
@@ -81,6 +86,14 @@ export function eventHub(deps: { repo: EventsRepository; listen: Listen; log: Lo
 
     /** Reads now (tests and callers that just committed and want their own events dispatched). */
     flush: wake,
+
+    /**
+     * Whether this process hears NOTIFY now: false before start, after stop, and while the
+     * listening connection is being opened again (readiness; the safety poll still reads meanwhile).
+     */
+    connected(): boolean {
+      return started && listenerUp !== false;
+    },
 
     /** The id of the newest event this process has dispatched. */
     get cursor() {

@@ -5,8 +5,8 @@ import type { Db } from '../../db/database.ts';
 /** Every NOTIFY about new events goes to this channel; listeners read the table, not the payload. */
 export const EVENTS_CHANNEL = 'vm_events';
 
-/** An event as the hub hands it around: who it is for, and its wire shape. */
-export type StoredEvent = { userId: number; push: PushRead };
+/** An event as the hub hands it around: who it is for, and its wire shape (createdAt to the millisecond, for the lag metric). */
+export type StoredEvent = { userId: number; push: PushRead; createdAt: Date };
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -16,6 +16,7 @@ const COLUMNS = ['id', 'userId', 'type', 'shipmentId', sql<string>`payload::text
 
 const toStored = (r: Row): StoredEvent => ({
   userId: r.userId,
+  createdAt: r.createdAt,
   push: {
     id: Number(r.id),
     type: r.type,

@@ -19,6 +19,16 @@ type Deps = {
 
 const keyOf = (id: string, variant: ImageVariant, format: string) => `images/${id}/${variant}.${format === 'png' ? 'png' : 'jpg'}`;
 
+/** The image id a stored key belongs to; null for a key no row can name (the id column is a uuid). */
+const idOfKey = (key: string) => /^images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//i.exec(key)?.[1] ?? null;
+
+/**
+ * Files are written before their row is committed (prepareImages, then record), so a young file
+ * without a row may be an upload in progress. An hour is far beyond any upload.
+ */
+export const ORPHAN_MIN_AGE_MS = 3600_000;
+const SWEEP_BATCH = 500;
+
 export function filesService({ db, repo, store, log, attachTo }: Deps) {
   async function removeFiles(id: string, format: string) {
     await Promise.all(IMAGE_VARIANTS.map((v) => store.delete(keyOf(id, v, format))));
@@ -92,6 +102,42 @@ export function filesService({ db, repo, store, log, attachTo }: Deps) {
       } catch (err) {
         log.warn({ err, imageId: id }, 'could not remove a replaced image');
       }
+    },
+
+    /**
+     * Removes stored files no image row names (an upload whose transaction failed and whose
+     * clean-up did not run, a crash between the two) and half-written `.tmp` files, once they are
+     * older than an hour. Answers how many files it removed. Meant for the jobs runner.
+     */
+    async sweepOrphans(now: Date): Promise<{ removed: number }> {
+      const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS;
+      let removed = 0;
+      const sweepBatch = async (batch: string[]) => {
+        const formats = await repo.formatsOf([...new Set(batch.map(idOfKey).filter((id) => id !== null))]);
+        const orphans = batch.filter((key) => {
+          if (key.endsWith('.tmp')) return true;
+          const id = idOfKey(key);
+          const format = id === null ? undefined : formats.get(id);
+          // A key is in use only when it is one of its row's variants in the row's format.
+          return format === undefined || !IMAGE_VARIANTS.some((v) => keyOf(id!, v, format) === key);
+        });
+        for (const key of orphans) {
+          await store.delete(key);
+          removed++;
+        }
+      };
+      let batch: string[] = [];
+      for await (const f of store.list('images/')) {
+        if (f.modifiedAt.getTime() > cutoff) continue;
+        batch.push(f.key);
+        if (batch.length >= SWEEP_BATCH) {
+          await sweepBatch(batch);
+          batch = [];
+        }
+      }
+      await sweepBatch(batch);
+      if (removed > 0) log.warn({ removed }, 'removed orphaned upload files');
+      return { removed };
     },
 
     /** An image's bytes for those allowed to see it; anybody else gets the same 404 as for a missing image. */

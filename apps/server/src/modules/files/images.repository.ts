@@ -37,6 +37,13 @@ export function imagesRepository(db: Db) {
       return Boolean(row.rows[0]?.ok);
     },
 
+    /** Of these ids, the images recorded, with their format (the orphan sweep asks a batch at a time). */
+    async formatsOf(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('images').select(['id', 'format']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r.format]));
+    },
+
     async delete(id: string): Promise<void> {
       await db.deleteFrom('images').where('id', '=', id).execute();
     },

@@ -7,8 +7,8 @@ import type { DueMailJob, MailEvent, MailsRepository } from './mails.repository.
 // Mails are made from events, never inside the request that caused them (ARCHITECTURE "Events"):
 // 1. the consumer turns committed events into mail_jobs, in event order, one process at a time;
 // 2. the sender sends due jobs after checking again, and retries failures with a growing pause.
-// Both run on every event this process hears of and on an interval (other processes' events,
-// retries, and chat mails that wait ten minutes).
+// Both run on every event this process hears of and as a scheduled job every MAIL_WAKE_SECONDS
+// (src/jobs.ts: other processes' events, retries, and chat mails that wait ten minutes).
 
 const CURSOR = 'mails';
 const BATCH = 200;
@@ -21,7 +21,8 @@ const BACKOFF_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600];
 export const MAX_ATTEMPTS = BACKOFF_SECONDS.length + 1;
 /** A claimed job is left alone this long; a process that died while sending it is retried after. */
 const LEASE_SECONDS = 5 * 60;
-const WAKE_MS = 5_000;
+/** The periodic run's period (scheduled in src/jobs.ts, once across processes). */
+export const MAIL_WAKE_SECONDS = 5;
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 type Hub = { onEvent: (handler: () => void) => () => void };
@@ -137,7 +138,6 @@ export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
 
   let running: Promise<void> | null = null;
   let again = false;
-  let timer: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
 
   /** Coalesces wake-ups: one round at a time, and one more if woken meanwhile. */
@@ -175,14 +175,11 @@ export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
 
     async start(hub: Hub): Promise<void> {
       unsubscribe = hub.onEvent(() => void run());
-      timer = setInterval(() => void run(), WAKE_MS);
-      timer.unref();
       // Places the cursor on first start, before this process reacts to anything.
       await run();
     },
 
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
       unsubscribe?.();
       await running;
     },

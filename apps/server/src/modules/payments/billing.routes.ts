@@ -17,6 +17,6 @@ export const billingRoutes: FastifyPluginAsyncZod<Options> = async (app, { payme
 
   // Test mode only: what Stripe.js does in the browser. Card details never reach a log or the database.
   if (provider.name === 'sandbox') {
-    app.route({ ...fromContract(apiRoutes.sandboxCardToken), handler: async (req) => ({ id: payments.sandboxToken(currentUser(req).userId, req.body) }) });
+    app.route({ ...fromContract(apiRoutes.sandboxCardToken), handler: async (req) => ({ id: await payments.sandboxToken(currentUser(req).userId, req.body) }) });
   }
 };

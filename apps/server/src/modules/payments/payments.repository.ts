@@ -77,6 +77,19 @@ export function paymentsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Pending payments created before the cut-off of their method, oldest first (the recovery job's work). */
+    async stalePending(before: Record<PaymentMethod, Date>, limit: number): Promise<PaymentRecord[]> {
+      return db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or((Object.keys(before) as PaymentMethod[]).map((m) => eb.and([eb('method', '=', m), eb('createdAt', '<', before[m])]))))
+        .orderBy('createdAt')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
     async find(id: number): Promise<PaymentRecord | null> {
       return (await db.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
     },

@@ -44,6 +44,36 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { paym
   if (provider.name === 'sandbox') await app.register(sandboxBancontactPages, { payments, provider: provider as SandboxPaymentProvider });
 };
 
+/**
+ * The sandbox Bancontact page's words. A Belgian bank page: French for a French reader
+ * (Accept-Language), Dutch for everyone else, never English.
+ */
+type PageLang = 'nl' | 'fr';
+const SANDBOX_PAGE: Record<PageLang, { lang: string; title: string; badge: string; toPay: string; alreadyApproved: string; alreadyDeclined: string; back: string; approve: string; decline: string }> = {
+  nl: {
+    lang: 'nl',
+    title: 'Bancontact (testmodus) · Vrachtmarkt',
+    badge: 'TESTMODUS: er wordt geen geld afgeschreven',
+    toPay: 'Te betalen:',
+    alreadyApproved: 'Deze betaling is al goedgekeurd.',
+    alreadyDeclined: 'Deze betaling is al geweigerd.',
+    back: 'Terug naar Vrachtmarkt',
+    approve: 'Betaling goedkeuren',
+    decline: 'Betaling weigeren',
+  },
+  fr: {
+    lang: 'fr',
+    title: 'Bancontact (mode test) · Vrachtmarkt',
+    badge: 'MODE TEST : aucun argent n’est débité',
+    toPay: 'À payer :',
+    alreadyApproved: 'Ce paiement a déjà été approuvé.',
+    alreadyDeclined: 'Ce paiement a déjà été refusé.',
+    back: 'Retour à Vrachtmarkt',
+    approve: 'Approuver le paiement',
+    decline: 'Refuser le paiement',
+  },
+};
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -54,20 +84,24 @@ const sandboxBancontactPages: FastifyPluginAsyncZod<{ payments: PaymentsService;
   const params = z.object({ id: z.string().regex(/^pi_sbx_bc_[A-Za-z0-9_-]+$/) });
 
   app.get('/sandbox/bancontact/:id', { schema: { params } }, async (req, reply) => {
-    const p = provider.describeBancontact(req.params.id);
+    const p = await provider.describeBancontact(req.params.id);
     if (!p) throw notFound();
     const done = p.status !== 'pending';
-    const html = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Bancontact (testmodus) · Vrachtmarkt</title><link rel="icon" type="image/svg+xml" href="/sandbox/favicon.svg"><link rel="stylesheet" href="/sandbox/page.css"></head><body><main>
-<p class="badge">TESTMODUS: er wordt geen geld afgeschreven</p>
+    const lang: PageLang = req.locale === 'fr' ? 'fr' : 'nl';
+    const t = SANDBOX_PAGE[lang];
+    // The provider's description is stored in Dutch ("Vrachtmarkt, opdracht <reference>").
+    const description = lang === 'fr' ? p.description.replace(/^Vrachtmarkt, opdracht /, 'Vrachtmarkt, mission ') : p.description;
+    const html = `<!doctype html><html lang="${t.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title><link rel="icon" type="image/svg+xml" href="/sandbox/favicon.svg"><link rel="stylesheet" href="/sandbox/page.css"></head><body><main>
+<p class="badge">${t.badge}</p>
 <h1>Bancontact</h1>
-<p>${escapeHtml(p.description)}</p>
-<p>Te betalen: <span class="amount">${escapeHtml(formatEuro(p.amountCents))}</span></p>
+<p>${escapeHtml(description)}</p>
+<p>${t.toPay} <span class="amount">${escapeHtml(formatEuro(p.amountCents, `${lang}-BE`))}</span></p>
 ${
   done
-    ? `<p>Deze betaling is al ${p.status === 'succeeded' ? 'goedgekeurd' : 'geweigerd'}.</p><p><a href="${escapeHtml(p.returnUrl)}">Terug naar Vrachtmarkt</a></p>`
-    : `<form method="post" action="/sandbox/bancontact/${escapeHtml(p.id)}/authorise"><button type="submit">Betaling goedkeuren</button></form>
-<form method="post" action="/sandbox/bancontact/${escapeHtml(p.id)}/decline"><button type="submit" class="secondary">Betaling weigeren</button></form>`
+    ? `<p>${p.status === 'succeeded' ? t.alreadyApproved : t.alreadyDeclined}</p><p><a href="${escapeHtml(p.returnUrl)}">${t.back}</a></p>`
+    : `<form method="post" action="/sandbox/bancontact/${escapeHtml(p.id)}/authorise"><button type="submit">${t.approve}</button></form>
+<form method="post" action="/sandbox/bancontact/${escapeHtml(p.id)}/decline"><button type="submit" class="secondary">${t.decline}</button></form>`
 }
 </main></body></html>`;
     return reply.type('text/html; charset=utf-8').send(html);
@@ -95,7 +129,7 @@ ${
   );
 
   app.post('/sandbox/bancontact/:id/:outcome', { schema: { params: params.extend({ outcome: z.enum(['authorise', 'decline']) }) } }, async (req, reply) => {
-    const done = provider.completeBancontact(req.params.id, req.params.outcome);
+    const done = await provider.completeBancontact(req.params.id, req.params.outcome);
     if (!done) throw notFound();
     const { payment } = done;
     const body = JSON.stringify({

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { cardErrorKey, costBreakdown, type CardRead, type EventLocale, type EventPayloads, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
 import { CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
-import type { SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
+import { SANDBOX_BANCONTACT_LIFE_MS, type SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
 import { receiptText } from '../mails/mail-texts.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -23,11 +23,17 @@ type Deps = {
   now: () => Date;
   log: Log;
   /** Card additions per user (card-testing fraud tries many numbers quickly). */
-  cardAttempts: RateLimiter;
+  cardAttempts: Limiter;
+  /** Hears each payment's outcome once, when this process writes it (the metrics count them). */
+  onOutcome?: (method: PaymentRecord['method'], outcome: 'succeeded' | 'failed') => void;
 };
 
-/** A card claim older than this with no outcome is retried (same idempotency key) on the next accept. */
+/** A card claim older than this with no outcome is retried (same idempotency key) on the next accept or by the recovery job. */
 const STALE_CARD_CLAIM_MS = 60_000;
+/** A Bancontact payment still pending after this is past any bank session (the sandbox's lasts an hour). */
+const STALE_BANCONTACT_MS = SANDBOX_BANCONTACT_LIFE_MS;
+/** Payments settled per run; a backlog is worked off by the following runs. */
+const STALE_BATCH = 100;
 
 /**
  * A card refusal for the client (SPEC section 8: card errors inline, accept failures as a toast):
@@ -45,9 +51,9 @@ const declined = (err: CardError) => {
  * unique index), charge with an idempotency key derived from the claim, then accept in one
  * transaction with marking the payment done. A failed charge releases the claim; nothing is accepted.
  */
-export function paymentsService({ db, repo, provider, shipments, users, events, publicUrl, now, log, cardAttempts }: Deps) {
-  const limitCardAttempts = (userId: number) => {
-    const wait = cardAttempts.hit(String(userId));
+export function paymentsService({ db, repo, provider, shipments, users, events, publicUrl, now, log, cardAttempts, onOutcome }: Deps) {
+  const limitCardAttempts = async (userId: number) => {
+    const wait = await cardAttempts.hit(String(userId));
     if (wait) throw tooManyRequests(wait);
   };
 
@@ -101,27 +107,33 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
       ]);
       return true;
     });
-    if (applied) log.info({ paymentId: payment.id, shipmentId: payment.shipmentId, method: payment.method }, 'offer accepted');
+    if (applied) {
+      log.info({ paymentId: payment.id, shipmentId: payment.shipmentId, method: payment.method }, 'offer accepted');
+      onOutcome?.(payment.method, 'succeeded');
+    }
     return applied;
   }
 
   /** A refused payment releases its claim, and the sender hears of it (once, however often this runs). */
   async function refused(payment: PaymentRecord, message: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      if (!(await repo.fail(payment.id, message, now(), trx))) return;
+    const failed = await db.transaction().execute(async (trx) => {
+      if (!(await repo.fail(payment.id, message, now(), trx))) return false;
       const c = await shipments.eventContext(trx, payment.shipmentId);
       await events.record(trx, [
         { userId: payment.userId, type: 'payment.failed', shipmentId: payment.shipmentId, payload: { reference: c.reference, amount: payment.amountCents / 100, method: payment.method } },
       ]);
+      return true;
     });
+    if (failed) onOutcome?.(payment.method, 'failed');
   }
 
   /**
-   * Charges a claimed card payment. The key is the claim's on every try, so the provider charges
-   * once however often this runs. Only a refusal releases the claim: after a timeout or an outage
-   * the outcome is unknown, so the claim stays and the next try repeats this same charge.
+   * Charges a claimed card payment and applies the outcome. The key is the claim's on every try, so
+   * the provider charges once however often this runs (a request, a retry, the recovery job, in any
+   * process). Only a refusal releases the claim: after a timeout or an outage the outcome is
+   * unknown, so the claim stays and the next try repeats this same charge.
    */
-  async function chargeClaim(payment: PaymentRecord): Promise<void> {
+  async function settleCharge(payment: PaymentRecord): Promise<'paid' | 'unknown' | CardError> {
     let charge: { id: string };
     try {
       charge = await provider.chargeCard({
@@ -136,12 +148,20 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     } catch (err) {
       if (err instanceof CardError) {
         await refused(payment, err.message);
-        throw declined(err);
+        return err;
       }
       log.error({ err, paymentId: payment.id }, 'card charge outcome unknown; the claim stays for a retry');
-      throw new ApiError(503, 'payment_unavailable', 'payment_unknown');
+      return 'unknown';
     }
     await complete(payment, charge.id);
+    return 'paid';
+  }
+
+  /** The accept request's charge: a refusal is the client's 402, an unknown outcome its 503. */
+  async function chargeClaim(payment: PaymentRecord): Promise<void> {
+    const outcome = await settleCharge(payment);
+    if (outcome instanceof CardError) throw declined(outcome);
+    if (outcome === 'unknown') throw new ApiError(503, 'payment_unavailable', 'payment_unknown');
   }
 
   /**
@@ -193,13 +213,54 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     } else if (status === 'failed') await refused(payment, 'declined');
   }
 
+  /**
+   * Recovery (at start-up and on a schedule): settles every payment a request left pending, whoever
+   * the sender, so nothing waits for the sender to accept again. A card claim older than a minute is
+   * charged again with its own key (the provider answers with the first result if the money moved):
+   * paid means accepted, refused means released, an unreachable provider leaves it for the next run.
+   * A Bancontact payment past its session's life is asked of the provider and cancelled there if it
+   * is still open, so a bank page can no longer take money. An invoice claim (no provider) that
+   * never completed is completed: the sender was approved and asked to accept. Safe to run in
+   * several processes at once: the provider's key and the conditional updates apply each once.
+   */
+  async function settleStalePayments(): Promise<{ settled: number; left: number }> {
+    const at = now().getTime();
+    const stale = await repo.stalePending({ card: new Date(at - STALE_CARD_CLAIM_MS), invoice: new Date(at - STALE_CARD_CLAIM_MS), bancontact: new Date(at - STALE_BANCONTACT_MS) }, STALE_BATCH);
+    let settled = 0;
+    for (const payment of stale) {
+      try {
+        if (payment.method === 'card') {
+          if ((await settleCharge(payment)) === 'unknown') continue;
+        } else if (payment.method === 'invoice') {
+          await complete(payment, null);
+        } else if (!payment.providerRef) {
+          // The process died before the bank page's address was stored, so the sender never got it.
+          await repo.fail(payment.id, 'abandoned', now());
+        } else {
+          const asked = await provider.getPayment(payment.providerRef);
+          const p = asked?.status === 'pending' ? await provider.cancelPayment(payment.providerRef) : asked;
+          // Declined or expired at the bank: released, and the sender hears the payment failed (once).
+          if (p?.status === 'succeeded') await complete(payment, p.id);
+          else await refused(payment, asked?.status === 'failed' ? 'declined' : 'expired');
+        }
+        settled += 1;
+      } catch (err) {
+        log.error({ err, paymentId: payment.id }, 'settling a stale payment failed; the next run tries again');
+      }
+    }
+    if (stale.length > 0) log.info({ settled, left: stale.length - settled }, 'stale payments settled');
+    return { settled, left: stale.length - settled };
+  }
+
   return {
+    settleStalePayments,
+
     async cards(userId: number): Promise<CardRead[]> {
       return (await repo.cards(userId)).map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year }));
     },
 
     async addCard(userId: number, token: string): Promise<CardRead[]> {
-      limitCardAttempts(userId);
+      await limitCardAttempts(userId);
       const customer = await customerFor(userId);
       try {
         const card = await provider.addCard(customer, token, `addcard-${userId}-${createHash('sha256').update(token).digest('hex').slice(0, 32)}`);
@@ -219,10 +280,10 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     },
 
     /** The sandbox's stand-in for Stripe.js; only mounted in test mode. */
-    sandboxToken(userId: number, card: SandboxCardInput): string {
-      limitCardAttempts(userId);
+    async sandboxToken(userId: number, card: SandboxCardInput): Promise<string> {
+      await limitCardAttempts(userId);
       try {
-        return (provider as SandboxPaymentProvider).createToken(card, now());
+        return await (provider as SandboxPaymentProvider).createToken(card, now());
       } catch (err) {
         if (err instanceof CardError) throw declined(err);
         throw err;

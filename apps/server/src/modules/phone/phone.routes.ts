@@ -1,8 +1,8 @@
 import { apiRoutes } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Captcha } from '../../adapters/captcha/captcha.ts';
+import { type Captcha, CaptchaUnavailable } from '../../adapters/captcha/captcha.ts';
 import { fromContract } from '../../lib/contract-route.ts';
-import { fieldError } from '../../lib/errors.ts';
+import { ApiError, fieldError } from '../../lib/errors.ts';
 import type { PhoneService } from './phone.service.ts';
 
 type Options = { phone: PhoneService; captcha: Captcha; perIpLimit: number; windowSeconds: number };
@@ -12,7 +12,18 @@ export const phoneRoutes: FastifyPluginAsyncZod<Options> = async (app, { phone, 
     ...fromContract(apiRoutes.sendPhoneCode),
     config: { rateLimit: { max: perIpLimit, timeWindow: windowSeconds * 1000 } },
     handler: async (req) => {
-      if (!(await captcha.verify(req.body.captcha_token, req.ip))) throw fieldError('captcha_token', 'invalid_body');
+      // With a provider configured, no code goes out without a valid token (the token and secret are never logged).
+      if (captcha.enabled) {
+        let valid: boolean;
+        try {
+          valid = await captcha.verify(req.body.captcha_token, req.ip);
+        } catch (err) {
+          if (!(err instanceof CaptchaUnavailable)) throw err;
+          req.log.warn({ provider: captcha.provider, reason: err.reason }, 'captcha provider unavailable');
+          throw new ApiError(503, 'captcha_unavailable', 'captcha_unavailable', { 'retry-after': '30' });
+        }
+        if (!valid) throw fieldError('captcha_token', 'captcha_failed');
+      }
       return phone.send(req.body.cellphone);
     },
   });

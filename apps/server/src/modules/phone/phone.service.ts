@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PhoneVerifier } from '../../adapters/sms/phone-verifier.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldError, tooManyRequests } from '../../lib/errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
 import { toE164 } from './phone-number.ts';
 import type { PhoneRepository } from './phone.repository.ts';
@@ -12,7 +12,7 @@ export const MAX_TRIES = 5;
 /** How long a checked number may be used to register or save a profile. */
 export const VERIFICATION_TOKEN_TTL_SECONDS = 30 * 60;
 
-type Deps = { repo: PhoneRepository; verifier: PhoneVerifier; now: () => Date; perNumber: RateLimiter };
+type Deps = { repo: PhoneRepository; verifier: PhoneVerifier; now: () => Date; perNumber: Limiter };
 
 export function phoneService({ repo, verifier, now, perNumber }: Deps) {
   const normalise = (cellphone: string) => {
@@ -26,7 +26,7 @@ export function phoneService({ repo, verifier, now, perNumber }: Deps) {
 
     async send(cellphone: string): Promise<{ cellphone: string; expires_in: number }> {
       const e164 = normalise(cellphone);
-      const wait = perNumber.hit(e164);
+      const wait = await perNumber.hit(e164);
       if (wait > 0) throw tooManyRequests(wait);
       const handle = await verifier.start(e164);
       await repo.insert({

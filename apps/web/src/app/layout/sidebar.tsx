@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSignedIn } from '../../lib/session.ts';
@@ -58,6 +59,7 @@ export function Sidebar({ id, open, onNavigate }: Props) {
         ))}
       </ul>
       {/* Phones only: the top bar has no room for it there (styles.css). */}
+      <LanguageSelect variant="compact" className="sidebar-language" />
       {signedIn && (
         <button type="button" className="button button-ghost sidebar-logout" onClick={logOut}>
           {t('nav.logout')}

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { LanguageSelect, useUserLanguage } from '../../components/language-select.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { StepTracker } from '../../features/wizard/components/step-tracker.tsx';
 import { useCurrentUser, useSignedIn } from '../../lib/session.ts';
@@ -16,6 +17,7 @@ export function TopBar({ menuOpen, onToggleMenu, sidebarId }: Props) {
   const signedIn = useSignedIn();
   const user = useCurrentUser().data;
   const onCreateRoute = pathname === '/jobs/create';
+  useUserLanguage(user);
 
   return (
     <header className="top-bar">
@@ -35,6 +37,8 @@ export function TopBar({ menuOpen, onToggleMenu, sidebarId }: Props) {
           </Link>
         )}
       </div>
+      {/* On a phone the choice is in the menu (sidebar.tsx), so the top bar stays one row. */}
+      <LanguageSelect variant="compact" className="top-bar-language" />
       {signedIn && user && (
         <Suspense fallback={null}>
           <PushBell />

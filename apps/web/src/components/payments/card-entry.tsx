@@ -8,6 +8,7 @@ import { useConfig } from '../../lib/config.ts';
 import { Field } from '../ui/field.tsx';
 import { TOAST_MS, useToast } from '../ui/toast.tsx';
 import { type CardErrorText, cardErrorText, formatCardNumber, formatExpiry, reformatInput } from './card-format.ts';
+import { currentLanguage } from '../../lib/locale.ts';
 
 type Props = { onAdded?: () => void };
 
@@ -163,7 +164,7 @@ function StripeCardEntry({ publishableKey, onAdded }: Props & { publishableKey: 
         const Stripe = stripeGlobal();
         if (cancelled || !Stripe || !mountPoint.current) return;
         // Stripe's own texts in Dutch too; ours come from its codes either way.
-        const js = Stripe(publishableKey, { locale: 'nl' });
+        const js = Stripe(publishableKey, { locale: currentLanguage() });
         const card = js.elements().create('card', { hidePostalCode: true });
         card.mount(mountPoint.current);
         card.on('change', (e) => setProviderError(e.error ? cardErrorText(e.error) : null));

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessages, useFieldIds } from './field.tsx';
 import { useTypedValue } from './use-typed-value.ts';
+import { localeTag } from '../../lib/locale.ts';
 
 // The app's own date field (SPEC sections 5 and 9): typed as DD/MM/YYYY whatever language the
 // browser speaks, with a calendar of buttons for those who prefer to point or use arrow keys.
@@ -31,7 +32,7 @@ const addMonths = (iso: string, n: number) => {
 };
 
 export function DateField({ label, value, onChange, error, min, today, id }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { text, parsed, typed, left, chose, errorFor } = useTypedValue({
     value,
     onChange,
@@ -79,7 +80,7 @@ export function DateField({ label, value, onChange, error, min, today, id }: Pro
         {open && (
           <Calendar
             label={label}
-            locale={i18n.language === 'en' ? 'en-GB' : 'nl-BE'}
+            locale={localeTag()}
             value={parsed ?? value}
             today={today}
             min={min}

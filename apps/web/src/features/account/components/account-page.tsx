@@ -2,6 +2,7 @@ import { birthdayToMask } from '@vm/domain/user';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -66,6 +67,10 @@ export function AccountPage() {
       <CompanyBlock user={user} />
       <PaymentBlock user={user} />
       <MailSettingsBlock />
+      <section className="card" aria-labelledby="language-title">
+        <h2 id="language-title">{t('language.title')}</h2>
+        <LanguageSelect variant="field" />
+      </section>
     </section>
   );
 }

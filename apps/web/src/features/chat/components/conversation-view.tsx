@@ -5,9 +5,10 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { otherParty, sendMessage, useConversation } from '../api/conversations.ts';
+import { localeTag } from '../../../lib/locale.ts';
 
 const time = (seconds: number) =>
-  new Intl.DateTimeFormat('nl-BE', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(seconds * 1000);
+  new Intl.DateTimeFormat(localeTag(), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(seconds * 1000);
 
 /** The open conversation: history (own messages right, labelled 'Jij'), newest in view, and the message box. */
 export function ConversationView({ shipmentId }: { shipmentId: number }) {

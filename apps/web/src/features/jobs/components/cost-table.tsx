@@ -1,9 +1,10 @@
 import { formatEuro } from '@vm/domain/insurance';
 import type { OfferRead } from '@vm/domain/offer';
 import { useTranslation } from 'react-i18next';
+import { localeTag } from '../../../lib/locale.ts';
 
 /** The wire carries euros with 2 decimals; the domain formats cents. */
-const euro = (euros: number) => formatEuro(Math.round(euros * 100));
+const euro = (euros: number) => formatEuro(Math.round(euros * 100), localeTag());
 
 /** SPEC section 2: Transport cost, Insurance, and the Total with its VAT percentage, after tax. */
 export function CostTable({ offer }: { offer: OfferRead }) {

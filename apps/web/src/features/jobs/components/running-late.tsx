@@ -3,6 +3,7 @@ import { formatClock, formatDay } from '@vm/domain/window-format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationBox } from '../../../components/ui/notification-box.tsx';
+import { localeTag } from '../../../lib/locale.ts';
 
 /** States from which a leg is done: lateness for it no longer matters. */
 const PICKUP_DONE = ['arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised', 'cancelled'];
@@ -20,8 +21,8 @@ export function RunningLate({ shipment: s }: { shipment: ShipmentRead }) {
   const tz = late.leg === 'pickup' ? s.pickup_timezone : s.delivery_timezone;
   const time = formatClock(late.eta, tz);
   // A window over several days can run late into another day: then the day is named too.
-  const day = formatDay(late.eta, tz);
-  const today = formatDay(openedAt, tz);
+  const day = formatDay(late.eta, tz, localeTag());
+  const today = formatDay(openedAt, tz, localeTag());
   return (
     <NotificationBox
       type="warning"

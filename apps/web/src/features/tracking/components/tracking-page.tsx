@@ -5,6 +5,7 @@ import { formatDay } from '@vm/domain/window-format';
 import { clockTime, dayMonth, timeWindow } from '../../../lib/zoned-format.ts';
 import type { TrackingSide, TrackingView } from '@vm/domain/tracking';
 import { isGone, useTracking } from '../api/tracking.ts';
+import { localeTag } from '../../../lib/locale.ts';
 
 /** The public page behind a shared link: no login, nothing personal, refreshed every 10 s. */
 export function TrackingPage() {
@@ -44,7 +45,7 @@ function Tracking({ view, answeredAt }: { view: TrackingView; answeredAt: number
     if (!eta || !etaSide) return '';
     const sameDay = dayMonth(eta.at, etaSide.timezone) === dayMonth(answeredAt / 1000, etaSide.timezone);
     const time = clockTime(eta.at, etaSide.timezone);
-    const text = sameDay ? t('tracking.eta', { time }) : t('tracking.etaOn', { date: formatDay(eta.at, etaSide.timezone), time });
+    const text = sameDay ? t('tracking.eta', { time }) : t('tracking.etaOn', { date: formatDay(eta.at, etaSide.timezone, localeTag()), time });
     return eta.estimated ? `${text} ${t('tracking.estimate')}` : text;
   };
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { estimateFor } from '../estimate.ts';
 import type { WizardState } from '../wizard-state.ts';
+import { localeTag } from '../../../lib/locale.ts';
 
 export function PriceStep({ state, now }: { state: WizardState; now: Date }) {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function PriceStep({ state, now }: { state: WizardState; now: Date }) {
       {estimate && (
         <div className="notice-info" data-testid="price-estimate">
           <p>
-            <strong>{t('wizard.estimate', { low: formatEuro(estimate.low), high: formatEuro(estimate.high) })}</strong>
+            <strong>{t('wizard.estimate', { low: formatEuro(estimate.low, localeTag()), high: formatEuro(estimate.high, localeTag()) })}</strong>
           </p>
           <p className="muted">{t('wizard.estimateNote', { km: estimate.km })}</p>
         </div>

@@ -4,8 +4,9 @@ import type { ShipmentRead } from '@vm/domain/shipment';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useReceipt } from '../../../../lib/billing-api.ts';
+import { localeTag } from '../../../../lib/locale.ts';
 
-const euro = (euros: number) => formatEuro(Math.round(euros * 100));
+const euro = (euros: number) => formatEuro(Math.round(euros * 100), localeTag());
 
 /** A receipt's moment as DD/MM/YYYY HH:mm (SPEC section 5) on the job's clock, with the year a receipt needs. */
 export function paidAt(seconds: number, timeZone: string): string {

@@ -1,0 +1,33 @@
+import type { Jobs } from './modules/jobs/jobs.ts';
+import { MAIL_WAKE_SECONDS } from './modules/mails/mails.service.ts';
+import type { Services } from './services.ts';
+
+/**
+ * Every scheduled job, in one list. Each runs once per period across all processes on
+ * PostgreSQL (pg-boss) and on a timer in the embedded mode (modules/jobs).
+ */
+export function scheduleJobs(
+  jobs: Jobs,
+  deps: { services: Services; now: () => Date; demoDrivers: { tick: () => Promise<void> } | null },
+): void {
+  const { services, now, demoDrivers } = deps;
+  const { authRepo, events, shipments, mails, files, payments } = services;
+  const HOUR = 3600;
+  const MINUTE = 60;
+
+  // Expired tokens and old events are useless; sweeping them keeps the tables small.
+  jobs.schedule('token-sweep', HOUR, () => authRepo.deleteExpired(now()));
+  jobs.schedule('event-sweep', HOUR, () => events.sweep());
+  // Expired shipments are reported by their events (the event key makes each report once).
+  jobs.schedule('expiry-check', MINUTE, () => shipments.reportExpired());
+  // The mail worker's periodic run: other processes' events, retries, the chat mails that wait.
+  // (Each process also runs it on every event it hears; the outbox lease keeps sending once.)
+  jobs.schedule('mail-wake', MAIL_WAKE_SECONDS, () => mails.run());
+  // The demo drivers read the database on each tick, so one tick per second anywhere is enough.
+  if (demoDrivers) jobs.schedule('demo-drivers-tick', 1, () => demoDrivers.tick());
+  // Payments a dead process left pending: charged again with their own key, or released (server.ts
+  // also runs this once at start-up).
+  jobs.schedule('settle-stale-payments', MINUTE, () => payments.settleStalePayments());
+  // Files without an image row (an upload that died before its row) and leftover .tmp files.
+  jobs.schedule('sweep-orphan-files', HOUR, () => files.sweepOrphans(now()));
+}

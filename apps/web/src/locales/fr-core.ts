@@ -1,0 +1,88 @@
+import { messages } from '@vm/domain/messages';
+import type { CoreTranslations } from './nl.ts';
+
+// Belgian French, the part the login route shows from the first paint (the counterpart of
+// nl-core.ts). The validation texts come from the shared catalogue: its French part when the
+// domain has one, English until then.
+const validation = (messages as Partial<Record<string, (typeof messages)['nl']>>).fr ?? messages.en;
+
+export const frCore: CoreTranslations = {
+  brand: 'Vrachtmarkt',
+  validation,
+  nav: {
+    label: 'Menu principal',
+    toggle: 'Menu',
+    active: 'Actifs',
+    delivering: 'En route',
+    previous: 'Terminés',
+    cancelled: 'Annulés/Expirés',
+    chat: 'Chat',
+    profile: 'Profil',
+    createJob: 'Nouvel envoi',
+    login: 'Connexion',
+    logout: 'Déconnexion',
+    home: "Vrachtmarkt, vers la page d'accueil",
+    userMenu: 'Connecté en tant que {{name}}',
+    steps: 'Étapes de votre envoi',
+  },
+  footer: { text: '© {{year}} Vrachtmarkt · Réserver un transport en Belgique · Prix TVA comprise' },
+  titles: {
+    page: '{{page}} · Vrachtmarkt',
+    login: 'Connexion',
+    register: "S'inscrire",
+    forgotPassword: 'Mot de passe oublié',
+    resetPassword: 'Choisir un nouveau mot de passe',
+    tracking: "Suivre l'envoi",
+    createJob: 'Nouvel envoi',
+    jobsAll: 'Envois',
+    jobs: { active: 'Envois actifs', delivering: 'Envois en route', previous: 'Envois terminés', cancelled: 'Envois annulés ou expirés' },
+    jobLoading: 'Envoi',
+    job: 'Envoi {{reference}}',
+    chat: 'Chat',
+    account: 'Profil',
+    editUser: 'Modifier le profil',
+  },
+  activity: {
+    title: 'Activité',
+    empty: "Pas encore d'activité. Les notifications concernant vos envois apparaîtront ici.",
+    more: 'Charger plus',
+    loadingMore: 'Chargement…',
+    failed: "L'activité n'a pas pu être chargée.",
+  },
+  notifications: {
+    bell: 'Notifications',
+    bellUnread_one: 'Notifications, {{count}} non lue',
+    bellUnread_other: 'Notifications, {{count}} non lues',
+    title: 'Vos notifications',
+    empty: 'Pas encore de notifications.',
+    markAll: 'Tout marquer comme lu',
+    unread: 'Non lue',
+    failed: "Les notifications n'ont pas pu être chargées.",
+    close: 'Fermer les notifications',
+    box: {
+      paymentFailed: 'Paiement échoué',
+      offerAccepted: 'Offre acceptée',
+      invoiceRequested: 'Paiement sur facture demandé',
+      invoiceApproved: 'Paiement sur facture approuvé',
+      invoiceRejected: 'Paiement sur facture refusé',
+      invoiceStopped: 'Paiement sur facture arrêté',
+    },
+  },
+  loading: 'Chargement…',
+  login: {
+    title: 'Connexion',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    submit: 'Se connecter',
+    noAccount: 'Pas encore de compte ?',
+    register: "S'inscrire",
+    forgot: 'Mot de passe oublié ?',
+    newTab: "(s'ouvre dans un nouvel onglet)",
+  },
+  modal: { close: 'Fermer' },
+  mapControls: { zoomIn: 'Zoom avant', zoomOut: 'Zoom arrière' },
+  notificationBox: { close: 'Fermer la notification : {{title}}' },
+  toast: { close: 'Fermer la notification', region: 'Notifications' },
+  avatar: { placeholder: 'Pas de photo de profil' },
+  language: { label: 'Langue', title: 'Langue', hint: "La langue de l'application, de vos notifications et des messages d'erreur du serveur.", nl: 'Nederlands', fr: 'Français', en: 'English' },
+};

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientToken, registerAndLogin, validRegistration, verifyPhone } from './helpers/flows.ts';
+import { clientToken, login, registerAndLogin, validRegistration, verifyPhone } from './helpers/flows.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -214,6 +214,42 @@ describe('GET and PUT /api/user', () => {
     const ok = await t.app.inject({ method: 'PUT', url: '/api/user', headers: u.auth, payload: { ...base, cellphone: '0470 77 88 99', verification_token } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().cellphone).toBe('+32470778899');
+  });
+});
+
+describe('the language stored with the user (issue 12)', () => {
+  it('starts as the language of the registration and follows PUT /api/user/locale', async () => {
+    const body = validRegistration();
+    const u = await registerAndLogin(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: u.auth })).json().locale).toBe('nl');
+
+    const set = await t.app.inject({ method: 'PUT', url: '/api/user/locale', headers: u.auth, payload: { locale: 'fr' } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ locale: 'fr' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: u.auth })).json().locale).toBe('fr');
+    // Saving the profile keeps the language.
+    const profile = { first_name: 'An', last_name: 'Peeters', cellphone: u.cellphone, birthday: body.birthday, address: { country: 'BE', formatted: '' } };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/user', headers: u.auth, payload: profile });
+    expect(saved.json().locale).toBe('fr');
+  });
+
+  it('a French registration is stored as French', async () => {
+    const body = validRegistration();
+    const verification_token = await verifyPhone(t, bearer, body.cellphone as string);
+    const created = await post('/api/user', { ...body, verification_token }, bearer, 'fr-BE');
+    expect(created.statusCode).toBe(201);
+    const tokens = (await login(t, body.email as string, body.password as string)).json();
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(me.json().locale).toBe('fr');
+  });
+
+  it('refuses a language the app does not speak, in the reader’s language, and needs a user', async () => {
+    const u = await registerAndLogin(t);
+    const wrong = await t.app.inject({ method: 'PUT', url: '/api/user/locale', headers: { ...u.auth, 'accept-language': 'fr-BE' }, payload: { locale: 'de' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(fieldsOf(wrong)).toEqual([{ field: 'locale', message: 'Choisissez Nederlands, Français ou English.' }]);
+    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/user/locale', headers: { authorization: `Bearer ${bearer}` }, payload: { locale: 'fr' } });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

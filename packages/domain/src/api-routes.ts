@@ -17,6 +17,7 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
   updateUserSchema,
+  userLocaleSchema,
   userReadSchema,
 } from './user.ts';
 import { pathIdSchema, rowIdSchema } from './wire.ts';
@@ -91,6 +92,7 @@ export const apiRoutes = {
   register: { method: 'POST', path: '/api/user', auth: 'token', body: registerUserSchema(), response: { 201: created } },
   getUser: { method: 'GET', path: '/api/user', auth: 'user', response: { 200: userReadSchema } },
   updateUser: { method: 'PUT', path: '/api/user', auth: 'user', body: updateUserSchema(), response: { 200: userReadSchema } },
+  setUserLocale: { method: 'PUT', path: '/api/user/locale', auth: 'user', body: userLocaleSchema, response: { 200: userLocaleSchema } },
   invoiceAction: { method: 'POST', path: '/api/user/invoice', auth: 'sender', body: invoiceActionSchema, response: { 200: userReadSchema } },
   getMailSettings: { method: 'GET', path: '/api/user/mail-settings', auth: 'user', response: { 200: mailSettingsReadSchema } },
   updateMailSettings: { method: 'PUT', path: '/api/user/mail-settings', auth: 'user', body: mailSettingsSchema, response: { 200: mailSettingsReadSchema } },

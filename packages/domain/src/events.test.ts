@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from './messages.ts';
 import {
   chatMessageSchema,
-  EVENT_LOCALES,
   EVENT_TYPES,
   type EventPayloads,
   type EventType,
@@ -85,7 +85,7 @@ describe('push texts (SPEC json_message.en, with nl and fr beside it)', () => {
       fr: 'VM-1042 : chauffeur presque à l’enlèvement',
       en: 'VM-1042: driver near pickup',
     });
-    for (const locale of EVENT_LOCALES) {
+    for (const locale of LOCALES) {
       const texts = SHIPMENT_STATES.map((state) => eventText('shipment.state.changed', { reference: 'R', state }, locale));
       expect(new Set(texts).size).toBe(SHIPMENT_STATES.length);
       for (const t of texts) expect(t).toMatch(/^R ?: [^\s]+/);

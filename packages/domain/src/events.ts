@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES, type Locale } from './messages.ts';
 import { hasControlCharacters } from './wire.ts';
 import { formatEuro } from './insurance.ts';
 import { userSummarySchema } from './images.ts';
@@ -8,9 +9,6 @@ import { formatClock, formatDay } from './window-format.ts';
 // Events (ARCHITECTURE "Events"): one row per recipient, written with the change that causes it.
 // They feed the stream, the push list, the activity log, mails and live screens. Each carries its
 // text in every language the product speaks (SPEC json_message.en; nl and fr beside it).
-
-export const EVENT_LOCALES = ['nl', 'fr', 'en'] as const;
-export type EventLocale = (typeof EVENT_LOCALES)[number];
 
 export type PaymentMethodName = 'card' | 'invoice' | 'bancontact';
 export type Leg = 'pickup' | 'delivery';
@@ -81,7 +79,7 @@ export type NewEvent<T extends EventType = EventType> = {
   dedupeKey?: string;
 };
 
-export type JsonMessage = Record<EventLocale, string>;
+export type JsonMessage = Record<Locale, string>;
 
 /**
  * A push (SPEC section 3: id, type, shipment_id, created_at, json_message.en) as the API and the
@@ -134,12 +132,12 @@ const INVOICE_TEXT: Record<'requested' | 'approved' | 'rejected' | 'none', JsonM
   none: { nl: 'stopgezet', fr: 'arrêté', en: 'stopped' },
 };
 
-const LOCALE_TAGS: Record<EventLocale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
-const money = (euros: number, l: EventLocale) => formatEuro(Math.round(euros * 100), LOCALE_TAGS[l]);
+const LOCALE_TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
+const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), LOCALE_TAGS[l]);
 /** A moment on the Brussels clock with its day: a window over several days can run into another day. */
-const moment = (seconds: number, l: EventLocale) => ({ day: formatDay(seconds, 'Europe/Brussels', LOCALE_TAGS[l]), time: formatClock(seconds, 'Europe/Brussels') });
+const moment = (seconds: number, l: Locale) => ({ day: formatDay(seconds, 'Europe/Brussels', LOCALE_TAGS[l]), time: formatClock(seconds, 'Europe/Brussels') });
 
-type Texts = { [T in EventType]: (p: EventPayloads[T], l: EventLocale) => string };
+type Texts = { [T in EventType]: (p: EventPayloads[T], l: Locale) => string };
 
 // One sentence per type and language; the reference number tells which job it is about.
 const TEXTS: Texts = {
@@ -201,8 +199,8 @@ const TEXTS: Texts = {
   },
 };
 
-export function eventText<T extends EventType>(type: T, payload: EventPayloads[T], locale: EventLocale): string {
-  return (TEXTS[type] as (p: EventPayloads[T], l: EventLocale) => string)(payload, locale);
+export function eventText<T extends EventType>(type: T, payload: EventPayloads[T], locale: Locale): string {
+  return (TEXTS[type] as (p: EventPayloads[T], l: Locale) => string)(payload, locale);
 }
 
 export function jsonMessage<T extends EventType>(type: T, payload: EventPayloads[T]): JsonMessage {

@@ -2,7 +2,10 @@
 // Dutch is the product language; French (fr-BE) is the second national language; English is the
 // fallback for every other Accept-Language.
 
-export type Locale = 'nl' | 'fr' | 'en';
+/** The app's languages: Dutch, French and English. */
+export const LOCALES = ['nl', 'fr', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 const nl = {
   required: 'Dit veld is verplicht.',
@@ -21,6 +24,7 @@ const nl = {
   code_expired: 'De code is verlopen. Vraag een nieuwe code aan.',
   code_too_many_tries: 'Te veel foute pogingen. Vraag een nieuwe code aan.',
   country_invalid: 'Kies een geldig land.',
+  language_invalid: 'Kies Nederlands, Français of English.',
   too_long: 'Deze tekst is te lang.',
   reset_token_invalid: 'Deze link om je wachtwoord te herstellen is ongeldig of verlopen.',
   reset_token_used: 'Deze link is al gebruikt om een nieuw wachtwoord te kiezen. Een link werkt maar één keer: vraag een nieuwe aan als dat nodig is.',
@@ -120,6 +124,7 @@ const en: Record<MessageKey, string> = {
   code_expired: 'The code has expired. Request a new code.',
   code_too_many_tries: 'Too many wrong attempts. Request a new code.',
   country_invalid: 'Choose a valid country.',
+  language_invalid: 'Choose Nederlands, Français or English.',
   too_long: 'This text is too long.',
   reset_token_invalid: 'This password reset link is invalid or has expired.',
   reset_token_used: 'This link has already been used to choose a new password. A link works only once: ask for a new one if needed.',
@@ -216,6 +221,7 @@ const fr: Record<MessageKey, string> = {
   code_expired: 'Le code a expiré. Demandez un nouveau code.',
   code_too_many_tries: 'Trop de tentatives erronées. Demandez un nouveau code.',
   country_invalid: 'Choisissez un pays valide.',
+  language_invalid: 'Choisissez Nederlands, Français ou English.',
   too_long: 'Ce texte est trop long.',
   reset_token_invalid: 'Ce lien de réinitialisation du mot de passe est invalide ou a expiré.',
   reset_token_used: 'Ce lien a déjà servi à choisir un nouveau mot de passe. Un lien ne fonctionne qu’une fois : demandez-en un nouveau si nécessaire.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasStreetAndNumber, parseAddressText } from './address.ts';
 import { imageVariantsSchema } from './images.ts';
+import { LOCALES } from './messages.ts';
 import { checkVat, normaliseVat } from './vat.ts';
 
 // Field rules of SPEC section 5 (Register, Login, profile). Messages are catalogue keys
@@ -240,8 +241,13 @@ export const userReadSchema = z.object({
   profile_picture: imageVariantsSchema.nullable(),
   company: companyReadSchema.nullable(),
   roles: z.array(z.enum(USER_ROLES)),
+  /** The language the user chose (nl, fr or en): the app's texts and the user's mails and pushes. */
+  locale: z.enum(LOCALES),
 });
 export type User = z.infer<typeof userReadSchema>;
+
+/** PUT /api/user/locale: the language choice follows the user to every device. */
+export const userLocaleSchema = z.object({ locale: z.enum(LOCALES, { error: 'language_invalid' }) });
 
 // POST /oauth/access_token (RFC 6749 4.3, 4.4, 6): JSON or form-encoded. The server answers a body
 // outside these with OAuth errors, not the field list.

@@ -2,18 +2,33 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useTranslation } from 'react-i18next';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api-client.ts';
 import { i18next, loadAllTexts, setLanguage } from '../lib/i18n.ts';
 import { initialLanguage, localeTag } from '../lib/locale.ts';
+import { useCurrentUser } from '../lib/session.ts';
+import { writeToken } from '../lib/token-store.ts';
 import { renderWithProviders } from '../test-render.tsx';
-import { LanguageSelect } from './language-select.tsx';
+import { LanguageSelect, useUserLanguage } from './language-select.tsx';
 
 const languages: string[] = [];
+const saved: unknown[] = [];
+let accountLocale = 'nl';
+const account = () => ({
+  id: 7, first_name: 'An', last_name: 'Peeters', email: 'an@example.be', cellphone: '+32470123456', birthday: '1990-05-17',
+  address: { country: 'BE', formatted: '' }, profile_picture: null, company: null, roles: ['sender'], locale: accountLocale,
+});
 const server = setupServer(
   http.get('*/api/ping', ({ request }) => {
     languages.push(request.headers.get('accept-language') ?? '');
     return HttpResponse.json({ ok: true });
+  }),
+  http.get('*/api/user', () => HttpResponse.json(account())),
+  http.put('*/api/user/locale', async ({ request }) => {
+    const body = (await request.json()) as { locale: string };
+    saved.push(body);
+    accountLocale = body.locale;
+    return HttpResponse.json(body);
   }),
 );
 
@@ -21,7 +36,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   cleanup();
   server.resetHandlers();
+  writeToken(null);
   localStorage.clear();
+  saved.length = 0;
+  accountLocale = 'nl';
   await setLanguage('nl', { remember: false });
 });
 afterAll(() => server.close());
@@ -36,6 +54,46 @@ function Screen() {
     </>
   );
 }
+
+/** The top bar's part: the select, and the account's language applied at sign-in. */
+function SignedInScreen() {
+  useUserLanguage(useCurrentUser().data);
+  return <Screen />;
+}
+const signIn = () => writeToken({ access_token: 'access', refresh_token: 'refresh', expires_at: Date.now() + 3_600_000 });
+
+describe('the language stored with the account', () => {
+  it('signed in, the account’s language applies on this browser', async () => {
+    accountLocale = 'fr';
+    signIn();
+    renderWithProviders(<SignedInScreen />);
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  it('signed in, a choice is saved with the account and stays', async () => {
+    signIn();
+    const { user } = renderWithProviders(<SignedInScreen />);
+    const select = await screen.findByRole('combobox', { name: 'Taal' });
+    await user.selectOptions(select, 'English');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(saved).toEqual([{ locale: 'en' }]));
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+  });
+
+  it('a choice made signed out wins over the account’s older one at the next sign-in', async () => {
+    const first = renderWithProviders(<SignedInScreen />);
+    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Taal' }), 'Français');
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    first.unmount();
+
+    signIn();
+    renderWithProviders(<SignedInScreen />);
+    await vi.waitFor(() => expect(saved).toEqual([{ locale: 'fr' }]));
+    expect(screen.getByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+  });
+});
 
 describe('the language choice', () => {
   it('switches the texts on screen at once, is remembered, sets the page language and goes with every API call', async () => {

@@ -2,7 +2,9 @@ import type { User } from '@vm/domain';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n.ts';
-import { currentLanguage, isLanguage, LANGUAGES, storedLanguage } from '../lib/locale.ts';
+import { currentLanguage, isLanguage, type Language, LANGUAGES, languageUnsaved, markLanguageUnsaved } from '../lib/locale.ts';
+import { useSignedIn } from '../lib/session.ts';
+import { saveUserLanguage } from '../lib/user-api.ts';
 
 type Props = {
   /** 'compact': the top bar (label read by screen readers only); 'field': a form field with label and hint. */
@@ -10,13 +12,22 @@ type Props = {
   className?: string;
 };
 
+/** Saves a signed-in user's language; signed out, it waits for the next sign-in. */
+function saveChoice(language: Language, signedIn: boolean): void {
+  if (!signedIn) return markLanguageUnsaved(true);
+  markLanguageUnsaved(false);
+  // Not saved (offline, server down): it stays on this browser and is saved at the next sign-in.
+  saveUserLanguage(language).catch(() => markLanguageUnsaved(true));
+}
+
 /**
  * The language choice: Nederlands, Français, English, each in its own language. Choosing switches
- * every text at once, is remembered on this browser and goes with every API call as
- * Accept-Language (lib/api-client.ts).
+ * every text at once, is remembered on this browser and with the account, and goes with every
+ * API call as Accept-Language (lib/api-client.ts).
  */
 export function LanguageSelect({ variant, className }: Props) {
   const { t, i18n } = useTranslation();
+  const signedIn = useSignedIn();
   const id = useId();
   const hintId = `${id}-hint`;
   const select = (
@@ -26,7 +37,10 @@ export function LanguageSelect({ variant, className }: Props) {
       value={isLanguage(i18n.language) ? i18n.language : currentLanguage()}
       aria-describedby={variant === 'field' ? hintId : undefined}
       onChange={(e) => {
-        if (isLanguage(e.target.value)) void setLanguage(e.target.value).catch(() => undefined);
+        const language = e.target.value;
+        if (!isLanguage(language)) return;
+        saveChoice(language, signedIn);
+        void setLanguage(language).catch(() => undefined);
       }}
     >
       {LANGUAGES.map((language) => (
@@ -60,12 +74,15 @@ export function LanguageSelect({ variant, className }: Props) {
 }
 
 /**
- * A signed-in user's language from the server, when the user object carries one and this browser
- * has no choice of its own. (The User schema has no locale field yet: this waits for it.)
+ * At sign-in and whenever the account's language changes (another device): a choice made here
+ * while signed out is saved with the account; otherwise the account's language applies.
  */
 export function useUserLanguage(user: User | undefined): void {
-  const locale = (user as { locale?: unknown } | undefined)?.locale;
+  const id = user?.id;
+  const locale = user?.locale;
   useEffect(() => {
-    if (isLanguage(locale) && !storedLanguage() && locale !== currentLanguage()) void setLanguage(locale, { remember: false }).catch(() => undefined);
-  }, [locale]);
+    if (id === undefined || !isLanguage(locale)) return;
+    if (languageUnsaved()) return saveChoice(currentLanguage(), true);
+    if (locale !== currentLanguage()) void setLanguage(locale).catch(() => undefined);
+  }, [id, locale]);
 }

@@ -1,6 +1,7 @@
 // The UI language (nl, fr or en) and its locale tag, without i18next: the API client and the
 // formatters read it, lib/i18n.ts sets it. Initial choice: the stored choice, else the browser's
-// language when it is nl, fr or en, else Dutch (the product language).
+// language when it is nl, fr or en, else Dutch (the product language). Signed in, the account's
+// language (GET /api/user locale) applies, and a choice is saved with the account.
 
 export const LANGUAGES = ['nl', 'fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -27,6 +28,27 @@ export function storeLanguage(language: Language): void {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Private mode without storage: the choice lasts for this page only.
+  }
+}
+
+// A choice made while signed out goes to the account at the next sign-in: the latest choice
+// wins, whether it was made on this browser or on another device.
+const UNSAVED_KEY = 'vm.language.unsaved';
+
+export function markLanguageUnsaved(unsaved: boolean): void {
+  try {
+    if (unsaved) localStorage.setItem(UNSAVED_KEY, '1');
+    else localStorage.removeItem(UNSAVED_KEY);
+  } catch {
+    // No storage: the account's language applies at sign-in.
+  }
+}
+
+export function languageUnsaved(): boolean {
+  try {
+    return localStorage.getItem(UNSAVED_KEY) === '1';
+  } catch {
+    return false;
   }
 }
 

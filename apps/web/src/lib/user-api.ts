@@ -1,4 +1,6 @@
+import type { User } from '@vm/domain';
 import { call } from './api-client.ts';
+import type { Language } from './locale.ts';
 import { queryClient } from './query-client.ts';
 
 // Calls on the signed-in user that more than one feature makes (register and account).
@@ -20,4 +22,10 @@ export function sendPhoneCode(cellphone: string, bearer?: string, captchaToken?:
 
 export function checkPhoneCode(cellphone: string, code: string, bearer?: string) {
   return call('POST /api/phone/verification/check', { body: { cellphone, code }, bearer });
+}
+
+/** Saves the language with the account; the cached user changes first, so it cannot switch back. */
+export async function saveUserLanguage(locale: Language): Promise<void> {
+  queryClient.setQueryData<User>(['user'], (user) => (user ? { ...user, locale } : user));
+  await call('PUT /api/user/locale', { body: { locale } });
 }

@@ -1,4 +1,4 @@
-import { type EventLocale, type EventPayloads, formatEuro, type PaymentMethodName } from '@vm/domain';
+import { type Locale, type EventPayloads, formatEuro, type PaymentMethodName } from '@vm/domain';
 import { formatWindow } from '@vm/domain/window-format';
 import type { MailWindow } from './mails.repository.ts';
 
@@ -7,18 +7,18 @@ import type { MailWindow } from './mails.repository.ts';
 
 export type MailText = { subject: string; text: string };
 
-const TAGS: Record<EventLocale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
-const money = (euros: number, l: EventLocale) => formatEuro(Math.round(euros * 100), TAGS[l]);
+const TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
+const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), TAGS[l]);
 
-const METHOD: Record<PaymentMethodName, Record<EventLocale, string>> = {
+const METHOD: Record<PaymentMethodName, Record<Locale, string>> = {
   card: { nl: 'kredietkaart', fr: 'carte de crédit', en: 'credit card' },
   invoice: { nl: 'factuur', fr: 'facture', en: 'invoice' },
   bancontact: { nl: 'Bancontact', fr: 'Bancontact', en: 'Bancontact' },
 };
 
-const GREETING: Record<EventLocale, string> = { nl: 'Hallo,', fr: 'Bonjour,', en: 'Hello,' };
-const OPEN: Record<EventLocale, string> = { nl: 'Bekijk de opdracht:', fr: 'Voir la mission :', en: 'View the job:' };
-const FOOTER: Record<EventLocale, string> = {
+const GREETING: Record<Locale, string> = { nl: 'Hallo,', fr: 'Bonjour,', en: 'Hello,' };
+const OPEN: Record<Locale, string> = { nl: 'Bekijk de opdracht:', fr: 'Voir la mission :', en: 'View the job:' };
+const FOOTER: Record<Locale, string> = {
   nl: 'Je krijgt deze mail omdat je meldingen per mail aan hebt staan. Je kunt ze uitzetten op je accountpagina.',
   fr: 'Vous recevez ce mail car les notifications par mail sont activées. Vous pouvez les désactiver sur la page de votre compte.',
   en: 'You get this mail because mail notifications are on. You can switch them off on your account page.',
@@ -26,21 +26,21 @@ const FOOTER: Record<EventLocale, string> = {
 
 /** The job's booked windows, each on its own zone's clock, in the one form every screen uses. */
 export type MailWindows = { pickup: MailWindow; delivery: MailWindow } | null;
-const WINDOW_LABEL: Record<EventLocale, { pickup: string; delivery: string }> = {
+const WINDOW_LABEL: Record<Locale, { pickup: string; delivery: string }> = {
   nl: { pickup: 'Ophalen', delivery: 'Leveren' },
   fr: { pickup: 'Enlèvement', delivery: 'Livraison' },
   en: { pickup: 'Pickup', delivery: 'Delivery' },
 };
-const WINDOW_SEP: Record<EventLocale, string> = { nl: ': ', fr: ' : ', en: ': ' };
-export function windowLines(w: MailWindows, l: EventLocale): string[] {
+const WINDOW_SEP: Record<Locale, string> = { nl: ': ', fr: ' : ', en: ': ' };
+export function windowLines(w: MailWindows, l: Locale): string[] {
   if (!w) return [];
   const line = (side: 'pickup' | 'delivery') => `${WINDOW_LABEL[l][side]}${WINDOW_SEP[l]}${formatWindow(w[side].from, w[side].till, w[side].timezone, TAGS[l])}`;
   return ['', line('pickup'), line('delivery')];
 }
 
-const body = (l: EventLocale, lines: string[], link: string) => [GREETING[l], '', ...lines, '', OPEN[l], link, '', '--', FOOTER[l], ''].join('\n');
+const body = (l: Locale, lines: string[], link: string) => [GREETING[l], '', ...lines, '', OPEN[l], link, '', '--', FOOTER[l], ''].join('\n');
 
-export function offerMail(p: EventPayloads['shipment.offer.new'], first: boolean, l: EventLocale, link: string, when: MailWindows = null): MailText {
+export function offerMail(p: EventPayloads['shipment.offer.new'], first: boolean, l: Locale, link: string, when: MailWindows = null): MailText {
   if (first) {
     const t = {
       nl: { subject: `Nieuw bod op ${p.reference}`, line: `${p.driver_name} deed een bod van ${money(p.total, l)} op je opdracht ${p.reference}.` },
@@ -58,7 +58,7 @@ export function offerMail(p: EventPayloads['shipment.offer.new'], first: boolean
 }
 
 /** The sender's receipt: amount, VAT, how it was paid. The mail and the job page's payment block both show it. */
-export function receiptText(p: EventPayloads['shipment.offer.accepted'], l: EventLocale): { subject: string; lines: string[] } {
+export function receiptText(p: EventPayloads['shipment.offer.accepted'], l: Locale): { subject: string; lines: string[] } {
   const how = METHOD[p.method][l] + (p.card_last4 ? ` •••• ${p.card_last4}` : '');
   const t = {
     nl: {
@@ -77,12 +77,12 @@ export function receiptText(p: EventPayloads['shipment.offer.accepted'], l: Even
   return { subject: t.subject, lines: t.lines };
 }
 
-export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: EventLocale, link: string, when: MailWindows = null): MailText {
+export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: Locale, link: string, when: MailWindows = null): MailText {
   const t = receiptText(p, l);
   return { subject: t.subject, text: body(l, [...t.lines, ...windowLines(when, l)], link) };
 }
 
-export function deliveredMail(p: EventPayloads['shipment.state.changed'], l: EventLocale, link: string): MailText {
+export function deliveredMail(p: EventPayloads['shipment.state.changed'], l: Locale, link: string): MailText {
   const t = {
     nl: { subject: `${p.reference} is geleverd`, line: `Je zending ${p.reference} is geleverd.` },
     fr: { subject: `${p.reference} est livrée`, line: `Votre envoi ${p.reference} a été livré.` },
@@ -91,7 +91,7 @@ export function deliveredMail(p: EventPayloads['shipment.state.changed'], l: Eve
   return { subject: t.subject, text: body(l, [t.line], link) };
 }
 
-export function chatUnreadMail(p: EventPayloads['shipment.message.new'], l: EventLocale, link: string): MailText {
+export function chatUnreadMail(p: EventPayloads['shipment.message.new'], l: Locale, link: string): MailText {
   const t = {
     nl: { subject: `Ongelezen bericht van ${p.from_name} over ${p.reference}`, line: `${p.from_name} stuurde je een bericht over ${p.reference}:` },
     fr: { subject: `Message non lu de ${p.from_name} sur ${p.reference}`, line: `${p.from_name} vous a envoyé un message sur ${p.reference} :` },

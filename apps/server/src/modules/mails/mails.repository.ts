@@ -1,4 +1,4 @@
-import { EVENT_LOCALES, type EventLocale, type EventPayloads, type EventType, MAIL_KINDS, type MailKind, type MailSettings } from '@vm/domain';
+import { isLocale, type Locale, type EventPayloads, type EventType, MAIL_KINDS, type MailKind, type MailSettings } from '@vm/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -30,7 +30,7 @@ export type DueMailJob = {
   dedupeKey: string;
   attempts: number;
   email: string;
-  locale: EventLocale;
+  locale: Locale;
   eventType: EventType;
   payload: EventPayloads[EventType];
   /** The job's booked windows as they are now (null when the mail is about no shipment). */
@@ -43,7 +43,7 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const payloadText = sql<string>`payload::text`.as('payload');
 const parsePayload = (text: string) => JSON.parse(text) as EventPayloads[EventType];
 
-const toLocale = (l: string): EventLocale => ((EVENT_LOCALES as readonly string[]).includes(l) ? (l as EventLocale) : 'nl');
+const toLocale = (l: string): Locale => (isLocale(l) ? l : 'nl');
 
 export function mailsRepository(db: Db) {
   return {

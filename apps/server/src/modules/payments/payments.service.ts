@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cardErrorKey, costBreakdown, type CardRead, type EventLocale, type EventPayloads, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
+import { cardErrorKey, costBreakdown, type CardRead, type Locale, type EventPayloads, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
 import { CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import { SANDBOX_BANCONTACT_LIFE_MS, type SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
 import type { Db } from '../../db/database.ts';
@@ -294,7 +294,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
      * GET /api/shipment/{id}/receipt: ownership first (another sender's job is not found), then
      * the paid offer's receipt, made of the same recorded data and lines as the receipt mail.
      */
-    async receipt(senderId: number, shipmentId: number, locale: EventLocale): Promise<{ receipt: PaymentReceipt | null }> {
+    async receipt(senderId: number, shipmentId: number, locale: Locale): Promise<{ receipt: PaymentReceipt | null }> {
       await shipments.get(senderId, shipmentId);
       const paid = await repo.paidFor(shipmentId);
       const p = paid && paid.userId === senderId ? ((await repo.acceptedPayload(shipmentId, senderId)) as EventPayloads['shipment.offer.accepted'] | null) : null;

@@ -1,4 +1,4 @@
-import type { Company, User, VehicleType } from '@vm/domain';
+import { type Company, isLocale, type Locale, type User, type VehicleType } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 import { imageVariants } from '../files/image-urls.ts';
 
@@ -79,6 +79,7 @@ export function usersRepository(db: Db) {
           'u.addressFormatted',
           'u.role',
           'u.profileImageId',
+          'u.locale',
           'c.userId as companyUserId',
           'c.name as companyName',
           'c.vat as companyVat',
@@ -110,7 +111,12 @@ export function usersRepository(db: Db) {
         profile_picture: row.profileImageId ? imageVariants(row.profileImageId) : null,
         company,
         roles: [row.role],
+        locale: isLocale(row.locale) ? row.locale : 'nl',
       };
+    },
+
+    async setLocale(id: number, locale: Locale, now: Date): Promise<void> {
+      await db.updateTable('users').set({ locale, updatedAt: now }).where('id', '=', id).execute();
     },
 
     async update(trx: Db, id: number, c: ProfileChanges, now: Date): Promise<void> {

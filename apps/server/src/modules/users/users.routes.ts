@@ -24,6 +24,8 @@ export const usersRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, 
   const update = fromContract(apiRoutes.updateUser);
   app.route({ ...update, schema: { ...update.schema, body: updateUserSchema(now) }, handler: async (req) => users.update(currentUser(req).userId, req.body) });
 
+  app.route({ ...fromContract(apiRoutes.setUserLocale), handler: async (req) => users.setLocale(currentUser(req).userId, req.body.locale) });
+
   // SPEC section 4: the invoice payment toggle; approval is an admin's (npm run admin -- invoice approve).
   app.route({ ...fromContract(apiRoutes.invoiceAction), handler: async (req) => users.invoiceAction(currentUser(req).userId, req.body.action) });
 };

@@ -108,6 +108,12 @@ export function usersService({ db, repo, phone, events, now, vatRegistry = null,
       return this.get(id);
     },
 
+    /** The user's language, for the app on every device and for mails and pushes. */
+    async setLocale(id: number, locale: Locale): Promise<{ locale: Locale }> {
+      await repo.setLocale(id, locale, now());
+      return { locale };
+    },
+
     idByEmail: (email: string) => repo.idByEmail(email),
 
     /**

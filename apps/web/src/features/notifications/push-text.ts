@@ -1,8 +1,9 @@
-import { EVENT_LOCALES, type EventLocale, type PushRead } from '@vm/domain/events';
+import type { PushRead } from '@vm/domain/events';
+import { isLocale } from '@vm/domain/messages';
 
 /** The push's sentence in the interface language (Dutch when we lack it). */
 export function pushText(push: PushRead, language: string): string {
-  const locale = (EVENT_LOCALES as readonly string[]).includes(language) ? (language as EventLocale) : 'nl';
+  const locale = isLocale(language) ? language : 'nl';
   return push.json_message[locale] || push.json_message.nl;
 }
 

@@ -19,6 +19,7 @@ const user = (company: User['company']): User => ({
   profile_picture: null,
   company,
   roles: ['sender'],
+  locale: 'nl',
 });
 
 const puts: { company: Record<string, string> }[] = [];

@@ -56,6 +56,7 @@ const sender = (invoice: NonNullable<User['company']>['invoice_approved'] | 'non
   profile_picture: null,
   company: invoice === 'none' ? null : { name: 'Maes BV', vat: 'BE0123456789', address: 'Meir 1, 2000 Antwerpen', email: 'boekhouding@maes.be', invoice_approved: invoice },
   roles: ['sender'],
+  locale: 'nl',
 });
 
 const visa: CardRead = { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2034 };

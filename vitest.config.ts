@@ -22,6 +22,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'lint-rules', root: './eslint-rules', include: ['*.test.js'] } },
       './apps/web',
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES, type Locale } from './messages.ts';
+import type { Locale } from './messages.ts';
 import { hasControlCharacters } from './wire.ts';
 import { formatEuro } from './insurance.ts';
 import { userSummarySchema } from './images.ts';

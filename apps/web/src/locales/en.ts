@@ -345,6 +345,7 @@ export const en: Translations = {
     photo: 'Photo {{n}} of {{description}}',
     photoMissing: 'Photo not available',
     size: '{{width}} × {{height}} × {{length}} cm',
+    weight: '{{weight}} kg',
     streetView: 'Street view',
     streetViewAlt: 'Street view at {{address}}',
     offersTitle: 'Offers',

@@ -274,6 +274,7 @@ export const frScreens: ScreenTranslations = {
     photo: 'Photo {{n}} de {{description}}',
     photoMissing: 'Photo non disponible',
     size: '{{width}} × {{height}} × {{length}} cm',
+    weight: '{{weight}} kg',
     streetView: 'Vue de la rue',
     streetViewAlt: 'Vue de la rue près de {{address}}',
     offersTitle: 'Offres',

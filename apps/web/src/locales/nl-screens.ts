@@ -271,6 +271,7 @@ export const nlScreens = {
     photo: 'Foto {{n}} van {{description}}',
     photoMissing: 'Foto niet beschikbaar',
     size: '{{width}} × {{height}} × {{length}} cm',
+    weight: '{{weight}} kg',
     streetView: 'Straatbeeld',
     streetViewAlt: 'Straatbeeld bij {{address}}',
     offersTitle: 'Biedingen',

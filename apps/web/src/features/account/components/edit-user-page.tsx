@@ -80,7 +80,7 @@ function EditUserForm({ user }: { user: User }) {
         <Field
           label={t('editUser.birthday')}
           inputMode="numeric"
-          placeholder="DD/MM/JJJJ"
+          placeholder={t('picker.datePlaceholder')}
           value={birthday}
           onChange={(e) => setValue('birthday', maskBirthday(e.target.value))}
           hint={t('editUser.birthdayHint')}

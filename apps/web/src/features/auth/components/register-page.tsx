@@ -137,7 +137,7 @@ export function RegisterPage() {
           label={t('register.birthday')}
           inputMode="numeric"
           autoComplete="bday"
-          placeholder="DD/MM/JJJJ"
+          placeholder={t('picker.datePlaceholder')}
           value={birthday}
           onChange={(e) => setValue('birthday', maskBirthday(e.target.value))}
           hint={t('register.birthdayHint')}

@@ -2,6 +2,7 @@ import { PACKAGE_TAGS, type PackageTag } from '@vm/domain/packages';
 import type { PackageRead, ShipmentRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
 import { ProtectedImage } from '../../../../components/ui/protected-image.tsx';
+import { localeTag } from '../../../../lib/locale.ts';
 
 /** A package's flags in the wizard's order; pallet exchange only for a pallet (its switch or its tag). */
 const flagsOf = (p: PackageRead): PackageTag[] => {
@@ -19,7 +20,7 @@ export function PackagesCard({ shipment: s }: { shipment: ShipmentRead }) {
         {s.packages.map((p) => (
           <li key={p.id}>
             <p>
-              <strong>{t(`jobs.packageTypes.${p.type}`)}</strong> · {t('job.size', p)} · {p.weight} kg
+              <strong>{t(`jobs.packageTypes.${p.type}`)}</strong> · {t('job.size', p)} · {t('job.weight', { weight: p.weight.toLocaleString(localeTag()) })}
             </p>
             {flagsOf(p).length > 0 && <p className="package-flags">{flagsOf(p).map((tag) => t(`wizard.tags.${tag}`)).join(' · ')}</p>}
             <p>{p.description}</p>

@@ -168,6 +168,22 @@ describe('demo drivers in chat', () => {
     const after = await messages();
     expect(after).toHaveLength(2);
     expect(after[1].from).toBe(offers[0].driver.user.id);
-    expect(after[1].message.length).toBeGreaterThan(0);
+    expect(after[1].message).toMatch(/^(Bedankt|Komt in orde|Goed genoteerd|Geen probleem)/);
+  });
+
+  it('answer in the sender’s language', async () => {
+    const sender = await registerAndLogin(demo);
+    await demo.app.inject({ method: 'PUT', url: '/api/user/locale', headers: sender.auth, payload: { locale: 'fr' } });
+    const id = await createShipment(demo, sender.auth);
+    demo.clock.advance(10);
+    await demo.app.demoDrivers!.tick();
+    const offers = (await demo.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json().offers;
+    await addCard(demo, sender.auth);
+    expect((await accept(demo, sender.auth, id, offers[0].id)).statusCode).toBe(200);
+    await demo.app.inject({ method: 'POST', url: `/api/conversation/${id}`, headers: sender.auth, payload: { message: 'Vous arrivez à quelle heure ?' } });
+    demo.clock.advance(4);
+    await demo.app.demoDrivers!.tick();
+    const messages = (await demo.app.inject({ method: 'GET', url: `/api/conversation/${id}`, headers: sender.auth })).json().messages;
+    expect(messages[1].message).toMatch(/^(Merci|C’est noté|Bien reçu|Pas de problème)/);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import polyline from '@mapbox/polyline';
-import { estimatePriceRange, nextDriverState, type ShipmentStateName, type VehicleType } from '@vm/domain';
+import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ShipmentStateName, type VehicleType } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
@@ -24,13 +24,27 @@ export const DEMO_DRIVER_PROFILES: DemoDriverProfile[] = [
 
 export type DemoDriversConfig = { offerDelaySeconds: number; stepSeconds: number; chatReplySeconds: number; password: string | null };
 
-/** What a demo driver answers in chat, picked per message so a restart answers the same. */
-const CHAT_REPLIES = [
-  'Bedankt voor je bericht, ik hou er rekening mee.',
-  'Komt in orde! Ik laat het weten als er iets verandert.',
-  'Goed genoteerd. Tot straks!',
-  'Geen probleem, ik ben onderweg zoals afgesproken.',
-];
+/** What a demo driver answers in chat, in the sender's language, picked per message so a restart answers the same. */
+const CHAT_REPLIES: Record<Locale, string[]> = {
+  nl: [
+    'Bedankt voor je bericht, ik hou er rekening mee.',
+    'Komt in orde! Ik laat het weten als er iets verandert.',
+    'Goed genoteerd. Tot straks!',
+    'Geen probleem, ik ben onderweg zoals afgesproken.',
+  ],
+  fr: [
+    'Merci pour votre message, j’en tiens compte.',
+    'C’est noté ! Je vous préviens si quelque chose change.',
+    'Bien reçu. À tout à l’heure !',
+    'Pas de problème, je suis en route comme convenu.',
+  ],
+  en: [
+    'Thanks for your message, I will keep it in mind.',
+    'Will do! I will let you know if anything changes.',
+    'Noted. See you later!',
+    'No problem, I am on my way as agreed.',
+  ],
+};
 type Log = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 
 /** A stable pseudo-random number in [0, 1) per (shipment, slot): the same offers after a restart. */
@@ -156,7 +170,8 @@ export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsServi
     const before = new Date(now().getTime() - config.chatReplySeconds * 1000);
     for (const c of await chat.awaitingReply(driverIds, before)) {
       try {
-        await chat.post(c.driverId, c.shipmentId, { message: CHAT_REPLIES[Math.floor(jitter(c.shipmentId, c.messageId) * CHAT_REPLIES.length)] });
+        const replies = CHAT_REPLIES[isLocale(c.senderLocale) ? c.senderLocale : 'nl'];
+        await chat.post(c.driverId, c.shipmentId, { message: replies[Math.floor(jitter(c.shipmentId, c.messageId) * replies.length)]! });
       } catch (err) {
         log.warn({ err, shipmentId: c.shipmentId }, 'demo driver could not answer a chat message');
       }

@@ -38,13 +38,13 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe('Twilio Verify adapter', () => {
   const verifier = () => twilioPhoneVerifier({ accountSid: 'AC1', authToken: 'tok', serviceSid: 'VA9', baseUrl });
 
-  it('starts an SMS verification with basic auth and form fields, answering the SID', async () => {
-    const handle = await verifier().start('+32470112233');
+  it('starts an SMS verification in the reader’s language with basic auth and form fields, answering the SID', async () => {
+    const handle = await verifier().start('+32470112233', 'fr');
     expect(handle).toBe('VE123');
     const req = seen.at(-1)!;
     expect(req.path).toBe('/v2/Services/VA9/Verifications');
     expect(req.auth).toBe(`Basic ${Buffer.from('AC1:tok').toString('base64')}`);
-    expect(Object.fromEntries(req.form)).toEqual({ To: '+32470112233', Channel: 'sms' });
+    expect(Object.fromEntries(req.form)).toEqual({ To: '+32470112233', Channel: 'sms', Locale: 'fr' });
   });
 
   it('accepts only an approved check; a 404 (expired or used) is a wrong code', async () => {

@@ -233,6 +233,12 @@ describe('the language stored with the user (issue 12)', () => {
     expect(saved.json().locale).toBe('fr');
   });
 
+  it('the SMS code is sent in the language of the request', async () => {
+    const cellphone = '0470 55 66 01';
+    expect((await post('/api/phone/verification', { cellphone }, bearer, 'fr-BE')).statusCode).toBe(200);
+    expect(t.sms.at(-1)).toMatchObject({ to: '+32470556601', locale: 'fr' });
+  });
+
   it('a French registration is stored as French', async () => {
     const body = validRegistration();
     const verification_token = await verifyPhone(t, bearer, body.cellphone as string);

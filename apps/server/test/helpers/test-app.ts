@@ -24,7 +24,7 @@ export type TestApp = {
   clock: TestClock;
   dataDir: string;
   /** SMS codes the embedded verifier "sent", newest last. */
-  sms: { to: string; code: string }[];
+  sms: { to: string; code: string; locale: string }[];
   mails: MailMessage[];
   payments: SandboxPaymentProvider;
   close: () => Promise<void>;
@@ -78,11 +78,11 @@ export async function createTestApp(
   let current = new Date('2026-11-22T10:00:00Z');
   const clock: TestClock = { now: () => current, advance: (s) => (current = new Date(current.getTime() + s * 1000)) };
 
-  const sms: { to: string; code: string }[] = [];
+  const sms: { to: string; code: string; locale: string }[] = [];
   const phoneVerifier: PhoneVerifier = logPhoneVerifier({
-    info: (_obj, msg) => {
+    info: (obj, msg) => {
       const m = /for (\+\d+): (\d{6})$/.exec(msg);
-      if (m) sms.push({ to: m[1]!, code: m[2]! });
+      if (m) sms.push({ to: m[1]!, code: m[2]!, locale: (obj as { sms: { locale: string } }).sms.locale });
     },
   });
   const mails: MailMessage[] = [];

@@ -12,10 +12,10 @@ export function logPhoneVerifier(log: Log): PhoneVerifier {
   const digest = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
   return {
     name: 'log',
-    async start(e164) {
+    async start(e164, locale) {
       const code = sixDigitCode();
       const salt = randomBytes(16).toString('hex');
-      log.info({ sms: { to: e164 } }, `SMS verification code for ${e164}: ${code}`);
+      log.info({ sms: { to: e164, locale } }, `SMS verification code for ${e164}: ${code}`);
       return `${salt}:${digest(salt, code)}`;
     },
     async check(_e164, code, handle) {

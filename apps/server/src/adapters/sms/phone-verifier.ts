@@ -1,3 +1,5 @@
+import type { Locale } from '@vm/domain';
+
 /**
  * Sends a one-time code to a phone number and checks it. The service around it (phone module)
  * owns expiry, tries and rate limits; a verifier only knows how to deliver and compare a code.
@@ -5,6 +7,7 @@
  */
 export type PhoneVerifier = {
   readonly name: string;
-  start(e164: string): Promise<string>;
+  /** `locale`: the language of the SMS text (the reader's: nl, fr or en). */
+  start(e164: string, locale: Locale): Promise<string>;
   check(e164: string, code: string, handle: string): Promise<boolean>;
 };

@@ -17,8 +17,9 @@ export function twilioPhoneVerifier(cfg: TwilioConfig, fetchImpl: typeof fetch =
   };
   return {
     name: 'twilio',
-    async start(e164) {
-      const res = await post('Verifications', { To: e164, Channel: 'sms' });
+    async start(e164, locale) {
+      // Twilio writes the SMS text in the given language (it has nl, fr and en).
+      const res = await post('Verifications', { To: e164, Channel: 'sms', Locale: locale });
       if (!res.ok || !res.body.sid) throw new Error(`Twilio Verify answered ${res.status}`);
       return res.body.sid;
     },

@@ -24,7 +24,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<Options> = async (app, { phone, 
         }
         if (!valid) throw fieldError('captcha_token', 'captcha_failed');
       }
-      return phone.send(req.body.cellphone);
+      return phone.send(req.body.cellphone, req.locale);
     },
   });
 

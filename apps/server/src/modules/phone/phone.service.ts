@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locale } from '@vm/domain';
 import type { PhoneVerifier } from '../../adapters/sms/phone-verifier.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldError, tooManyRequests } from '../../lib/errors.ts';
@@ -24,11 +25,11 @@ export function phoneService({ repo, verifier, now, perNumber }: Deps) {
   return {
     normalise,
 
-    async send(cellphone: string): Promise<{ cellphone: string; expires_in: number }> {
+    async send(cellphone: string, locale: Locale): Promise<{ cellphone: string; expires_in: number }> {
       const e164 = normalise(cellphone);
       const wait = await perNumber.hit(e164);
       if (wait > 0) throw tooManyRequests(wait);
-      const handle = await verifier.start(e164);
+      const handle = await verifier.start(e164, locale);
       await repo.insert({
         id: randomUUID(),
         cellphone: e164,

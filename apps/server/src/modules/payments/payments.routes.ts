@@ -89,8 +89,8 @@ const sandboxBancontactPages: FastifyPluginAsyncZod<{ payments: PaymentsService;
     const done = p.status !== 'pending';
     const lang: PageLang = req.locale === 'fr' ? 'fr' : 'nl';
     const t = SANDBOX_PAGE[lang];
-    // The provider's description is stored in Dutch ("Vrachtmarkt, opdracht <reference>").
-    const description = lang === 'fr' ? p.description.replace(/^Vrachtmarkt, opdracht /, 'Vrachtmarkt, mission ') : p.description;
+    // The description is written in the sender's language when the payment starts (payments.service.ts).
+    const description = p.description;
     const html = `<!doctype html><html lang="${t.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title><link rel="icon" type="image/svg+xml" href="/sandbox/favicon.svg"><link rel="stylesheet" href="/sandbox/page.css"></head><body><main>
 <p class="badge">${t.badge}</p>

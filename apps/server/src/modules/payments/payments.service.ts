@@ -28,6 +28,9 @@ type Deps = {
   onOutcome?: (method: PaymentRecord['method'], outcome: 'succeeded' | 'failed') => void;
 };
 
+/** 'job' on the bank page's line of what is paid. */
+const JOB_WORD: Record<Locale, string> = { nl: 'opdracht', fr: 'mission', en: 'job' };
+
 /** A card claim older than this with no outcome is retried (same idempotency key) on the next accept or by the recovery job. */
 const STALE_CARD_CLAIM_MS = 60_000;
 /** A Bancontact payment still pending after this is past any bank session (the sandbox's lasts an hour). */
@@ -331,14 +334,14 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
       const user = await users.get(senderId);
       const payment = await claim(senderId, shipmentId, offerId, 'bancontact');
       try {
-        // The bank page shows this to the sender: Dutch, with the job's reference number.
+        // The bank page shows this to the sender, in the sender's language, with the job's reference number.
         const { reference_id } = await shipments.get(senderId, shipmentId);
         const started = await provider.startBancontact({
           amountCents: payment.amountCents,
           currency: 'eur',
           returnUrl: `${publicUrl}/#${returnPath}?payment=${payment.id}`,
           ownerName: `${user.first_name} ${user.last_name}`,
-          description: `Vrachtmarkt, opdracht ${reference_id}`,
+          description: `Vrachtmarkt, ${JOB_WORD[user.locale]} ${reference_id}`,
           metadata: { payment_id: String(payment.id), shipment_id: String(shipmentId), offer_id: String(offerId) },
           idempotencyKey: `payment-${payment.id}`,
         });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from './row-id.ts';
 
 // The bounds every value on the wire keeps (issue 9): ids fit PostgreSQL's integer, text carries no
 // control characters and has a maximum length, times are whole seconds within a sane range. Every
 // request and response schema is built from these, so the server enforces them at the edge and the
 // OpenAPI document and the fuzz suite see them.
 
-/** Row ids are PostgreSQL `integer`s: 1 to 2^31-1. */
-export const MAX_ROW_ID = 2 ** 31 - 1;
+export { MAX_ROW_ID };
 /** An id in a JSON body (outside the range: 400 at the field). */
 export const rowIdSchema = z.number({ error: 'invalid_body' }).int('invalid_body').min(1, 'invalid_body').max(MAX_ROW_ID, 'invalid_body');
 /** An id in a path or query string (outside the range: the server answers 404 for a path id). */

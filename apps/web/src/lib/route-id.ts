@@ -1,4 +1,4 @@
-import { MAX_ROW_ID } from '@vm/domain/wire';
+import { MAX_ROW_ID } from '@vm/domain/row-id';
 
 /**
  * A route parameter that names a record (`#/jobs/:jobId`): a positive whole number in the range

@@ -47,7 +47,7 @@ const envSchema = z.object({
   // The provider's siteverify URL, replaced (tests, an egress proxy); unset: the provider's own.
   CAPTCHA_VERIFY_URL: optionalText,
   CAPTCHA_TIMEOUT_MS: int(5000),
-  // reCAPTCHA v3 only: tokens scoring below this (0..1) are refused; unset: any score passes.
+  // reCAPTCHA (v3, or v2 answers that carry a score): tokens scoring below this (0..1) are refused; unset: 0.5 for v3, any score for v2.
   CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   // The EU VIES REST API (e.g. https://ec.europa.eu/taxation_customs/vies/rest-api); unset: no register check.
   VIES_URL: optionalText,

@@ -128,6 +128,30 @@ describe('reCAPTCHA v3 minimum score', () => {
   });
 });
 
+describe('reCAPTCHA v3', () => {
+  it('needs a score of 0.5 or more (unless CAPTCHA_MIN_SCORE says otherwise) for the action sms_send', async () => {
+    const fake = await fakeHttp((req) => {
+      const [score, action] = (new URLSearchParams(req.body).get('response') ?? '').split('/');
+      return { json: { success: true, score: Number(score), ...(action ? { action } : {}), hostname: 'vrachtmarkt.be' } };
+    });
+    const t = await createTestApp({ CAPTCHA_PROVIDER: 'recaptcha_v3', CAPTCHA_SITE_KEY: SITE_KEY, CAPTCHA_SECRET: SECRET, CAPTCHA_VERIFY_URL: fake.url });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json().captcha).toEqual({ provider: 'recaptcha_v3', site_key: SITE_KEY });
+      const headers = { authorization: `Bearer ${await clientToken(t)}` };
+      const send = (captcha_token: string) => t.app.inject({ method: 'POST', url: '/api/phone/verification', headers, payload: { cellphone: nextCellphone(), captcha_token } });
+      expect((await send('0.3/sms_send')).statusCode).toBe(400);
+      expect((await send('0.9/login')).statusCode).toBe(400);
+      expect((await send('0.9')).statusCode).toBe(400);
+      expect(t.sms.length).toBe(0);
+      expect((await send('0.5/sms_send')).statusCode).toBe(200);
+      expect(t.sms.length).toBe(1);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+});
+
 describe('captcha configuration', () => {
   it('is off by default: no captcha asked, none announced, no provider host in the CSP', async () => {
     expect(loadConfig({}).captcha).toMatchObject({ provider: 'none', siteKey: null, secret: null });
@@ -145,7 +169,7 @@ describe('captcha configuration', () => {
   });
 
   it('needs both keys for a provider, and knows only the supported providers', () => {
-    for (const provider of ['recaptcha', 'hcaptcha', 'turnstile']) {
+    for (const provider of ['recaptcha', 'recaptcha_v3', 'hcaptcha', 'turnstile']) {
       expect(() => loadConfig({ CAPTCHA_PROVIDER: provider })).toThrow(`CAPTCHA_PROVIDER=${provider} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`);
       expect(() => loadConfig({ CAPTCHA_PROVIDER: provider, CAPTCHA_SITE_KEY: SITE_KEY })).toThrow(/needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET/);
       expect(() =>

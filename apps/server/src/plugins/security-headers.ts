@@ -13,6 +13,11 @@ const captchaHosts: Record<AppConfig['captcha']['provider'], { script: string[];
     frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
     connect: [],
   },
+  recaptcha_v3: {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    connect: [],
+  },
   hcaptcha: {
     script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
     frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],

@@ -77,7 +77,7 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, on
         clock.restart();
         setPause({ until: Date.now() + err.retryAfter * 1000, reason: 'limited' });
       } else if (err instanceof CaptchaFailed) {
-        setPhoneError(validationText('captcha_unavailable'));
+        setPhoneError(validationText(err.closed ? 'captcha_closed' : 'captcha_unavailable'));
       } else {
         setPhoneError(messageOf(err, 'cellphone'));
       }

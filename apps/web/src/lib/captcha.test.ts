@@ -60,6 +60,50 @@ describe('the invisible captcha on SMS sends', () => {
     expect(calls.reset).toBe(2);
   });
 
+  it('reCAPTCHA v3: loads the script for its site key and asks a token for the SMS send action, without a widget', async () => {
+    const asked: [string, { action: string }][] = [];
+    (window as unknown as Record<string, unknown>).grecaptcha = {
+      execute: (key: string, options: { action: string }) => {
+        asked.push([key, options]);
+        return Promise.resolve(`v3-token-${asked.length}`);
+      },
+    };
+    const first = captchaToken({ provider: 'recaptcha_v3', site_key: 'v3-key' });
+    expect(captchaScripts().map((s) => s.src)).toEqual(['https://www.google.com/recaptcha/api.js?render=v3-key&onload=__vmCaptchaLoaded']);
+    loaded();
+    expect(await first).toBe('v3-token-1');
+    expect(await captchaToken({ provider: 'recaptcha_v3', site_key: 'v3-key' })).toBe('v3-token-2');
+    expect(asked).toEqual([
+      ['v3-key', { action: 'sms_send' }],
+      ['v3-key', { action: 'sms_send' }],
+    ]);
+    expect(captchaScripts()).toHaveLength(1);
+    expect(document.querySelector('.captcha-widget')).toBeNull();
+  });
+
+  it('reCAPTCHA v2: a challenge the visitor closes ends the send (reCAPTCHA has no callback for it)', async () => {
+    // What Google's script does: the challenge frame in a container shown on execute, hidden on close.
+    const container = document.createElement('div');
+    let options: Options | null = null;
+    (window as unknown as Record<string, unknown>).grecaptcha = {
+      render: (_el: HTMLElement, o: Options) => ((options = o), 0),
+      execute: () => {
+        container.style.visibility = 'visible';
+        container.innerHTML = '<div><iframe title="recaptcha challenge" src="https://www.google.com/recaptcha/api2/bframe?hl=nl"></iframe></div>';
+        document.body.appendChild(container);
+        setTimeout(() => (container.style.visibility = 'hidden'), 20);
+      },
+      reset: () => undefined,
+    };
+    const token = captchaToken({ provider: 'recaptcha', site_key: 'v2-key' });
+    loaded();
+    const failure = await token.catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(CaptchaFailed);
+    expect((failure as CaptchaFailed).closed).toBe(true);
+    expect(options).not.toBeNull();
+    container.remove();
+  });
+
   it('fails the send when the challenge fails', async () => {
     fakeProvider('turnstile', () => null);
     const token = captchaToken({ provider: 'turnstile', site_key: 'k' });

@@ -4,8 +4,12 @@
  * provider's siteverify endpoint (form-encoded secret, response, remoteip) before a code is sent.
  */
 
-export const captchaProviders = ['none', 'recaptcha', 'hcaptcha', 'turnstile'] as const;
+import { CAPTCHA_ACTION, CAPTCHA_PROVIDERS } from '@vm/domain';
+
+export const captchaProviders = CAPTCHA_PROVIDERS;
 export type CaptchaProvider = (typeof captchaProviders)[number];
+/** Google's advice for reCAPTCHA v3 when CAPTCHA_MIN_SCORE is not set: 0.5 and up is likely human. */
+const V3_DEFAULT_MIN_SCORE = 0.5;
 
 /** The provider did not answer usably (network, timeout, 5xx, not JSON, our own secret refused): 503, not 500. */
 export class CaptchaUnavailable extends Error {
@@ -26,6 +30,7 @@ export const noCaptcha: Captcha = { provider: 'none', enabled: false, verify: as
 /** Each provider's siteverify endpoint. */
 export const verifyUrls: Record<Exclude<CaptchaProvider, 'none'>, string> = {
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
+  recaptcha_v3: 'https://www.google.com/recaptcha/api/siteverify',
   hcaptcha: 'https://api.hcaptcha.com/siteverify',
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
 };
@@ -40,7 +45,7 @@ export type CaptchaOptions = {
   /** Overrides the provider's siteverify URL (tests, an egress proxy). */
   verifyUrl?: string | null;
   timeoutMs?: number;
-  /** reCAPTCHA v3: tokens scoring below this are refused. Ignored when the answer has no score (v2). */
+  /** reCAPTCHA: tokens scoring below this are refused (v3 default 0.5). Ignored when the answer has no score (v2). */
   minScore?: number | null;
   fetchImpl?: typeof fetch;
 };
@@ -48,6 +53,8 @@ export type CaptchaOptions = {
 export function siteverifyCaptcha(o: CaptchaOptions): Captcha {
   const url = o.verifyUrl ?? verifyUrls[o.provider];
   const fetchImpl = o.fetchImpl ?? fetch;
+  const v3 = o.provider === 'recaptcha_v3';
+  const minScore = o.minScore ?? (v3 ? V3_DEFAULT_MIN_SCORE : null);
   return {
     provider: o.provider,
     enabled: true,
@@ -67,12 +74,16 @@ export function siteverifyCaptcha(o: CaptchaOptions): Captcha {
         throw new CaptchaUnavailable(err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network');
       }
       if (!res.ok) throw new CaptchaUnavailable(`http ${res.status}`);
-      const body = (await res.json().catch(() => null)) as { success?: unknown; score?: unknown; 'error-codes'?: unknown } | null;
+      const body = (await res.json().catch(() => null)) as { success?: unknown; score?: unknown; action?: unknown; 'error-codes'?: unknown } | null;
       if (!body || typeof body.success !== 'boolean') throw new CaptchaUnavailable('unreadable answer');
       const codes = Array.isArray(body['error-codes']) ? body['error-codes'].map(String) : [];
       if (!body.success && codes.some((c) => configErrors.has(c))) throw new CaptchaUnavailable(`configuration (${codes.join(', ')})`);
       if (!body.success) return false;
-      if (o.minScore != null && typeof body.score === 'number' && body.score < o.minScore) return false;
+      if (v3) {
+        // A v3 token is a score for one action: one made for another action (or page) is not this send's.
+        if (typeof body.score !== 'number' || body.action !== CAPTCHA_ACTION) return false;
+      }
+      if (minScore != null && typeof body.score === 'number' && body.score < minScore) return false;
       return true;
     },
   };

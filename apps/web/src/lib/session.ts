@@ -1,4 +1,4 @@
-import type { User } from '@vm/domain';
+import type { TokenResponse, User } from '@vm/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { call, requestToken, storeTokens } from './api-client.ts';
@@ -27,6 +27,12 @@ export function useCurrentUser() {
 
 export async function logIn(email: string, password: string): Promise<User> {
   storeTokens(await requestToken({ grant_type: 'password', username: email, password }));
+  return queryClient.fetchQuery(currentUserQuery);
+}
+
+/** Signs in with tokens the server gave another way (a social login): stored like a password login's. */
+export async function signInWith(tokens: TokenResponse): Promise<User> {
+  storeTokens(tokens);
   return queryClient.fetchQuery(currentUserQuery);
 }
 

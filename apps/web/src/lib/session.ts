@@ -2,6 +2,7 @@ import type { TokenResponse, User } from '@vm/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { call, requestToken, storeTokens } from './api-client.ts';
+import { configQuery } from './config.ts';
 import { queryClient } from './query-client.ts';
 import { onTokenChange, readToken, writeToken } from './token-store.ts';
 
@@ -36,10 +37,15 @@ export async function signInWith(tokens: TokenResponse): Promise<User> {
   return queryClient.fetchQuery(currentUserQuery);
 }
 
-/** Logout needs no server call (SPEC section 2): forget the tokens and every cached answer. */
+/**
+ * Logout needs no server call (SPEC section 2): forget the tokens and every cached answer but the
+ * server's configuration (nobody's data), which the login page's social buttons read.
+ */
 export function logOut(): void {
   writeToken(null);
+  const config = queryClient.getQueryData(configQuery.queryKey);
   queryClient.clear();
+  if (config) queryClient.setQueryData(configQuery.queryKey, config);
 }
 
 /** A client-credentials token for the registration calls; kept in memory only. */

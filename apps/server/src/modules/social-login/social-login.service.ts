@@ -141,11 +141,13 @@ export function socialLoginService({ db, repo, providers, auth, users, files, pu
       const { hash, record } = await validTicket(ticket);
       if (!record.email) throw ticketInvalid();
       const userId = await auth.checkPassword(record.email, password);
+      // Tokens first: a client that may not sign users in links nothing either.
+      const tokens = await auth.signIn(clientId, userId);
       await db.transaction().execute(async (trx) => {
         if (!(await repo.spendTicket(trx, hash, now()))) throw ticketInvalid();
         await repo.link(trx, record.provider, record.subject, userId);
       });
-      return auth.signIn(clientId, userId);
+      return tokens;
     },
 
     /** Registration with a ticket: the identity is linked with the account, and its picture becomes the profile picture. */

@@ -75,6 +75,17 @@ describe('configuration', () => {
 });
 
 describe('the start', () => {
+  it('sends the browser back to the login page when the OIDC provider cannot be reached (no 500)', async () => {
+    const down = await createTestApp({ OIDC_ISSUER: 'http://127.0.0.1:9/oidc', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's', SOCIAL_TIMEOUT_MS: '2000' });
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/#/login?social_error=failed');
+    } finally {
+      await down.close();
+    }
+  });
+
   it('sends the browser to Facebook with state and an S256 PKCE challenge, and keeps only a hash of the state', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/facebook/start?redirect=/jobs/create' });
     const to = new URL(res.headers.location as string);

@@ -56,13 +56,20 @@ export function socialLoginService({ db, repo, providers, auth, users, files, pu
   return {
     enabled: (name: SocialProvider) => Boolean(providers[name]),
 
-    /** Where to send the browser: the provider's login, with a fresh state, PKCE challenge and nonce. */
+    /** Where to send the browser: the provider's login, with a fresh state, PKCE challenge and nonce (or the login page when the provider cannot be reached). */
     async start(name: SocialProvider, redirect: string | undefined): Promise<string> {
       const provider = providerOf(name);
       const state = oidc.randomState();
       const verifier = oidc.randomPKCECodeVerifier();
       const nonce = oidc.randomNonce();
-      const url = await provider.authorizationUrl({ redirectUri: redirectUri(name), state, codeChallenge: await oidc.calculatePKCECodeChallenge(verifier), nonce });
+      let url: URL;
+      try {
+        url = await provider.authorizationUrl({ redirectUri: redirectUri(name), state, codeChallenge: await oidc.calculatePKCECodeChallenge(verifier), nonce });
+      } catch (err) {
+        // The provider's discovery document is unreachable or wrong: the person learns it on the login page.
+        log.warn({ provider: name, reason: err instanceof Error ? err.message : String(err) }, 'social login could not start');
+        return loginPage('failed');
+      }
       await repo.insertState(
         {
           stateHash: hashToken(state),

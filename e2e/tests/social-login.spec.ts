@@ -1,4 +1,5 @@
 import { expect, test as base } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { newPerson, registerViaApi } from '../support/fixtures.ts';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -55,6 +56,7 @@ test('a new Facebook user registers prefilled, verifies the phone and ends signe
   await expect(page.getByLabel('E-mailadres')).toHaveValue(fake.facebookUser.email!);
   const preview = page.getByRole('img', { name: 'Je profielfoto van Facebook' });
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The phone is still verified by SMS: without it the form does not register.
   await page.getByLabel('Wachtwoord', { exact: true }).fill(p.password);
@@ -90,6 +92,7 @@ test('an existing email is not taken over without its password: a wrong one is r
   await page.getByRole('link', { name: 'Verbinden met Facebook' }).click();
 
   await expect(page.getByRole('heading', { name: `Er bestaat al een account met ${owner.email}` })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel('Wachtwoord').fill('niet-het-wachtwoord');
   await page.getByRole('button', { name: 'Koppelen en aanmelden' }).click();
   await expect(page.getByRole('alert')).toHaveText('Het e-mailadres of wachtwoord is onjuist.');
@@ -99,6 +102,13 @@ test('an existing email is not taken over without its password: a wrong one is r
   await page.getByRole('button', { name: 'Koppelen en aanmelden' }).click();
   await expect(page).toHaveURL(/#\/jobs\/status\/active$/);
   await expect(page.getByTestId('user-widget')).toContainText(`${owner.first} ${owner.last}`);
+});
+
+test('the login page offers both providers, accessibly', async ({ page }) => {
+  await page.goto('/#/login');
+  await expect(page.getByRole('link', { name: 'Verbinden met Facebook' })).toHaveAttribute('href', '/api/auth/facebook/start');
+  await expect(page.getByRole('link', { name: 'Verbinden met itsme' })).toHaveAttribute('href', '/api/auth/oidc/start');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a tampered state is refused: back on the login page with the reason, not signed in', async ({ page }) => {

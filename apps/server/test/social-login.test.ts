@@ -265,3 +265,22 @@ describe('a new person', () => {
     expect(res.json().error_description).toBe('Deze aanmelding is verlopen of al gebruikt. Probeer opnieuw aan te melden.');
   });
 });
+
+describe('the log', () => {
+  it('never holds the code, the state or the ticket of a flow', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(fake.env, undefined, { write: (l) => void lines.push(l) });
+    try {
+      const start = await logged.app.inject({ method: 'GET', url: '/api/auth/facebook/start' });
+      const atProvider = await fetch(start.headers.location as string, { redirect: 'manual' });
+      const callback = new URL(atProvider.headers.get('location')!);
+      const back = await logged.app.inject({ method: 'GET', url: pathOf(callback.href) });
+      const ticket = ticketOf(back.headers.location as string);
+      const all = lines.join('');
+      expect(all).toContain('/api/auth/facebook/callback');
+      for (const secret of [callback.searchParams.get('code')!, callback.searchParams.get('state')!, ticket]) expect(all).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -36,6 +36,7 @@ import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { driverRoutes } from './modules/shipments/driver.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { socialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
@@ -137,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     preClose: (fn) => void app.addHook('preClose', fn),
     onPaymentOutcome: metrics.paymentOutcome,
   });
-  const { hub, events, streams, caching, auth, phone, users, files, shipments, payments, chat, mails, resets, tracking } = services;
+  const { hub, events, streams, caching, auth, phone, users, social, files, shipments, payments, chat, mails, resets, tracking } = services;
   const { phoneVerifier, captcha, geocoder, router, timeZones, paymentProvider } = adapters;
   const limits = config.rateLimits;
   app.decorate('passwordResets', resets);
@@ -190,7 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, perIpLimit: limits.tokenPerIp, windowSeconds: limits.tokenWindow });
   await app.register(passwordResetRoutes, { resets, perIpLimit: limits.resetPerIp });
   await app.register(phoneRoutes, { phone, captcha, perIpLimit: limits.smsPerIp, windowSeconds: limits.smsWindow });
-  await app.register(usersRoutes, { users, now });
+  await app.register(usersRoutes, { users, social, now });
+  await app.register(socialLoginRoutes, { social, perIpLimit: limits.tokenPerIp, windowSeconds: limits.tokenWindow });
   await app.register(eventsRoutes, { events, streams });
   await app.register(mailSettingsRoutes, { mails });
   await app.register(filesRoutes, { files, auth });
@@ -204,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
   await app.register(configRoutes, {
     config,
+    social: { facebook: social.enabled('facebook'), oidc: social.enabled('oidc') },
     providers: { sms: phoneVerifier.name, geocoder: geocoder.name, router: router.name },
     payments: { provider: paymentProvider.name, testMode: paymentProvider.testMode, publishableKey: paymentProvider.publishableKey },
   });

@@ -41,6 +41,16 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Vrachtmarkt <no-reply@vrachtmarkt.localhost>'),
   FACEBOOK_APP_ID: optionalText,
+  FACEBOOK_APP_SECRET: optionalText,
+  FACEBOOK_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v19.0'),
+  // A generic OpenID Connect provider (itsme, Google...): discovery from the issuer.
+  OIDC_ISSUER: optionalText,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_LABEL: z.string().trim().min(1).max(40).default('OpenID'),
+  OIDC_SCOPES: z.string().regex(/^[\w:. -]{1,300}$/).default('openid email profile'),
+  SOCIAL_TIMEOUT_MS: int(10_000),
   CAPTCHA_PROVIDER: z.enum(captchaProviders).default('none'),
   CAPTCHA_SITE_KEY: optionalText,
   CAPTCHA_SECRET: optionalText,
@@ -112,6 +122,13 @@ export type AppConfig = {
   smtpUrl: string | null;
   mailFrom: string;
   facebookAppId: string | null;
+  /** Social and identity login (docs/decisions/0018-social-login.md); null when off. */
+  social: {
+    facebook: { appId: string; appSecret: string; authUrl: string; graphUrl: string } | null;
+    oidc: { issuer: string; clientId: string; clientSecret: string; label: string; scopes: string } | null;
+    /** Every call to a provider (token, profile, picture) gives up after this long. */
+    timeoutMs: number;
+  };
   captcha: { provider: CaptchaProvider; siteKey: string | null; secret: string | null; verifyUrl: string | null; timeoutMs: number; minScore: number | null };
   /** VAT numbers are also checked in VIES when set; null (the default) checks format and digits only. */
   viesUrl: string | null;
@@ -148,6 +165,13 @@ export type AppConfig = {
 
 /** Where the server writes its generated admin token for `npm run admin`. */
 export const ADMIN_TOKEN_FILE = 'admin-token';
+
+/** https anywhere, or http on this machine only (local fakes of a provider). */
+export function isHttpsOrLoopback(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const u = new URL(url);
+  return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
+}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -186,6 +210,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.CAPTCHA_PROVIDER !== 'none' && (!e.CAPTCHA_SITE_KEY || !e.CAPTCHA_SECRET)) {
     throw new Error(`Invalid environment variables: CAPTCHA_PROVIDER=${e.CAPTCHA_PROVIDER} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`);
   }
+  // Social login: an id without its secret (or the reverse) would show a button that cannot work.
+  if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
+    throw new Error('Invalid environment variables: FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
+  }
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    throw new Error('Invalid environment variables: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+  }
+  // Plain http only for a provider on this machine (the tests' fakes); anything else must be https.
+  for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER]] as const) {
+    if (value && !isHttpsOrLoopback(value)) throw new Error(`Invalid environment variables: ${name} must be https (http only on 127.0.0.1 or localhost)`);
+  }
   // Demo drivers: on for a developer's `npm start`, off in production unless asked for.
   const demoOn = e.DEMO_DRIVERS === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'on'].includes(e.DEMO_DRIVERS);
   return {
@@ -214,6 +250,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     facebookAppId: e.FACEBOOK_APP_ID,
+    social: {
+      facebook: e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+        ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authUrl: e.FACEBOOK_AUTH_URL, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, '') }
+        : null,
+      oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL, scopes: e.OIDC_SCOPES }
+        : null,
+      timeoutMs: e.SOCIAL_TIMEOUT_MS,
+    },
     captcha: {
       provider: e.CAPTCHA_PROVIDER,
       siteKey: e.CAPTCHA_SITE_KEY,

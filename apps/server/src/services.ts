@@ -27,6 +27,9 @@ import { trackingRepository } from './modules/tracking/tracking.repository.ts';
 import { trackingService } from './modules/tracking/tracking.service.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { usersService } from './modules/users/users.service.ts';
+import { facebookProvider, oidcProvider } from './modules/social-login/providers.ts';
+import { socialLoginRepository } from './modules/social-login/social-login.repository.ts';
+import { socialLoginService } from './modules/social-login/social-login.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -85,7 +88,20 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
   const tracking = trackingService({ repo: trackingRepository(db), shipments, router, publicUrl: config.publicUrl, now, log });
-  return { rateLimits, hub, events, streams, caching, tokenCache, auth, authRepo, phone, users, files, shipments, payments, chat, mails, resets, tracking };
+  const { facebook, oidc, timeoutMs } = config.social;
+  const social = socialLoginService({
+    db,
+    repo: socialLoginRepository(db),
+    providers: { ...(facebook ? { facebook: facebookProvider(facebook, timeoutMs) } : {}), ...(oidc ? { oidc: oidcProvider(oidc, timeoutMs) } : {}) },
+    auth,
+    users,
+    files,
+    publicUrl: config.publicUrl,
+    timeoutMs,
+    now,
+    log,
+  });
+  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, authRepo, phone, users, files, shipments, payments, chat, mails, resets, tracking };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

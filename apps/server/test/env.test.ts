@@ -32,4 +32,26 @@ describe('payments and demo drivers by environment', () => {
     const c = loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
     expect(c.payments).toMatchObject({ provider: 'stripe', secretKey: 'sk_test_x', publishableKey: null });
   });
+
+  it('turns social login on only with both the id and the secret, and only https providers (http on this machine only)', () => {
+    expect(loadConfig({}).social).toMatchObject({ facebook: null, oidc: null });
+    expect(() => loadConfig({ FACEBOOK_APP_ID: 'id' })).toThrow(/FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together/);
+    expect(() => loadConfig({ FACEBOOK_APP_SECRET: 's' })).toThrow(/go together/);
+    expect(loadConfig({ FACEBOOK_APP_ID: 'id', FACEBOOK_APP_SECRET: 's' }).social.facebook).toEqual({
+      appId: 'id',
+      appSecret: 's',
+      authUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+      graphUrl: 'https://graph.facebook.com/v19.0',
+    });
+    expect(() => loadConfig({ FACEBOOK_APP_ID: 'id', FACEBOOK_APP_SECRET: 's', FACEBOOK_GRAPH_URL: 'http://graph.example.com' })).toThrow(/FACEBOOK_GRAPH_URL must be https/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'c' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' })).toThrow(/OIDC_ISSUER must be https/);
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000/oidc', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's', OIDC_LABEL: 'itsme' }).social.oidc).toEqual({
+      issuer: 'http://127.0.0.1:9000/oidc',
+      clientId: 'c',
+      clientSecret: 's',
+      label: 'itsme',
+      scopes: 'openid email profile',
+    });
+  });
 });

@@ -32,18 +32,20 @@ describe('the API contract', () => {
     for (const [name, r] of routes) {
       const codes = Object.keys(r.response);
       expect(codes.length, name).toBeGreaterThan(0);
-      for (const c of codes) expect(['200', '201', '204'], name).toContain(c);
+      // 302 only for the browser's redirects of a social login.
+      for (const c of codes) expect(name.startsWith('social') && c === '302' ? ['302'] : ['200', '201', '204'], name).toContain(c);
     }
+    expect(Object.keys(apiRoutes.socialStart.response)).toEqual(['302']);
     expect(Object.keys(apiRoutes.createShipment.response)).toEqual(['201']);
     expect(Object.keys(apiRoutes.revokeTrackingLink.response)).toEqual(['204']);
     expect(Object.keys(apiRoutes.withdrawOffer.response)).toEqual(['204']);
   });
 
-  it('needs no login only to sign in, reset a password, register a phone via a client token, follow a shared link, geocode and read the config', () => {
+  it('needs no login only to sign in (password or a social provider), reset a password, register a phone via a client token, follow a shared link, geocode and read the config', () => {
     const open = routes.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
-    expect(open).toEqual(['autocomplete', 'basemap', 'checkResetLink', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'timezone', 'token', 'tracking'].sort());
+    expect(open).toEqual(['autocomplete', 'basemap', 'checkResetLink', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'socialCallback', 'socialStart', 'timezone', 'token', 'tracking'].sort());
     const clientToken = routes.filter(([, r]) => r.auth === 'token').map(([n]) => n).sort();
-    expect(clientToken).toEqual(['checkPhoneCode', 'register', 'sendPhoneCode']);
+    expect(clientToken).toEqual(['checkPhoneCode', 'register', 'sendPhoneCode', 'socialLink', 'socialTicket']);
   });
 
   it("keeps senders and drivers on their own routes: a sender's shipment calls under /api/shipment, a driver's under /api/driver", () => {

@@ -5,6 +5,7 @@ import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, ma
 import { imageVariantsSchema } from './images.ts';
 import { addCardSchema, bancontactStartSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema } from './marketplace.ts';
 import { createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
+import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
 import {
   forgotPasswordSchema,
@@ -40,7 +41,7 @@ export type ApiRoute = {
   /** A multipart/form-data body: this schema for its `content` JSON field, plus files. */
   multipart?: z.ZodType;
   /** The success answers; errors are fieldErrorsSchema (400) or apiErrorSchema (wire.ts). */
-  response: Partial<Record<200 | 201 | 204, z.ZodType>>;
+  response: Partial<Record<200 | 201 | 204 | 302, z.ZodType>>;
 };
 
 const idParams = z.object({ id: pathIdSchema });
@@ -48,6 +49,7 @@ const offerParams = z.object({ sid: pathIdSchema, oid: pathIdSchema });
 const conversationParams = z.object({ shipmentId: pathIdSchema });
 const created = z.object({ id: z.number() });
 const none = z.null().describe('No content');
+const redirect = z.null().describe('A redirect (Location header) for the browser');
 const cards = z.array(cardReadSchema);
 const eventId = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const latLng = {
@@ -89,6 +91,11 @@ export const apiRoutes = {
     response: { 200: z.object({ cellphone: z.string(), expires_in: z.number() }) },
   },
   checkPhoneCode: { method: 'POST', path: '/api/phone/verification/check', auth: 'token', body: phoneVerificationCheckSchema, response: { 200: z.object({ verification_token: z.string() }) } },
+  // Social and identity login: browser redirects to and from the provider, then the ticket's use.
+  socialStart: { method: 'GET', path: '/api/auth/:provider/start', auth: 'public', params: socialProviderParams, querystring: socialStartQuerySchema, response: { 302: redirect } },
+  socialCallback: { method: 'GET', path: '/api/auth/:provider/callback', auth: 'public', params: socialProviderParams, querystring: socialCallbackQuerySchema, response: { 302: redirect } },
+  socialTicket: { method: 'POST', path: '/api/auth/social/ticket', auth: 'token', body: socialTicketSchema, response: { 200: socialTicketResultSchema } },
+  socialLink: { method: 'POST', path: '/api/auth/social/link', auth: 'token', body: socialLinkSchema, response: { 200: tokenResponseSchema } },
   register: { method: 'POST', path: '/api/user', auth: 'token', body: registerUserSchema(), response: { 201: created } },
   getUser: { method: 'GET', path: '/api/user', auth: 'user', response: { 200: userReadSchema } },
   updateUser: { method: 'PUT', path: '/api/user', auth: 'user', body: updateUserSchema(), response: { 200: userReadSchema } },

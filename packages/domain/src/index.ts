@@ -17,4 +17,5 @@ export * from './wire.ts';
 export * from './images.ts';
 export * from './offer.ts';
 export * from './app-config.ts';
+export * from './social-login.ts';
 export * from './api-routes.ts';

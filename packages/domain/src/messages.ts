@@ -104,11 +104,15 @@ const nl = {
   chat_not_open: 'De chat opent zodra een bod aanvaard is.',
   stream_token_invalid: 'Deze stroomsleutel is ongeldig of verlopen.',
   tracking_not_open: 'Tracking kan je delen zodra een bod aanvaard is.',
+  social_ticket_invalid: 'Deze aanmelding is verlopen of al gebruikt. Probeer opnieuw aan te melden.',
+  social_not_configured: 'Deze manier van aanmelden is niet ingesteld.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
 
 const en: Record<MessageKey, string> = {
+  social_ticket_invalid: 'This sign-in has expired or was already used. Please try signing in again.',
+  social_not_configured: 'This way of signing in is not set up.',
   required: 'This field is required.',
   email_invalid: 'Enter a valid email address.',
   password_min: 'The password must be at least 6 characters long.',
@@ -207,6 +211,8 @@ const en: Record<MessageKey, string> = {
 };
 
 const fr: Record<MessageKey, string> = {
+  social_ticket_invalid: 'Cette connexion a expiré ou a déjà été utilisée. Veuillez vous reconnecter.',
+  social_not_configured: 'Ce mode de connexion n’est pas configuré.',
   required: 'Ce champ est obligatoire.',
   email_invalid: 'Saisissez une adresse e-mail valide.',
   password_min: 'Le mot de passe doit compter au moins 6 caractères.',

@@ -131,6 +131,8 @@ export function registerUserSchema(now: () => Date = () => new Date()) {
       repeat_password: z.string({ error: 'required' }).min(1, 'required'),
       address: z.object({ country: countrySchema }).default({ country: DEFAULT_COUNTRY }),
       verification_token: z.string({ error: 'phone_not_verified' }).min(1, 'phone_not_verified').max(200),
+      /** A social login's ticket (social-login.ts): the identity is linked and its picture stored. */
+      social_ticket: z.string().min(1).max(100).optional(),
     })
     .refine(...passwordsMatch);
 }

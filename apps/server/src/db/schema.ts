@@ -242,7 +242,42 @@ export type MailJobsTable = {
 export type EventCursorsTable = { name: string; lastId: number };
 export type TrackingLinksTable = { tokenHash: string; shipmentId: number; createdAt: Timestamp; revokedAt: NullableTimestamp };
 
+export type SocialLoginStatesTable = {
+  stateHash: string;
+  provider: string;
+  sealed: string;
+  redirect: string;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+  createdAt: CreatedAt;
+};
+
+export type SocialLoginTicketsTable = {
+  ticketHash: string;
+  provider: string;
+  subject: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  birthday: string | null;
+  pictureUrl: string | null;
+  redirect: string;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+  createdAt: CreatedAt;
+};
+
+export type SocialIdentitiesTable = {
+  provider: string;
+  subject: string;
+  userId: number;
+  createdAt: CreatedAt;
+};
+
 export type Database = {
+  socialLoginStates: SocialLoginStatesTable;
+  socialLoginTickets: SocialLoginTicketsTable;
+  socialIdentities: SocialIdentitiesTable;
   events: EventsTable;
   messages: MessagesTable;
   conversationReads: ConversationReadsTable;

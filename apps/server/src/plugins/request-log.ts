@@ -2,8 +2,8 @@ import type { AppConfig } from '../env.ts';
 
 // Never log credentials: headers, and secrets in a query string (?access_token= for image
 // originals, ?token= for the event stream, and whatever a client puts there by mistake, in any
-// spelling or percent-encoding of its name). A public tracking link's token is in its path.
-const SECRET_NAME = /pass|secret|token|code|key|auth|signature|session|otp/i;
+// spelling or percent-encoding of its name; a social login's code and state). A public tracking link's token is in its path.
+const SECRET_NAME = /pass|secret|token|code|key|auth|signature|session|otp|state|ticket/i;
 
 function decoded(s: string): string {
   try {

@@ -37,6 +37,7 @@ export const router = createHashRouter([
         ],
       },
       { path: 'register', ...titled('titles.register'), lazy: withTexts(() => import('../features/auth/components/register-page.tsx').then((m) => ({ Component: m.RegisterPage }))) },
+      { path: 'social', ...titled('titles.social'), lazy: withTexts(() => import('../features/auth/components/social-page.tsx').then((m) => ({ Component: m.SocialPage }))) },
       { path: 'forgot-password', ...titled('titles.forgotPassword'), lazy: withTexts(() => import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage }))) },
       { path: 'reset-password', ...titled('titles.resetPassword'), lazy: withTexts(() => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage }))) },
       // Public: whoever holds a tracking link, signed in or not.

@@ -11,6 +11,7 @@ let answer: () => Response = () => HttpResponse.json({ cellphone: '+32470123456'
 const sent: unknown[] = [];
 const config = {
   facebook_app_id: null,
+  oidc_label: null,
   captcha: { provider: 'none', site_key: null },
   map: { tile_url: null, attribution: 'GeoNames' },
   providers: { sms: 'log', geocoder: 'embedded', router: 'estimate' },

@@ -1,4 +1,6 @@
-/** Only our own hash routes: never a URL that leaves the app. */
+import { safeAppRoute } from '@vm/domain/social-login';
+
+/** Only our own hash routes: never a URL that leaves the app (one rule with the server's, @vm/domain). */
 export function safeRedirect(target: string | null): string | null {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : null;
+  return safeAppRoute(target);
 }

@@ -1,7 +1,8 @@
-import type { User } from '@vm/domain';
+import type { TokenResponse, User } from '@vm/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { call, requestToken, storeTokens } from './api-client.ts';
+import { configQuery } from './config.ts';
 import { queryClient } from './query-client.ts';
 import { onTokenChange, readToken, writeToken } from './token-store.ts';
 
@@ -30,10 +31,21 @@ export async function logIn(email: string, password: string): Promise<User> {
   return queryClient.fetchQuery(currentUserQuery);
 }
 
-/** Logout needs no server call (SPEC section 2): forget the tokens and every cached answer. */
+/** Signs in with tokens the server gave another way (a social login): stored like a password login's. */
+export async function signInWith(tokens: TokenResponse): Promise<User> {
+  storeTokens(tokens);
+  return queryClient.fetchQuery(currentUserQuery);
+}
+
+/**
+ * Logout needs no server call (SPEC section 2): forget the tokens and every cached answer but the
+ * server's configuration (nobody's data), which the login page's social buttons read.
+ */
 export function logOut(): void {
   writeToken(null);
+  const config = queryClient.getQueryData(configQuery.queryKey);
   queryClient.clear();
+  if (config) queryClient.setQueryData(configQuery.queryKey, config);
 }
 
 /** A client-credentials token for the registration calls; kept in memory only. */

@@ -27,6 +27,7 @@ export const frCore: CoreTranslations = {
   },
   footer: { text: '© {{year}} Vrachtmarkt · Réserver un transport en Belgique · Prix TVA comprise' },
   titles: {
+    social: 'Connexion via un fournisseur',
     page: '{{page}} · Vrachtmarkt',
     login: 'Connexion',
     register: "S'inscrire",
@@ -78,6 +79,17 @@ export const frCore: CoreTranslations = {
     register: "S'inscrire",
     forgot: 'Mot de passe oublié ?',
     newTab: "(s'ouvre dans un nouvel onglet)",
+  },
+  social: {
+    facebook: 'Se connecter avec Facebook',
+    oidc: 'Se connecter avec {{label}}',
+    or: 'ou',
+    errors: {
+      refused: 'Cette connexion n’a pas pu être confirmée (demande invalide ou déjà utilisée). Veuillez réessayer.',
+      expired: 'Cette connexion a pris trop de temps et a expiré. Veuillez réessayer.',
+      cancelled: 'Vous avez annulé la connexion auprès du fournisseur.',
+      failed: 'La connexion auprès du fournisseur a échoué. Réessayez ou connectez-vous avec votre mot de passe.',
+    },
   },
   modal: { close: 'Fermer' },
   mapControls: { zoomIn: 'Zoom avant', zoomOut: 'Zoom arrière' },

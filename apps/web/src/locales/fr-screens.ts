@@ -4,12 +4,23 @@ import type { ScreenTranslations } from './nl.ts';
 // the first route that needs them when French is the language (loadAllTexts in lib/i18n.ts).
 // Terms: "envoi" for a job, "offre" for a bid, "numéro de GSM", "numéro de TVA", vous-form.
 export const frScreens: ScreenTranslations = {
+  socialLogin: {
+    title: 'Connexion avec {{provider}}',
+    working: 'Un instant, nous vous connectons…',
+    passwordTitle: 'Un compte existe déjà avec {{email}}',
+    passwordIntro: 'Saisissez le mot de passe de ce compte pour y lier votre compte {{provider}}. Sans le mot de passe, rien n’est lié.',
+    password: 'Mot de passe',
+    link: 'Lier et se connecter',
+    invalid: 'Cette connexion a expiré ou a déjà été utilisée.',
+    backToLogin: 'Retour à la connexion',
+    picture: 'Votre photo de profil {{provider}}',
+    pictureNote: 'Cette photo deviendra votre photo de profil.',
+  },
   register: {
     title: "S'inscrire",
     welcome: 'Bienvenue, {{name}}',
     photo: 'Photo de profil (facultatif)',
     photoHint: 'Une image (JPEG, PNG, WebP, …) de 10 Mo maximum.',
-    facebook: 'Se connecter avec Facebook',
     phone: 'Numéro de GSM',
     phoneHint: 'Nous vous envoyons un SMS avec un code à 6 chiffres.',
     sendCode: 'Envoyer le code',

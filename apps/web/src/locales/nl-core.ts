@@ -25,6 +25,7 @@ export const nlCore = {
   footer: { text: '© {{year}} Vrachtmarkt · Transport boeken in België · Prijzen inclusief btw' },
   // The document title of every route (app/router.tsx): '<page> · Vrachtmarkt'.
   titles: {
+    social: 'Aanmelden via een provider',
     page: '{{page}} · Vrachtmarkt',
     login: 'Aanmelden',
     register: 'Registreren',
@@ -76,6 +77,17 @@ export const nlCore = {
     register: 'Registreren',
     forgot: 'Wachtwoord vergeten?',
     newTab: '(opent in een nieuw tabblad)',
+  },
+  social: {
+    facebook: 'Verbinden met Facebook',
+    oidc: 'Verbinden met {{label}}',
+    or: 'of',
+    errors: {
+      refused: 'Deze aanmelding kon niet worden bevestigd (ongeldige of al gebruikte aanvraag). Probeer opnieuw.',
+      expired: 'Deze aanmelding duurde te lang en is verlopen. Probeer opnieuw.',
+      cancelled: 'Je hebt de aanmelding bij de provider geannuleerd.',
+      failed: 'Aanmelden bij de provider is mislukt. Probeer opnieuw of meld je aan met je wachtwoord.',
+    },
   },
   modal: { close: 'Sluiten' },
   mapControls: { zoomIn: 'Inzoomen', zoomOut: 'Uitzoomen' },

@@ -1,12 +1,23 @@
 // Dutch texts of every screen but login, loaded with the first route that needs them
 // (loadAllTexts in lib/i18n.ts).
 export const nlScreens = {
+  socialLogin: {
+    title: 'Aanmelden met {{provider}}',
+    working: 'Even geduld, we melden je aan…',
+    passwordTitle: 'Er bestaat al een account met {{email}}',
+    passwordIntro: 'Geef het wachtwoord van dat account om je {{provider}}-account eraan te koppelen. Zonder het wachtwoord koppelen we niets.',
+    password: 'Wachtwoord',
+    link: 'Koppelen en aanmelden',
+    invalid: 'Deze aanmelding is verlopen of al gebruikt.',
+    backToLogin: 'Terug naar aanmelden',
+    picture: 'Je profielfoto van {{provider}}',
+    pictureNote: 'Deze foto wordt je profielfoto.',
+  },
   register: {
     title: 'Registreren',
     welcome: 'Welkom, {{name}}',
     photo: 'Profielfoto (optioneel)',
     photoHint: 'Een afbeelding (JPEG, PNG, WebP, …) van maximaal 10 MB.',
-    facebook: 'Verbinden met Facebook',
     phone: 'Gsm-nummer',
     phoneHint: 'We sturen je een sms met een code van 6 cijfers.',
     sendCode: 'Verstuur code',

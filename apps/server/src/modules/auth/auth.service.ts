@@ -71,6 +71,16 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, usernameL
     return response;
   }
 
+  /** The account of this email and password; counted by the per-username limit, refused alike for a wrong email or password. */
+  async function checkPassword(username: string, password: string): Promise<number> {
+    const wait = await usernameLimiter.hit(username.trim().toLowerCase());
+    if (wait > 0) throw tooManyRequests(wait);
+    const user = await repo.findUserCredentials(username.trim());
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !ok) throw oauthError('invalid_grant', 'invalid_credentials');
+    return user.id;
+  }
+
   const invalidRefresh = () => oauthError('invalid_request', 'refresh_token_invalid');
 
   return {
@@ -94,12 +104,8 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, usernameL
 
         case 'password': {
           const scope = checkScope(req.scope);
-          const wait = await usernameLimiter.hit(req.username.trim().toLowerCase());
-          if (wait > 0) throw tooManyRequests(wait);
-          const user = await repo.findUserCredentials(req.username.trim());
-          const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), req.password);
-          if (!user || !ok) throw oauthError('invalid_grant', 'invalid_credentials');
-          return issue(client.id, user.id, scope, randomUUID());
+          const userId = await checkPassword(req.username, req.password);
+          return issue(client.id, userId, scope, randomUUID());
         }
 
         case 'refresh_token': {
@@ -119,6 +125,17 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, usernameL
           return issue(client.id, record.userId, record.scope, record.familyId);
         }
       }
+    },
+
+    checkPassword,
+
+    /**
+     * Signs a user in who proved themselves another way (a linked social identity): the same
+     * tokens as the password grant, for a client allowed that grant.
+     */
+    async signIn(clientId: string, userId: number): Promise<TokenResponse> {
+      const client = await checkClient(clientId, undefined, 'password');
+      return issue(client.id, userId, 'app', randomUUID());
     },
 
     async authenticate(accessToken: string): Promise<Auth | null> {

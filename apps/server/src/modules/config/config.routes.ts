@@ -5,14 +5,17 @@ import type { AppConfig } from '../../env.ts';
 
 type Options = {
   config: AppConfig;
+  social: { facebook: boolean; oidc: boolean };
   providers: { sms: string; geocoder: string; router: string };
   payments: { provider: 'sandbox' | 'stripe'; testMode: boolean; publishableKey: string | null };
 };
 
 /** GET /api/config: what the web app needs to know of the server's providers. No secrets. */
-export const configRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, providers, payments }) => {
+export const configRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, social, providers, payments }) => {
   app.route({ ...fromContract(apiRoutes.config), handler: async () => ({
-    facebook_app_id: config.facebookAppId,
+    // Only a working flow shows a button: the app id alone (without its secret) does not.
+    facebook_app_id: social.facebook ? config.facebookAppId : null,
+    oidc_label: social.oidc ? (config.social.oidc?.label ?? null) : null,
     captcha: { provider: config.captcha.provider, site_key: config.captcha.siteKey },
     // No tile server configured: the web app draws its built-in basemap (Natural Earth).
     map: { tile_url: config.geo.tileUrl, attribution: config.geo.tileUrl ? config.geo.tileAttribution : 'GeoNames (CC BY 4.0), Natural Earth' },

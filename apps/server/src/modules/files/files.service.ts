@@ -92,6 +92,12 @@ export function filesService({ db, repo, store, log, attachTo }: Deps) {
       return { id, type: 'profile_picture' as const, ...imageVariants(id) };
     },
 
+    /** The thumbnail of a picture not stored (a social login's, before registering), as a data: URL; same checks as uploads. */
+    async preview(upload: Buffer): Promise<string> {
+      const img = await processImage(upload);
+      return `data:image/${img.format === 'png' ? 'png' : 'jpeg'};base64,${img.variants.thumb.toString('base64')}`;
+    },
+
     /** Best effort: an orphan file costs disk, never correctness. */
     async removeImage(id: string) {
       try {

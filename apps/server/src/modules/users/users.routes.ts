@@ -2,11 +2,12 @@ import { apiRoutes, registerUserSchema, updateUserSchema } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../../lib/contract-route.ts';
 import { currentUser } from '../../lib/request-context.ts';
+import type { SocialLoginService } from '../social-login/social-login.service.ts';
 import type { UsersService } from './users.service.ts';
 
-type Options = { users: UsersService; now: () => Date };
+type Options = { users: UsersService; social: Pick<SocialLoginService, 'register'>; now: () => Date };
 
-export const usersRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, now }) => {
+export const usersRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, social, now }) => {
   // The birthday rules (18 or older) are judged on the server's clock (tests set their own).
   const register = fromContract(apiRoutes.register);
   app.route({
@@ -14,7 +15,8 @@ export const usersRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, 
     schema: { ...register.schema, body: registerUserSchema(now) },
     handler: async (req, reply) => {
       // The request's language becomes the language of the user's mails.
-      const created = await users.register(req.body, req.locale);
+      // With a social login's ticket the identity is linked and its picture becomes the profile picture.
+      const created = req.body.social_ticket ? await social.register(req.body, req.locale) : await users.register(req.body, req.locale);
       return reply.code(201).send(created);
     },
   });

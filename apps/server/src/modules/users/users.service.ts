@@ -48,7 +48,8 @@ export function usersService({ db, repo, phone, events, now, vatRegistry = null,
     });
 
   return {
-    async register(input: RegisterUserInput, locale: Locale = 'nl'): Promise<{ id: number }> {
+    /** `within` runs in the account's transaction (a social login links its identity there). */
+    async register(input: RegisterUserInput, locale: Locale = 'nl', within?: (trx: Db, userId: number) => Promise<void>): Promise<{ id: number }> {
       const cellphone = phone.normalise(input.cellphone);
       if (await repo.emailExists(input.email)) throw fieldError('email', 'email_taken');
       const passwordHash = await hashPassword(input.password);
@@ -56,7 +57,7 @@ export function usersService({ db, repo, phone, events, now, vatRegistry = null,
         // The SMS proof is spent in the same transaction: no account without it, no proof lost.
         const id = await db.transaction().execute(async (trx) => {
           await phone.consume(trx, input.verification_token, cellphone);
-          return repo.insert(
+          const userId = await repo.insert(
             trx,
             {
               email: input.email,
@@ -70,6 +71,8 @@ export function usersService({ db, repo, phone, events, now, vatRegistry = null,
             },
             now(),
           );
+          await within?.(trx, userId);
+          return userId;
         });
         return { id };
       } catch (err) {

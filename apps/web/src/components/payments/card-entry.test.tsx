@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client.ts';
 // The config is a query: every test answers the same sandbox config.
 const sandboxConfig = {
   facebook_app_id: null,
+  oidc_label: null,
   captcha: { provider: 'none', site_key: null },
   map: { tile_url: null, attribution: '' },
   payments: { provider: 'sandbox', test_mode: true, publishable_key: null },

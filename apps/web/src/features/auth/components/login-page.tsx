@@ -7,6 +7,10 @@ import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { logIn } from '../../../lib/session.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
+import { SocialButtons } from './social-buttons.tsx';
+
+/** ?social_error= from a social login the server refused (docs/api.md). */
+const SOCIAL_ERRORS = ['refused', 'expired', 'cancelled', 'failed'] as const;
 
 const loadChecks = () => import('../login-resolver.ts');
 /** The domain's login schema through the zod resolver, loaded when the form is first touched. */
@@ -17,7 +21,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
-  const [serverError, setServerError] = useState<string | null>(null);
+  const socialError = SOCIAL_ERRORS.find((e) => e === params.get('social_error'));
+  const [serverError, setServerError] = useState<string | null>(socialError ? t(`social.errors.${socialError}`) : null);
   const {
     register,
     handleSubmit,
@@ -47,6 +52,7 @@ export function LoginPage() {
           {serverError}
         </p>
       )}
+      <SocialButtons redirect={redirect} />
       <form onSubmit={submit} onFocus={() => void loadChecks()} noValidate>
         <Field label={t('login.email')} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
         <Field label={t('login.password')} type="password" autoComplete="current-password" {...register('password')} error={errors.password?.message} />

@@ -15,9 +15,11 @@ import { getClientToken, logIn, useSignedIn } from '../../../lib/session.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { uploadProfilePicture } from '../../../lib/user-api.ts';
 import { registerUser } from '../api/register-user.ts';
+import { SocialButtons } from './social-buttons.tsx';
+import type { SocialPrefill } from './social-page.tsx';
 
-/** Details a social login hands over; when present, the page greets the person by name. */
-type Prefill = { first_name?: string; last_name?: string; email?: string };
+/** Details a social login hands over (social-page.tsx); when present, the page greets the person by name. */
+type Prefill = Partial<SocialPrefill>;
 
 type RegisterFields = {
   first_name: string;
@@ -58,12 +60,14 @@ export function RegisterPage() {
       repeat_password: f.repeat_password,
       address: { country: f.country },
       verification_token: f.verification_token,
+      // The social login's ticket: the server links the identity and keeps the provider's picture.
+      ...(prefill.social_ticket ? { social_ticket: prefill.social_ticket } : {}),
     })),
     defaultValues: {
       first_name: prefill.first_name ?? '',
       last_name: prefill.last_name ?? '',
       cellphone: '',
-      birthday: '',
+      birthday: prefill.birthday ?? '',
       email: prefill.email ?? '',
       password: '',
       repeat_password: '',
@@ -112,10 +116,15 @@ export function RegisterPage() {
       ) : (
         <h1>{t('register.title')}</h1>
       )}
-      {config.data?.facebook_app_id && (
-        <button type="button" className="button button-facebook button-block">
-          {t('register.facebook')}
-        </button>
+      {prefill.social_ticket ? (
+        prefill.picture && (
+          <div className="social-picture">
+            <img src={prefill.picture} alt={t('socialLogin.picture', { provider: prefill.provider === 'facebook' ? 'Facebook' : (config.data?.oidc_label ?? 'OpenID') })} />
+            <p>{t('socialLogin.pictureNote')}</p>
+          </div>
+        )
+      ) : (
+        <SocialButtons redirect={redirect} />
       )}
       <form onSubmit={submit} noValidate>
         <Field label={t('register.photo')} type="file" accept="image/*" hint={t('register.photoHint')} onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />

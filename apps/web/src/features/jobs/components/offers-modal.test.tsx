@@ -63,6 +63,7 @@ const visa: CardRead = { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 
 
 const config = {
   facebook_app_id: null,
+  oidc_label: null,
   captcha: { provider: 'none', site_key: null },
   map: { tile_url: null, attribution: '' },
   payments: { provider: 'sandbox', test_mode: true, publishable_key: null },

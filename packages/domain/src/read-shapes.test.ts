@@ -81,6 +81,7 @@ describe('images and the app configuration', () => {
   it('tells the web app its providers and never a secret', () => {
     const config = {
       facebook_app_id: null,
+      oidc_label: null,
       captcha: { provider: 'none', site_key: null },
       map: { tile_url: null, attribution: 'GeoNames' },
       providers: { sms: 'log', geocoder: 'embedded', router: 'estimate' },

@@ -14,6 +14,12 @@ describe('messages', () => {
     expect(localeFromAcceptLanguage('de;q=1,nl;q=0')).toBe('en');
   });
 
+  it('reads "*" (any language, what Node and curl-like tools send) as Dutch, after the languages named before it', () => {
+    expect(localeFromAcceptLanguage('*')).toBe('nl');
+    expect(localeFromAcceptLanguage('fr-BE, *;q=0.5')).toBe('fr');
+    expect(localeFromAcceptLanguage('de, *;q=0.5')).toBe('nl');
+  });
+
   it('has every message in the three languages, with the same placeholders and no empty text', () => {
     const keys = Object.keys(messages.nl).sort();
     for (const l of LOCALES) {
@@ -68,7 +74,6 @@ describe('the reader’s language from Accept-Language', () => {
   it('answers English when the header names only languages it does not speak', () => {
     expect(localeFromAcceptLanguage('de')).toBe('en');
     expect(localeFromAcceptLanguage('de-DE,es;q=0.5')).toBe('en');
-    expect(localeFromAcceptLanguage('*')).toBe('en');
   });
 
   it('reads Dutch when the header names no language at all', () => {

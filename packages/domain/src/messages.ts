@@ -327,7 +327,7 @@ export function translate(key: string, locale: Locale): string {
  * with the highest q-value; on equal q-values the one named first wins. Region subtags do not
  * matter (nl-BE -> nl, fr-BE / fr-FR / fr-CA -> fr). A header that names only other languages
  * (de, es, ...) gets English, the fallback for foreigners; no header at all, or one that names no
- * usable language (empty, only q=0), gets Dutch, the product language.
+ * usable language (empty, only q=0), or '*' before any language we have, gets Dutch, the product language.
  */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {
   if (!header) return 'nl';
@@ -343,6 +343,8 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
     .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const r of ranked) {
     if (r.lang === 'nl' || r.lang === 'fr' || r.lang === 'en') return r.lang;
+    // '*' (any language, as Node's fetch and many tools send): the product language at its rank.
+    if (r.lang === '*') return 'nl';
   }
   return ranked.length ? 'en' : 'nl';
 }

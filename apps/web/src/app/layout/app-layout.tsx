@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useEventStreamWhileSignedIn } from '../../lib/event-stream.ts';
 import { usePageTitleOverride } from '../../lib/page-title.ts';
+import { useRouteFocus } from '../../lib/route-focus.ts';
 import { useCurrentUser, useSignedIn } from '../../lib/session.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { ActivityFeed, OutcomeBoxes, PushToasts } from './notifications.tsx';
@@ -24,7 +25,10 @@ export function AppLayout() {
   // The main area waits until we know who is signed in (SPEC section 2).
   const authReady = !signedIn || !user.isPending;
   useEventStreamWhileSignedIn();
-  useDocumentTitle();
+  const title = useDocumentTitle();
+  // After a route change focus goes to the page's heading and the title is announced.
+  const main = useRef<HTMLElement>(null);
+  const announcement = useRouteFocus(pathname, title, main);
   // Every navigation starts at the top of the new page (a hash change keeps the old scroll).
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
@@ -33,11 +37,14 @@ export function AppLayout() {
   return (
     <div className={`app${signedIn ? ' app-signed-in' : ''}`}>
       <ProgressBar />
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+        {announcement.text && <span key={announcement.key}>{announcement.text}</span>}
+      </p>
       <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen(!menuOpen)} sidebarId={SIDEBAR_ID} />
       <div className="app-body">
         <Sidebar id={SIDEBAR_ID} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         {menuOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
-        <main className="main" id="main">
+        <main className="main" id="main" ref={main}>
           {signedIn && (
             <Suspense fallback={null}>
               <OutcomeBoxes />
@@ -83,4 +90,5 @@ function useDocumentTitle() {
   useEffect(() => {
     document.title = text;
   }, [text]);
+  return text;
 }

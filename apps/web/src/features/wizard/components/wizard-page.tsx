@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
@@ -26,6 +26,14 @@ export function WizardPage() {
   const step = Math.min(Math.max(state.step, 1), 6);
   const errors = tried ? stepErrors(state, step, new Date()) : {};
   const label = (n: number) => t(`wizard.steps.${STEPS[n - 1]}`);
+  // A new step takes focus to its heading, so Tab goes on from the top of what changed.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.focus();
+  }, [step]);
   const go = (n: number) => {
     setTried(false);
     setWizard((s) => ({ ...s, step: n }));
@@ -73,7 +81,9 @@ export function WizardPage() {
   return (
     <section className="page wizard">
       <p className="muted">{t('wizard.stepOf', { n: step })}</p>
-      <h1>{label(step)}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {label(step)}
+      </h1>
       <form
         noValidate
         onSubmit={(e) => {

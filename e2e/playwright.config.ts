@@ -11,7 +11,8 @@ export default defineConfig({
   retries: 0,
   // The HTML report keeps the screenshots tests attach (testInfo.attach); it is never opened by a run.
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  timeout: 60_000,
+  // A lifecycle spec takes 35 s alone; with two workers on 2 cores it may take twice that.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     locale: 'nl-BE',

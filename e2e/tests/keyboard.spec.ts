@@ -47,7 +47,7 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {
     visited.push(await focusedDescription(page));
     const missing = await missingFocusIndicator(page);
     if (missing) unmarked.push(missing);
-    if (await target.evaluateAll((els) => els.includes(document.activeElement as Element))) {
+    if (await target.evaluateAll((els) => els.some((el) => el === document.activeElement))) {
       expect(unmarked, 'focused elements without a visible focus indicator').toEqual([]);
       return;
     }

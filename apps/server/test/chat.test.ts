@@ -147,14 +147,20 @@ describe('demo drivers in chat', () => {
   });
   afterAll(() => demo.close());
 
-  it('answer the sender a few seconds after their message, once', async () => {
-    const sender = await registerAndLogin(demo);
+  /** A shipment of `sender` with a demo driver's offer accepted: the chat is open. */
+  async function acceptedDemoOffer(sender: Awaited<ReturnType<typeof registerAndLogin>>) {
     const id = await createShipment(demo, sender.auth);
     demo.clock.advance(10);
     await demo.app.demoDrivers!.tick();
     const offers = (await demo.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json().offers;
     await addCard(demo, sender.auth);
     expect((await accept(demo, sender.auth, id, offers[0].id)).statusCode).toBe(200);
+    return { id, driverId: offers[0].driver.user.id as number };
+  }
+
+  it('answer the sender a few seconds after their message, once', async () => {
+    const sender = await registerAndLogin(demo);
+    const { id, driverId } = await acceptedDemoOffer(sender);
     const messages = async () => (await demo.app.inject({ method: 'GET', url: `/api/conversation/${id}`, headers: sender.auth })).json().messages;
 
     await demo.app.inject({ method: 'POST', url: `/api/conversation/${id}`, headers: sender.auth, payload: { message: 'Hoe laat kom je?' } });
@@ -167,19 +173,14 @@ describe('demo drivers in chat', () => {
     await demo.app.demoDrivers!.tick();
     const after = await messages();
     expect(after).toHaveLength(2);
-    expect(after[1].from).toBe(offers[0].driver.user.id);
+    expect(after[1].from).toBe(driverId);
     expect(after[1].message).toMatch(/^(Bedankt|Komt in orde|Goed genoteerd|Geen probleem)/);
   });
 
   it('answer in the sender’s language', async () => {
     const sender = await registerAndLogin(demo);
     await demo.app.inject({ method: 'PUT', url: '/api/user/locale', headers: sender.auth, payload: { locale: 'fr' } });
-    const id = await createShipment(demo, sender.auth);
-    demo.clock.advance(10);
-    await demo.app.demoDrivers!.tick();
-    const offers = (await demo.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json().offers;
-    await addCard(demo, sender.auth);
-    expect((await accept(demo, sender.auth, id, offers[0].id)).statusCode).toBe(200);
+    const { id } = await acceptedDemoOffer(sender);
     await demo.app.inject({ method: 'POST', url: `/api/conversation/${id}`, headers: sender.auth, payload: { message: 'Vous arrivez à quelle heure ?' } });
     demo.clock.advance(4);
     await demo.app.demoDrivers!.tick();

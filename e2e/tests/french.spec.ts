@@ -81,6 +81,8 @@ demo.describe('en français', () => {
     await expect(page.getByText('Votre envoi a été créé !')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: /N° de référence VM-/ })).toBeVisible();
     await expect(page.getByText('Rue Neuve 5, 1000 Bruxelles')).toBeVisible();
+    // The built-in map names the towns in French too.
+    await expect(page.getByTestId('route-map').locator('.town-label', { hasText: /^Bruxelles$/ })).toBeVisible();
     const view = page.getByRole('button', { name: /Voir \d+ offres?/ });
     await expect(view).toBeVisible({ timeout: 20_000 });
     await expectFrenchOnly(page, 'job');

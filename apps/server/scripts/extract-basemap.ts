@@ -6,9 +6,31 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { ensureLocalities, LOCALITIES_FILE, type LocalityRecord } from './extract-localities.ts';
+import { foldText } from '@vm/domain';
+import { type PostcodePlace, placeNames } from '@vm/domain/postcodes';
+import { ensureLocalities, type GeoData, LOCALITIES_FILE, type LocalityRecord } from './extract-localities.ts';
 
 export const BASEMAP_FILE = path.resolve(import.meta.dirname, '../generated/basemap.json');
+/** Raised when the file's shape changes, so a checkout with an older file makes it again. */
+const VERSION = 2;
+
+/** A town on the basemap: its GeoNames name (English where it has one), and its Dutch and French names where they differ. */
+export type BasemapTown = [name: string, lat: number, lng: number, population: number, nl?: string, fr?: string];
+
+/** Within this distance a postcode place named like a GeoNames town is that town. */
+const SAME_PLACE_DEGREES = 0.1;
+
+/** Belgian towns with two names (Brussel/Bruxelles, Luik/Liège) carry both, from the postcode data. */
+function basemapTowns(localities: LocalityRecord[], postcodes: PostcodePlace[]): BasemapTown[] {
+  const byName = new Map<string, PostcodePlace[]>();
+  for (const p of postcodes) for (const n of placeNames(p)) byName.set(foldText(n), [...(byName.get(foldText(n)) ?? []), p]);
+  return localities.map((l) => {
+    const near = [l.name, ...l.names]
+      .flatMap((n) => byName.get(foldText(n)) ?? [])
+      .find((p) => Math.abs(p.lat - l.lat) < SAME_PLACE_DEGREES && Math.abs(p.lng - l.lng) < SAME_PLACE_DEGREES);
+    return near && (near.nl !== l.name || near.fr !== l.name) ? [l.name, l.lat, l.lng, l.population, near.nl, near.fr] : [l.name, l.lat, l.lng, l.population];
+  });
+}
 
 // ISO 3166 numeric ids in world-atlas: Belgium, Netherlands, Luxembourg, France, Germany.
 const COUNTRIES: Record<string, string> = { '056': 'BE', '528': 'NL', '442': 'LU', '250': 'FR', '276': 'DE' };
@@ -36,11 +58,13 @@ export async function extractBasemap(out = BASEMAP_FILE): Promise<void> {
       return { type: 'Feature' as const, properties: { country: COUNTRIES[String(f.id)] }, geometry: { type: 'MultiPolygon' as const, coordinates: kept } };
     });
   await ensureLocalities();
-  const towns = (JSON.parse(fs.readFileSync(LOCALITIES_FILE, 'utf8')) as { localities: LocalityRecord[] }).localities.map((l) => [l.name, l.lat, l.lng, l.population] as const);
+  const geo = JSON.parse(fs.readFileSync(LOCALITIES_FILE, 'utf8')) as Pick<GeoData, 'localities' | 'postcodes'>;
+  const towns = basemapTowns(geo.localities, geo.postcodes);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
     JSON.stringify({
+      version: VERSION,
       attribution: 'Natural Earth (public domain), GeoNames (CC BY 4.0)',
       countries: { type: 'FeatureCollection', features: countries },
       towns,
@@ -48,8 +72,13 @@ export async function extractBasemap(out = BASEMAP_FILE): Promise<void> {
   );
 }
 
+/** Whether the file is there and of this version. */
+export function basemapCurrent(): boolean {
+  return fs.existsSync(BASEMAP_FILE) && (JSON.parse(fs.readFileSync(BASEMAP_FILE, 'utf8')) as { version?: number }).version === VERSION;
+}
+
 export async function ensureBasemap(): Promise<void> {
-  if (!fs.existsSync(BASEMAP_FILE)) await extractBasemap();
+  if (!basemapCurrent()) await extractBasemap();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

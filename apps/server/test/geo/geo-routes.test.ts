@@ -65,4 +65,14 @@ describe('built-in basemap', () => {
     expect(map.towns.length).toBeGreaterThan(2000);
     expect(map.attribution).toContain('Natural Earth');
   });
+
+  it('gives towns with two names both, so the map speaks the reader’s language', async () => {
+    const towns = (await t.app.inject({ method: 'GET', url: '/api/geo/basemap' })).json().towns as unknown[][];
+    const town = (name: string) => towns.find((t) => t[0] === name);
+    expect(town('Brussels')?.slice(4)).toEqual(['Brussel', 'Bruxelles']);
+    expect(town('Liège')?.slice(4)).toEqual(['Luik', 'Liège']);
+    expect(town('Mons')?.slice(4)).toEqual(['Bergen', 'Mons']);
+    // A town with one name carries no others.
+    expect(town('Hasselt')).toHaveLength(4);
+  });
 });

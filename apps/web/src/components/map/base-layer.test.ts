@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelBox, placeLabels } from './base-layer.ts';
+import { labelBox, placeLabels, townName } from './base-layer.ts';
 
 describe('town labels on the built-in basemap', () => {
   it('never lets two labels overlap: the bigger town keeps its name', () => {
@@ -23,5 +23,13 @@ describe('town labels on the built-in basemap', () => {
   it('places at most the given number, biggest first', () => {
     const towns = Array.from({ length: 20 }, (_, i) => ({ name: `T${i}`, x: 0, y: i * 40, population: i }));
     expect(placeLabels(towns, 3).map((t) => t.name)).toEqual(['T19', 'T18', 'T17']);
+  });
+
+  it('names a town in the UI language where it has two names', () => {
+    const brussels: Parameters<typeof townName>[0] = ['Brussels', 50.85, 4.35, 1_019_022, 'Brussel', 'Bruxelles'];
+    expect(townName(brussels, 'nl')).toBe('Brussel');
+    expect(townName(brussels, 'fr')).toBe('Bruxelles');
+    expect(townName(brussels, 'en')).toBe('Brussels');
+    expect(townName(['Hasselt', 50.93, 5.34, 78_000], 'fr')).toBe('Hasselt');
   });
 });

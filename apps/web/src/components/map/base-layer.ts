@@ -1,13 +1,23 @@
 import L from 'leaflet';
 import { api } from '../../lib/api-client.ts';
 import { fetchConfig } from '../../lib/config.ts';
+import { currentLanguage, type Language } from '../../lib/locale.ts';
 
 export type Point = { lat: number; lng: number };
 
 /** SPEC section 9: the map's default centre, near Hasselt. */
 export const DEFAULT_CENTER: Point = { lat: 50.93, lng: 5.33 };
 
-type Basemap = { attribution: string; countries: GeoJSON.FeatureCollection; towns: [string, number, number, number][] };
+/** A town: its GeoNames name, place, population, and its Dutch and French names where Belgium uses both. */
+type BasemapTown = [name: string, lat: number, lng: number, population: number, nl?: string, fr?: string];
+type Basemap = { attribution: string; countries: GeoJSON.FeatureCollection; towns: BasemapTown[] };
+
+/** The town's name in the UI language: Bruxelles in French, Brussel in Dutch, Brussels in English. */
+export function townName([name, , , , nl, fr]: BasemapTown, language: Language): string {
+  if (language === 'nl') return nl ?? name;
+  if (language === 'fr') return fr ?? name;
+  return name;
+}
 
 /** A map pin; `kind` picks its colour (pickup, delivery, truck). */
 export const pinIcon = (kind = '') => L.divIcon({ className: `map-pin ${kind ? `map-pin-${kind}` : ''}`, html: '<span></span>', iconSize: [26, 26], iconAnchor: [13, 26] });
@@ -59,9 +69,10 @@ async function addFallbackBasemap(map: L.Map): Promise<void> {
     const max = zoom >= 13 ? 150 : zoom >= 11 ? 40 : 15;
     const candidates = data.towns
       .filter(([, lat, lng]) => area.contains([lat, lng]))
-      .map(([name, lat, lng, population]) => {
+      .map((town) => {
+        const [, lat, lng, population] = town;
         const { x, y } = map.latLngToContainerPoint([lat, lng]);
-        return { name, population, x, y, lat, lng };
+        return { name: townName(town, currentLanguage()), population, x, y, lat, lng };
       });
     for (const { name, lat, lng, population } of placeLabels(candidates, max)) {
       L.circleMarker([lat, lng], { pane: 'basemap', radius: population > 50_000 ? 5 : 3, color: '#34495e', weight: 1, fillOpacity: 0.8, interactive: false })

@@ -50,11 +50,12 @@ try {
     { name: 'job detail', url: `${server.url}/#/jobs/${jobId}`, signedIn: true },
     { name: 'wizard step 1', url: `${server.url}/#/jobs/create`, signedIn: true },
   ];
-  type Row = { page: string; formFactor: 'desktop' | 'mobile'; scores: Record<(typeof CATEGORIES)[number], number> };
+  type Row = { page: string; formFactor: 'desktop' | 'mobile'; scores: Record<(typeof CATEGORIES)[number], number>; missed: string[] };
   const rows: Row[] = [];
   for (const p of pages) {
     for (const formFactor of ['desktop', 'mobile'] as const) {
       const runs: Row['scores'][] = [];
+      const missed = new Set<string>();
       for (let i = 0; i < RUNS; i++) {
         // The login page is measured signed out: a session would send it on to the job list.
         await page.evaluate((token) => (token ? localStorage.setItem('vm.token', token) : localStorage.removeItem('vm.token')), p.signedIn ? session : null);
@@ -63,11 +64,18 @@ try {
           { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true },
           formFactor === 'desktop' ? desktopConfig : undefined,
         );
-        const cats = result!.lhr.categories;
+        const { categories: cats, audits } = result!.lhr;
+        // What cost points outside performance (performance is its own list of metrics): the audits to fix.
+        for (const c of CATEGORIES.filter((c) => c !== 'performance')) {
+          for (const ref of cats[c]?.auditRefs ?? []) {
+            const score = audits[ref.id]?.score;
+            if (ref.weight > 0 && score !== null && score !== undefined && score < 1) missed.add(`${c}:${ref.id}`);
+          }
+        }
         runs.push(Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((cats[c]?.score ?? 0) * 100)])) as Row['scores']);
       }
       const median = (c: (typeof CATEGORIES)[number]) => runs.map((r) => r[c]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
-      rows.push({ page: p.name, formFactor, scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(c)])) as Row['scores'] });
+      rows.push({ page: p.name, formFactor, scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(c)])) as Row['scores'], missed: [...missed] });
       log(`${p.name} (${formFactor}) done`);
     }
   }
@@ -80,6 +88,7 @@ try {
   }
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+  for (const r of rows) if (r.missed.length) console.log(`${r.page} (${r.formFactor}) lost points on: ${r.missed.join(', ')}`);
   console.log(`targets: performance >= ${TARGET.desktop.performance} desktop, >= ${TARGET.mobile.performance} mobile; accessibility ${TARGET.accessibility}; best practices >= ${TARGET.bestPractices}`);
   console.log(JSON.stringify({ bench: 'lighthouse', runs: RUNS, target: TARGET, rows }));
 } finally {

@@ -10,7 +10,7 @@ test('resets a forgotten password end to end through the outbox', async ({ page,
   await expect(tab).toHaveURL(/#\/forgot-password\?email=/);
   await expect(tab.getByLabel('E-mailadres')).toHaveValue(p.email);
   await tab.getByRole('button', { name: 'Stuur de link' }).click();
-  await expect(tab.getByRole('status')).toContainText(p.email);
+  await expect(tab.getByRole('main').getByRole('status')).toContainText(p.email);
 
   await expect.poll(async () => (await server.outbox()).filter((m) => m.to === p.email).length).toBe(1);
   const mail = (await server.outbox()).find((m) => m.to === p.email)!;
@@ -20,7 +20,7 @@ test('resets a forgotten password end to end through the outbox', async ({ page,
   await tab.getByLabel('Nieuw wachtwoord').fill('nieuw-geheim-1');
   await tab.getByLabel('Herhaal wachtwoord').fill('nieuw-geheim-1');
   await tab.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-  await expect(tab.getByRole('status')).toHaveText('Je wachtwoord is gewijzigd. Je kunt je nu aanmelden.');
+  await expect(tab.getByRole('main').getByRole('status')).toHaveText('Je wachtwoord is gewijzigd. Je kunt je nu aanmelden.');
 
   // The link works once: opened again, it says so at once, with no form to fill in for nothing.
   await tab.goto('about:blank');

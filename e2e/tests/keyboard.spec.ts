@@ -124,6 +124,16 @@ demo.describe('keyboard only', () => {
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     await expectNoSeriousViolations(page);
 
+    // The first Tab shows the skip link at the top; it leads past the top bar to the page heading.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Naar de inhoud' });
+    await expect(skip).toBeFocused();
+    expect(await missingFocusIndicator(page)).toBeNull();
+    expect((await skip.boundingBox())?.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Registreren' })).toBeFocused();
+    await expect(page).toHaveURL(/#\/register$/);
+
     // Register: phone and its SMS code, then the form.
     await tabTo(page, page.getByLabel('Gsm-nummer'));
     await page.keyboard.type(p.typedPhone);

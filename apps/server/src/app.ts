@@ -211,9 +211,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: { provider: paymentProvider.name, testMode: paymentProvider.testMode, publishableKey: paymentProvider.publishableKey },
   });
 
-  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    // Hash routing: the app lives at '/', so serving the built files is all the web needs.
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
+  const webDist = config.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    // Hash routing: the app lives at '/', so serving the built files is all the web needs. The
+    // build writes Brotli and gzip copies (preCompressed); files under assets/ carry a content
+    // hash in their name, so browsers may keep them for a year, while index.html is revalidated.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        const hashed = path.relative(webDist, file).startsWith(`assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
 
   app.decorate('reportExpired', shipments.reportExpired);

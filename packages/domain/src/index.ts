@@ -17,5 +17,6 @@ export * from './wire.ts';
 export * from './images.ts';
 export * from './offer.ts';
 export * from './app-config.ts';
+export * from './app-route.ts';
 export * from './social-login.ts';
 export * from './api-routes.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeAppRoute, socialTicketResultSchema } from './social-login.ts';
+import { safeAppRoute } from './app-route.ts';
+import { socialTicketResultSchema } from './social-login.ts';
 
 describe('the route a social login returns to', () => {
   it("is one of the app's own routes, never another site", () => {

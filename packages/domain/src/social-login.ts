@@ -44,9 +44,3 @@ export const socialTicketResultSchema = z.discriminatedUnion('status', [
   }),
 ]);
 export type SocialTicketResult = z.infer<typeof socialTicketResultSchema>;
-
-/** Only the app's own hash routes: never a URL that leaves the app (the web's safe-redirect rule). */
-export function safeAppRoute(target: string | null | undefined): string | null {
-  // eslint-disable-next-line no-control-regex
-  return target && target.startsWith('/') && !target.startsWith('//') && !/[\\\u0000-\u001f]/.test(target) ? target : null;
-}

@@ -6,6 +6,7 @@ export const en: Translations = {
   brand: 'Vrachtmarkt',
   validation: messages.en,
   nav: {
+    skipToContent: 'Skip to content',
     label: 'Main menu',
     toggle: 'Menu',
     active: 'Active',

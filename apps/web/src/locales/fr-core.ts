@@ -10,6 +10,7 @@ export const frCore: CoreTranslations = {
   brand: 'Vrachtmarkt',
   validation,
   nav: {
+    skipToContent: 'Aller au contenu',
     label: 'Menu principal',
     toggle: 'Menu',
     active: 'Actifs',

@@ -7,6 +7,7 @@ export const nlCore = {
   brand: 'Vrachtmarkt',
   validation: messages.nl,
   nav: {
+    skipToContent: 'Naar de inhoud',
     label: 'Hoofdmenu',
     toggle: 'Menu',
     active: 'Actief',

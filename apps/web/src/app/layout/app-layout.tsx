@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useEventStreamWhileSignedIn } from '../../lib/event-stream.ts';
 import { usePageTitleOverride } from '../../lib/page-title.ts';
-import { useRouteFocus } from '../../lib/route-focus.ts';
+import { focusHeading, useRouteFocus } from '../../lib/route-focus.ts';
 import { useCurrentUser, useSignedIn } from '../../lib/session.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { ActivityFeed, OutcomeBoxes, PushToasts } from './notifications.tsx';
@@ -36,6 +36,18 @@ export function AppLayout() {
 
   return (
     <div className={`app${signedIn ? ' app-signed-in' : ''}`}>
+      {/* The first stop of the keyboard: past the top bar and the menu to the page itself. A
+          script link, since a '#main' address would be taken for a route by the hash router. */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          if (!focusHeading(main.current)) main.current?.focus();
+        }}
+      >
+        {t('nav.skipToContent')}
+      </a>
       <ProgressBar />
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
         {announcement.text && <span key={announcement.key}>{announcement.text}</span>}
@@ -44,7 +56,7 @@ export function AppLayout() {
       <div className="app-body">
         <Sidebar id={SIDEBAR_ID} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         {menuOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
-        <main className="main" id="main" ref={main}>
+        <main className="main" id="main" ref={main} tabIndex={-1}>
           {signedIn && (
             <Suspense fallback={null}>
               <OutcomeBoxes />

@@ -84,6 +84,64 @@ describe('two server processes behind one proxy', () => {
     await stream.close();
   });
 
+  it('settles a card payment whose process was killed (kill -9) between the charge and the acceptance', async () => {
+    const victim = cluster.nodes[0]!;
+    const driver = await createDriver(victim.url, cluster.adminToken);
+    const sender = await register(victim.url, cluster.smsCode);
+    await addCard(victim.url, sender.auth);
+    const shipmentId = await createShipment(victim.url, sender.auth);
+    const offerId = await makeOffer(victim.url, driver, shipmentId, 150);
+
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    // The moment to kill: the provider has charged, the acceptance has not committed. A trigger
+    // makes this shipment's acceptance (its payment turning 'succeeded') wait for a lock this test
+    // holds, so the process is frozen exactly there; nothing in the server knows about it.
+    const LOCK = 4_711_001;
+    await db.query('select pg_advisory_lock($1)', [LOCK]);
+    await db.query(`create or replace function test_hold_acceptance() returns trigger language plpgsql as $$
+      begin perform pg_advisory_xact_lock(${LOCK}); return new; end $$`);
+    await db.query(`create trigger test_hold_acceptance before update on payments for each row
+      when (new.status = 'succeeded' and new.shipment_id = ${shipmentId}) execute function test_hold_acceptance()`);
+    const charges = `select count(*)::int as n from sandbox_charges c join payments p on c.idempotency_key = 'payment-' || p.id where p.shipment_id = $1`;
+    try {
+      const answer = accept(victim.url, sender.auth, shipmentId, offerId).then((a) => a.status, () => 'network' as const);
+      await expect.poll(async () => (await db.query(charges, [shipmentId])).rows[0].n, { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(async () => (await db.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'`)).rows[0].n, { timeout: 15_000 })
+        .toBe(1);
+      expect(await victim.kill('SIGKILL')).toBe(-1);
+      expect(await answer).toBe('network');
+    } finally {
+      await db.query('drop trigger if exists test_hold_acceptance on payments');
+      await db.query('select pg_advisory_unlock($1)', [LOCK]);
+    }
+    // PostgreSQL rolls back the dead process's open transaction: charged, yet pending and not accepted.
+    const payment = async () => (await db.query('select id, status from payments where shipment_id = $1', [shipmentId])).rows;
+    await expect.poll(async () => (await db.query(`select count(*)::int as n from pg_stat_activity where wait_event = 'advisory'`)).rows[0].n).toBe(0);
+    expect(await payment()).toEqual([{ id: expect.any(Number), status: 'pending' }]);
+    expect((await call(cluster.nodes[1]!.url, 'GET', `/api/shipment/${shipmentId}`, { headers: sender.auth })).json().current_state.state).toBe('new');
+    // Recovery repeats a card charge only once it is a minute old (a live request may still be on
+    // it): the minute passes here by dating the claim back, not by waiting.
+    await db.query(`update payments set created_at = created_at - interval '2 minutes' where shipment_id = $1`, [shipmentId]);
+
+    // The process comes back; its start-up settlement finishes the payment with the same key.
+    await victim.start();
+    try {
+      // Settlement runs right after the process listens, beside its first requests.
+      const read = () => call(victim.url, 'GET', `/api/shipment/${shipmentId}`, { headers: sender.auth }).then((a) => a.json());
+      await expect.poll(async () => (await read()).current_state.state, { timeout: 15_000 }).toBe('accepted');
+      const accepted = await read();
+      expect(accepted.accepted_offer.id).toBe(offerId);
+      expect(await payment()).toEqual([{ id: expect.any(Number), status: 'succeeded' }]);
+      expect((await db.query(charges, [shipmentId])).rows[0].n).toBe(1);
+      const receipt = (await call(cluster.nodes[1]!.url, 'GET', `/api/shipment/${shipmentId}/receipt`, { headers: sender.auth })).json().receipt;
+      expect(receipt).toMatchObject({ method: 'card', card_last4: '4242', total: accepted.accepted_offer.cost_breakdown_sender.total.aftertaxes });
+    } finally {
+      await db.end();
+    }
+  }, 120_000);
+
   it('loses no acknowledged write and charges no card twice when one process is killed mid-burst', async () => {
     const driver = await createDriver(cluster.url, cluster.adminToken);
     const senders = await Promise.all(Array.from({ length: 6 }, () => register(cluster.url, cluster.smsCode)));

@@ -156,7 +156,6 @@ describe('a process killed between the charge and the acceptance', () => {
       throw new Error('connect ECONNREFUSED');
     };
     expect(await t.app.settleStalePayments()).toEqual({ settled: 0, left: 1 });
-    // Still claimed: nothing can be accepted twice while the outcome is unknown.
     // Still claimed while the outcome is unknown: the sender's own accept repeats the same charge, and is told to wait.
     expect((await accept(t, sender.auth, shipmentId, offerId)).statusCode).toBe(503);
     expect(await paymentRows(t, shipmentId)).toEqual([expect.objectContaining({ status: 'pending' })]);

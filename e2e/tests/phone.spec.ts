@@ -250,3 +250,19 @@ demo('leaving a job page in the middle of a map zoom throws nothing', async ({ p
   }
   expect(errors).toEqual([]);
 });
+
+demo('leaving a job page right after the window changed size throws nothing', async ({ page, demoServer }) => {
+  const { id } = await signedInWithJob(page, demoServer);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  for (const size of [{ width: 375, height: 700 }, { width: 375, height: 640 }, { width: 800, height: 700 }]) {
+    await page.goto(`/#/jobs/${id}`);
+    await expect(page.getByTestId('route-map').locator('.leaflet-marker-icon').first()).toBeVisible();
+    // A phone's address bar hiding while scrolling resizes the window; the map answers 200 ms later.
+    await page.setViewportSize(size);
+    await page.evaluate(() => (window.location.hash = '#/jobs/status/active'));
+    await expect(page.getByRole('heading', { name: 'Actieve opdrachten' })).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 400)));
+  }
+  expect(errors).toEqual([]);
+});

@@ -44,8 +44,9 @@ export function placeLabels<T extends TownLabel>(towns: T[], max: number): T[] {
 }
 
 /** Draws the built-in basemap: country shapes and GeoNames towns, so the map is never blank. */
-async function addFallbackBasemap(map: L.Map): Promise<void> {
+async function addFallbackBasemap(map: L.Map, removed: () => boolean): Promise<void> {
   const data = await api<Basemap>('/api/geo/basemap');
+  if (removed()) return;
   // Below the route and the markers, whenever it arrives.
   map.createPane('basemap').style.zIndex = '250';
   L.geoJSON(data.countries, {
@@ -87,14 +88,19 @@ async function addFallbackBasemap(map: L.Map): Promise<void> {
 
 /** The configured tile server, or the built-in basemap when there is none or it does not answer. */
 export function addBaseLayer(m: L.Map): void {
+  // Both layers come after a fetch. A map removed meanwhile (the page was left) gets nothing: its
+  // panes are gone, and drawing the towns on it would throw reading '_leaflet_pos'.
+  let removed = false;
+  m.once('unload', () => (removed = true));
   let fellBack = false;
   const fallback = () => {
-    if (fellBack) return;
+    if (fellBack || removed) return;
     fellBack = true;
-    void addFallbackBasemap(m).catch(() => undefined);
+    void addFallbackBasemap(m, () => removed).catch(() => undefined);
   };
   fetchConfig()
     .then((cfg) => {
+      if (removed) return;
       if (!cfg.map.tile_url) return fallback();
       // A tile server that does not answer is the same as none.
       L.tileLayer(cfg.map.tile_url, { attribution: cfg.map.attribution, maxZoom: 19 }).on('tileerror', fallback).addTo(m);

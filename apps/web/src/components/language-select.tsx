@@ -5,6 +5,7 @@ import { setLanguage } from '../lib/i18n.ts';
 import { currentLanguage, isLanguage, type Language, LANGUAGES, languageUnsaved, markLanguageUnsaved } from '../lib/locale.ts';
 import { useSignedIn } from '../lib/session.ts';
 import { saveUserLanguage } from '../lib/user-api.ts';
+import { GlobeIcon } from './ui/icons.tsx';
 
 type Props = {
   /** 'compact': the top bar (label read by screen readers only); 'field': a form field with label and hint. */
@@ -56,9 +57,7 @@ export function LanguageSelect({ variant, className }: Props) {
         <label htmlFor={id} className="visually-hidden">
           {t('language.label')}
         </label>
-        <span aria-hidden="true" className="language-globe">
-          🌐
-        </span>
+        <GlobeIcon />
         {select}
       </div>
     );

@@ -11,6 +11,16 @@ export function ChatIcon() {
   );
 }
 
+/** Beside the language choice. */
+export function GlobeIcon() {
+  return (
+    <svg {...svg} width={18} height={18} className="globe-icon">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+    </svg>
+  );
+}
+
 /** One outline per vehicle type of the domain (car, van, small_truck, truck). */
 export function VehicleIcon({ type }: { type: string }) {
   const body =

@@ -87,4 +87,22 @@ test.describe('addresses in the wizard (embedded geocoder)', () => {
     await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('a typed address that was not picked says to pick it; Enter picks the best suggestion', async ({ page }) => {
+    await toPickupStep(page);
+    await addressInput(page).fill('Kerkstraat 12, 3500 Hasselt');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(/^Kerkstraat 12, 3500 Hasselt/);
+    // Next without a pick: not "required" (the field is full), but where to go from here.
+    await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
+    await expect(page.getByText('Kies je adres uit de suggesties onder het veld.')).toBeVisible();
+    await expect(addressInput(page)).toHaveAccessibleDescription(/Kies je adres uit de suggesties onder het veld\./);
+    await expect(addressInput(page)).not.toHaveAccessibleDescription(/verplicht/);
+    await expect(page.getByRole('group', { name: 'Dag' })).toHaveCount(0);
+    // Enter with nothing highlighted takes the first suggestion: the day choice appears.
+    await addressInput(page).press('Enter');
+    await expect(addressInput(page)).toHaveValue('Kerkstraat 12, 3500 Hasselt');
+    await expect(page.getByRole('group', { name: 'Dag' })).toBeVisible();
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+  });
 });
+

@@ -67,7 +67,8 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
           if (!visible) return;
           if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, suggestions.length - 1));
           else if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
-          else if (e.key === 'Enter' && active >= 0) pick(suggestions[active]!);
+          // Enter takes the highlighted suggestion, or the best one when none is highlighted.
+          else if (e.key === 'Enter') pick(suggestions[Math.max(active, 0)]!);
           else if (e.key === 'Escape') setOpen(false);
           else return;
           e.preventDefault();

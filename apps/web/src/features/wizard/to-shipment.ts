@@ -16,7 +16,8 @@ const DATE_KEYS: Record<string, string> = { date_order: 'date_order', date_in_pa
 
 function sideErrors(side: SideState, now: Date, pickup?: SideState): StepErrors {
   const errors: StepErrors = {};
-  if (!side.address) errors.address = 'required';
+  // Typed but not picked: the suggestions below the field are the way, not an empty field.
+  if (!side.address) errors.address = side.addressText.trim() ? 'address_not_picked' : 'required';
   else if (!hasStreetAndNumber(side.address)) errors.address = 'address_incomplete';
   const choice = windowChoice(side);
   // An empty custom date or time says so, rather than a rule about a date nobody entered.

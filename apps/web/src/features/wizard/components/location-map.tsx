@@ -78,7 +78,7 @@ export function LocationMap({ point, label, onPick }: Props) {
     <>
       <div ref={container} className="location-map" role="region" aria-label={label} aria-describedby={approximate ? noteId : undefined} data-testid="location-map" />
       {approximate && (
-        <p id={noteId} className="field-hint" data-testid="approximate-note">
+        <p id={noteId} className="field-hint hint-block" data-testid="approximate-note">
           {t('wizard.approximate', { city: point.city ?? '' })}
         </p>
       )}

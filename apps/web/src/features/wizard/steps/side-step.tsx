@@ -149,7 +149,7 @@ export function SideStep({ side, state, errors, now }: Props) {
           <TimeField label={t('wizard.timeTill')} value={value.timeTill} onChange={(timeTill) => update({ timeTill })} error={fieldError('timeTill')} />
         </div>
       )}
-      {value.address && <p className="field-hint">{t('wizard.timezone', { tz })}</p>}
+      {value.address && <p className="field-hint hint-block">{t('wizard.timezone', { tz })}</p>}
       <TextAreaField
         label={t('wizard.instructions')}
         hint={t('wizard.instructionsHint')}

@@ -138,6 +138,10 @@ demo('every screen fits a 375 px phone: no sideways scroll, a one-row top bar, a
   await page.getByRole('button', { name: /^Meldingen/ }).click();
   await expect(page.getByRole('region', { name: 'Je meldingen' })).toBeVisible();
   await fitsAPhone(page, 'Profiel bewerken · Vrachtmarkt');
+  // The panel itself lies within the screen (one that sticks out on the left makes no scroll bar).
+  const panel = (await page.getByRole('region', { name: 'Je meldingen' }).boundingBox())!;
+  expect(panel.x).toBeGreaterThanOrEqual(0);
+  expect(panel.x + panel.width).toBeLessThanOrEqual(375);
 
   // The public tracking page, as a stranger sees it.
   const created = await fetch(`${demoServer.url}/api/shipment/${id}/tracking`, { method: 'POST', headers: { authorization: `Bearer ${await tokenIn(page)}` } });

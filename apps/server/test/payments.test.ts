@@ -58,10 +58,21 @@ describe('Bancontact', () => {
     expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(200);
   });
 
-  it('an abandoned Bancontact payment does not block paying by card, and can no longer take money', async () => {
+  it('a Bancontact payment left at the bank blocks paying by card until it is given up, and can then no longer take money', async () => {
     const { sender, id, offerId } = await newJob(70);
     const { payment_id, redirect_url } = (await startBancontact(sender.auth, id, offerId)).json();
     await addCard(t, sender.auth);
+    // The bank may still be paying: a card accept now would charge twice.
+    expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(409);
+    // Past the bank session's life the recovery job asks the provider and releases it (the clock is put back after).
+    t.clock.advance(2 * 3600);
+    let settled;
+    try {
+      settled = await t.app.settleStalePayments();
+    } finally {
+      t.clock.advance(-2 * 3600);
+    }
+    expect(settled).toMatchObject({ settled: 1 });
     expect((await accept(t, sender.auth, id, offerId)).statusCode).toBe(200);
     // The bank page left open in another tab: authorising it now changes nothing.
     await t.app.inject({ method: 'POST', url: `${new URL(redirect_url).pathname}/authorise` });

@@ -3,7 +3,7 @@ import { addressSchema } from './address.ts';
 import { appConfigSchema } from './app-config.ts';
 import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, mailSettingsReadSchema, mailSettingsSchema, messageReadSchema, pushPageSchema, pushReadSchema, unreadCountSchema } from './events.ts';
 import { imageVariantsSchema } from './images.ts';
-import { addCardSchema, bancontactStartSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema } from './marketplace.ts';
+import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema } from './marketplace.ts';
 import { createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
@@ -150,7 +150,15 @@ export const apiRoutes = {
   updateShipment: { method: 'PUT', path: '/api/shipment/:id', auth: 'sender', params: idParams, body: updateInsuranceSchema, response: { 200: shipmentReadSchema } },
   cancelShipment: { method: 'POST', path: '/api/shipment/:id/status', auth: 'sender', params: idParams, body: senderStatusSchema, response: { 200: shipmentReadSchema } },
   rate: { method: 'POST', path: '/api/rating', auth: 'user', body: ratingSchema, response: { 201: ratingSchema } },
-  acceptOffer: { method: 'POST', path: '/api/shipment/:sid/offer/:oid', auth: 'sender', params: offerParams, response: { 200: shipmentReadSchema } },
+  acceptOffer: {
+    method: 'POST',
+    path: '/api/shipment/:sid/offer/:oid',
+    auth: 'sender',
+    params: offerParams,
+    // Optional: the offer id pins the driver's price; a total also pins the insurance.
+    body: confirmedPriceSchema.nullish(),
+    response: { 200: shipmentReadSchema },
+  },
   startBancontact: {
     method: 'POST',
     path: '/api/shipment/:sid/offer/:oid/bancontact',

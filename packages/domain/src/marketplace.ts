@@ -36,8 +36,16 @@ export const addCardSchema = z.object({ stripeToken: z.string().trim().min(1, 'r
 /** The invoice toggle (SPEC section 4): request sets 'requested', cancel withdraws the request or approval. */
 export const invoiceActionSchema = z.object({ action: z.enum(['request', 'cancel']) });
 
+/**
+ * The price the sender confirmed, sent with an accept (card, invoice or Bancontact): a total that
+ * no longer matches (the insurance changed meanwhile) is refused with 409 instead of charged.
+ * Optional: the offer id already pins the driver's price (a new price is a new offer).
+ */
+export const confirmedPriceSchema = z.object({ total: z.number().positive().max(10_000_000).optional() });
+export type ConfirmedPrice = z.infer<typeof confirmedPriceSchema>;
+
 /** Bancontact: where the browser comes back to, a route of our own app (never another site). */
-export const bancontactStartSchema = z.object({
+export const bancontactStartSchema = confirmedPriceSchema.extend({
   return_path: z.string().regex(/^\/[A-Za-z0-9/_-]{0,200}$/, 'return_path_invalid'),
 });
 
@@ -107,6 +115,21 @@ export const cardErrorBodySchema = z.object({
   provider_message: z.string(),
 });
 export type CardErrorBody = z.infer<typeof cardErrorBodySchema>;
+
+/**
+ * A 409 for an accept whose price is not the one the sender saw: the driver changed it (a new
+ * offer took the old one's place) or the insurance changed. Names the offer to confirm now.
+ */
+export const offerRepricedBodySchema = z.object({
+  error: z.literal('conflict'),
+  error_description: z.string(),
+  offer_id: z.number(),
+  /** The driver's transport price in euros, excl. VAT. */
+  price: z.number(),
+  /** What the sender would pay now, incl. VAT and insurance. */
+  total: z.number(),
+});
+export type OfferRepricedBody = z.infer<typeof offerRepricedBodySchema>;
 
 /**
  * GET /api/shipment/{id}/receipt: the sender's receipt of the paid offer, the same data as the

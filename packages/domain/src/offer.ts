@@ -9,7 +9,8 @@ import { EXPERIENCE_LEVELS } from './shipment-states.ts';
 export const VEHICLE_TYPES = ['car', 'van', 'small_truck', 'truck'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
 
-export const OFFER_STATES = ['open', 'withdrawn', 'accepted'] as const;
+/** 'replaced': the driver changed the price; a new offer (a new id) took its place. */
+export const OFFER_STATES = ['open', 'withdrawn', 'accepted', 'replaced'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 
 export const driverSummarySchema = userSummarySchema.extend({ driver_rating_count: z.number(), driver_rating_total: z.number() });

@@ -158,6 +158,8 @@ export type OffersTable = {
   driverId: number;
   priceCents: number;
   state: OfferState;
+  /** The offer that took this one's place when the driver changed the price. */
+  replacedBy: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };

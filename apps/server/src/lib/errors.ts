@@ -19,8 +19,8 @@ export class ApiError extends Error {
     readonly error: string,
     readonly descriptionKey: MessageKey | string,
     readonly headers: Record<string, string> = {},
-    /** More fields of the body (a card refusal's provider code and text). */
-    readonly extra: Record<string, string> = {},
+    /** More fields of the body (a card refusal's provider code and text, a re-priced offer). */
+    readonly extra: Record<string, string | number> = {},
   ) {
     super(error);
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { findNul, isPlainObject, rejectNul } from '../lib/json-guard.ts';
 
@@ -13,7 +14,9 @@ export function requestGuards(app: FastifyInstance): void {
     // JSON and form bodies alike, whichever parser read them (multipart content: lib/multipart.ts).
     rejectNul(req.body);
     // A route with a body schema gets an object: Fastify does not validate a missing or null body.
+    // Only an optional body (the accept's confirmed price) may be left out altogether.
     // Routes without one (the chat post, the token endpoint) check theirs after the ownership check.
-    if (req.routeOptions.schema?.body && !isPlainObject(req.body)) throw new ApiError(400, 'invalid_request', 'invalid_body');
+    const body = req.routeOptions.schema?.body as ZodType | undefined;
+    if (body && !isPlainObject(req.body) && !(req.body == null && body.safeParse(null).success)) throw new ApiError(400, 'invalid_request', 'invalid_body');
   });
 }

@@ -57,15 +57,28 @@ export function paymentsRepository(db: Db) {
      * succeeded payment per shipment, so of two concurrent accepts exactly one gets here.
      * Returns null when another payment holds the claim.
      */
-    async claim(p: Omit<PaymentRecord, 'id' | 'status' | 'providerRef' | 'createdAt'>, now: Date): Promise<number | null> {
+    /**
+     * Claims a shipment for one payment of one offer: null when another payment holds it, 'offer_changed'
+     * when the offer is no longer open (re-priced or withdrawn since the sender's check). The shipment
+     * row is locked first, the same row a driver's re-price locks, so the two never cross.
+     */
+    async claim(p: Omit<PaymentRecord, 'id' | 'status' | 'providerRef' | 'createdAt'>, now: Date): Promise<number | null | 'offer_changed'> {
       try {
-        const row = await db
-          .insertInto('payments')
-          .values({ ...p, currency: 'eur', status: 'pending', createdAt: now, updatedAt: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
+        return await db.transaction().execute(async (trx) => {
+          await trx.selectFrom('shipments').select('id').where('id', '=', p.shipmentId).forUpdate().executeTakeFirst();
+          const live = await trx.selectFrom('payments').select('id').where('shipmentId', '=', p.shipmentId).where('status', 'in', ['pending', 'succeeded']).executeTakeFirst();
+          if (live) return null;
+          const offer = await trx.selectFrom('offers').select('id').where('id', '=', p.offerId).where('state', '=', 'open').executeTakeFirst();
+          if (!offer) return 'offer_changed' as const;
+          const row = await trx
+            .insertInto('payments')
+            .values({ ...p, currency: 'eur', status: 'pending', createdAt: now, updatedAt: now })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return row.id;
+        });
       } catch (err) {
+        // The unique index stays the last word should two claims ever meet.
         if (isUniqueViolation(err)) return null;
         throw err;
       }

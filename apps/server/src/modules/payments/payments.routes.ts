@@ -12,11 +12,11 @@ import type { PaymentsService } from './payments.service.ts';
 type Options = { payments: PaymentsService; provider: PaymentProvider };
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { payments, provider }) => {
-  app.route({ ...fromContract(apiRoutes.acceptOffer), handler: async (req) => payments.accept(currentUser(req).userId, req.params.sid, req.params.oid) });
+  app.route({ ...fromContract(apiRoutes.acceptOffer), handler: async (req) => payments.accept(currentUser(req).userId, req.params.sid, req.params.oid, req.body ?? {}) });
 
   app.route({
     ...fromContract(apiRoutes.startBancontact),
-    handler: async (req) => payments.startBancontact(currentUser(req).userId, req.params.sid, req.params.oid, req.body.return_path),
+    handler: async (req) => payments.startBancontact(currentUser(req).userId, req.params.sid, req.params.oid, req.body.return_path, req.body),
   });
 
   app.route({ ...fromContract(apiRoutes.paymentReceipt), handler: async (req) => payments.receipt(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cardErrorKey, costBreakdown, type CardRead, type Locale, type EventPayloads, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
+import { cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, type EventPayloads, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
 import { CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import { SANDBOX_BANCONTACT_LIFE_MS, type SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
 import type { Db } from '../../db/database.ts';
@@ -37,6 +37,10 @@ const STALE_CARD_CLAIM_MS = 60_000;
 const STALE_BANCONTACT_MS = SANDBOX_BANCONTACT_LIFE_MS;
 /** Payments settled per run; a backlog is worked off by the following runs. */
 const STALE_BATCH = 100;
+
+/** 409 naming the offer and price the sender must confirm instead (the driver re-priced, or the insurance changed). */
+const repriced = (offerId: number, priceCents: number, insurance: InsuranceChoice) =>
+  new ApiError(409, 'conflict', 'offer_repriced', {}, { offer_id: offerId, price: priceCents / 100, total: costBreakdown(priceCents, insurance).total.aftertaxes / 100 });
 
 /**
  * A card refusal for the client (SPEC section 8: card errors inline, accept failures as a toast):
@@ -168,14 +172,15 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
   }
 
   /**
-   * Settles a claim the same sender left pending: an abandoned Bancontact payment is cancelled at
-   * the provider (a bank page left open can then no longer take money) and released; a card charge
-   * interrupted more than a minute ago is repeated with its own key.
+   * Settles a claim the same sender left pending. A Bancontact payment left at the bank page is
+   * given up only for a new Bancontact attempt (cancelled at the provider, so that page can no
+   * longer take money); a card or invoice accept meanwhile answers 409, as the bank may still be
+   * paying. A card charge interrupted more than a minute ago is repeated with its own key.
    */
-  async function settleStale(shipmentId: number, senderId: number): Promise<void> {
+  async function settleStale(shipmentId: number, senderId: number, method: PaymentRecord['method']): Promise<void> {
     const live = await repo.liveFor(shipmentId);
     if (!live || live.status !== 'pending' || live.userId !== senderId) return;
-    if (live.method === 'bancontact') {
+    if (live.method === 'bancontact' && method === 'bancontact') {
       const p = live.providerRef ? await provider.cancelPayment(live.providerRef) : null;
       if (p?.status === 'succeeded') await complete(live, p.id);
       else await repo.fail(live.id, 'abandoned', now());
@@ -187,19 +192,36 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     }
   }
 
-  /** Checks the offer and claims the shipment; the amount is computed here, in cents. */
-  async function claim(senderId: number, shipmentId: number, offerId: number, method: PaymentRecord['method'], cardId: string | null = null): Promise<PaymentRecord> {
+  /**
+   * Ownership first (another sender's shipment or offer is not found, whatever else is wrong), then
+   * whether the offer can still be accepted at the price the sender confirmed. The amount is
+   * computed here, in cents, from the offer behind the id the sender saw.
+   */
+  async function acceptable(senderId: number, shipmentId: number, offerId: number, confirmedTotal: number | undefined) {
     const offer = await shipments.findOpenOffer(shipmentId, offerId, senderId);
     if (!offer) throw notFound();
     if (offer.state === 'accepted' || offer.shipmentState !== 'new') {
       throw new ApiError(409, 'conflict', offer.shipmentState === 'cancelled' ? 'shipment_not_open' : 'offer_already_accepted');
     }
+    // The driver changed the price after the sender looked: name the new offer, charge nothing.
+    if (offer.state === 'replaced' && offer.current) throw repriced(offer.current.id, offer.current.priceCents, offer.insurance);
     if (offer.state !== 'open') throw new ApiError(409, 'conflict', 'offer_not_open');
     if (offer.pickupDateTill <= now()) throw new ApiError(409, 'conflict', 'shipment_not_open');
-    await settleStale(shipmentId, senderId);
     const amountCents = costBreakdown(offer.priceCents, offer.insurance).total.aftertaxes;
+    if (confirmedTotal !== undefined && Math.round(confirmedTotal * 100) !== amountCents) throw repriced(offer.id, offer.priceCents, offer.insurance);
+    return { amountCents };
+  }
+
+  /** Claims the shipment for one payment (a unique index keeps one live payment per shipment). */
+  async function claim(senderId: number, shipmentId: number, offerId: number, amountCents: number, method: PaymentRecord['method'], cardId: string | null = null): Promise<PaymentRecord> {
+    await settleStale(shipmentId, senderId, method);
     const record = { shipmentId, offerId, userId: senderId, method, amountCents, cardId };
     const id = await repo.claim(record, now());
+    if (id === 'offer_changed') {
+      // Re-priced or withdrawn between the check and the claim: the check now names what changed.
+      await acceptable(senderId, shipmentId, offerId, undefined);
+      throw new ApiError(409, 'conflict', 'offer_not_open');
+    }
     if (id === null) {
       const live = await repo.liveFor(shipmentId);
       throw new ApiError(409, 'conflict', live?.status === 'succeeded' ? 'offer_already_accepted' : 'payment_in_progress');
@@ -318,21 +340,23 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     },
 
     /** POST /api/shipment/{sid}/offer/{oid}: by invoice when approved, else with the first stored card. */
-    async accept(senderId: number, shipmentId: number, offerId: number): Promise<ShipmentRead> {
+    async accept(senderId: number, shipmentId: number, offerId: number, confirmed: ConfirmedPrice = {}): Promise<ShipmentRead> {
+      const { amountCents } = await acceptable(senderId, shipmentId, offerId, confirmed.total);
       const user = await users.get(senderId);
       const byInvoice = user.company?.invoice_approved === 'approved';
       const card = byInvoice ? null : (await repo.cards(senderId))[0];
       if (!byInvoice && !card) throw new ApiError(402, 'payment_required', 'no_payment_method');
-      const payment = await claim(senderId, shipmentId, offerId, byInvoice ? 'invoice' : 'card', card?.id ?? null);
+      const payment = await claim(senderId, shipmentId, offerId, amountCents, byInvoice ? 'invoice' : 'card', card?.id ?? null);
       if (byInvoice) await complete(payment, null);
       else await chargeClaim(payment);
       return shipments.get(senderId, shipmentId);
     },
 
     /** Starts Bancontact; the browser returns to returnPath in our app with ?payment={id}. */
-    async startBancontact(senderId: number, shipmentId: number, offerId: number, returnPath: string): Promise<{ payment_id: number; redirect_url: string }> {
+    async startBancontact(senderId: number, shipmentId: number, offerId: number, returnPath: string, confirmed: ConfirmedPrice = {}): Promise<{ payment_id: number; redirect_url: string }> {
+      const { amountCents } = await acceptable(senderId, shipmentId, offerId, confirmed.total);
       const user = await users.get(senderId);
-      const payment = await claim(senderId, shipmentId, offerId, 'bancontact');
+      const payment = await claim(senderId, shipmentId, offerId, amountCents, 'bancontact');
       try {
         // The bank page shows this to the sender, in the sender's language, with the job's reference number.
         const { reference_id } = await shipments.get(senderId, shipmentId);

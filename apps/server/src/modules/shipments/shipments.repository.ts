@@ -110,7 +110,7 @@ export function shipmentsRepository(db: Db) {
         eb.selectFrom('ratings').select(sql<number>`coalesce(sum(rating), 0)::int`.as('t')).whereRef('ratings.ratingableId', '=', 'o.driverId').as('ratingTotal'),
       ])
       .where('o.shipmentId', 'in', shipmentIds)
-      .where('o.state', '!=', 'withdrawn')
+      .where('o.state', 'in', ['open', 'accepted'])
       .orderBy('o.priceCents')
       .orderBy('o.id')
       .execute();
@@ -287,14 +287,24 @@ export function shipmentsRepository(db: Db) {
     /** A driver's offers, to show which open shipments they already bid on. */
     async offersOfDriver(driverId: number, shipmentIds: number[]) {
       if (shipmentIds.length === 0) return [];
-      return db.selectFrom('offers').select(['id', 'shipmentId', 'priceCents', 'state']).where('driverId', '=', driverId).where('shipmentId', 'in', shipmentIds).execute();
+      // Newest first, so a driver's current offer on a shipment is the first found.
+      return db
+        .selectFrom('offers')
+        .select(['id', 'shipmentId', 'priceCents', 'state'])
+        .where('driverId', '=', driverId)
+        .where('shipmentId', 'in', shipmentIds)
+        .where('state', '!=', 'replaced')
+        .orderBy('id', 'desc')
+        .execute();
     },
 
     /**
      * Makes or re-prices a driver's offer, only while the shipment is new and its pickup window
-     * open. Bumps the shipment's revision so the sender's list ETag changes.
+     * open. A new price is a new offer (a new id) that replaces the standing one, so an accept
+     * always charges the price behind the id the sender confirmed; the same price changes nothing.
+     * Bumps the shipment's revision so the sender's list ETag changes. Null when not open.
      */
-    async upsertOffer(shipmentId: number, driverId: number, priceCents: number, now: Date, after: (trx: Db, offerId: number) => Promise<void> = nothing): Promise<number | null> {
+    async upsertOffer(shipmentId: number, driverId: number, priceCents: number, now: Date, after: (trx: Db, offerId: number) => Promise<void> = nothing): Promise<number | null | 'payment_in_progress'> {
       return db.transaction().execute(async (trx) => {
         const open = await trx
           .updateTable('shipments')
@@ -304,20 +314,39 @@ export function shipmentsRepository(db: Db) {
           .where('pickupDateTill', '>', now)
           .executeTakeFirst();
         if (Number(open.numUpdatedRows) !== 1) return null;
-        const row = await trx
+        // The shipment row is locked now, as a sender's payment claim locks it: a price cannot
+        // change under a payment in progress (read after the lock, so a claim just made is seen).
+        const paying = await trx.selectFrom('payments').select('id').where('shipmentId', '=', shipmentId).where('status', '=', 'pending').executeTakeFirst();
+        if (paying) return 'payment_in_progress' as const;
+        const standing = await trx
+          .selectFrom('offers')
+          .select(['id', 'priceCents', 'state'])
+          .where('shipmentId', '=', shipmentId)
+          .where('driverId', '=', driverId)
+          .where('state', 'in', ['open', 'accepted'])
+          .forUpdate()
+          .executeTakeFirst();
+        if (standing?.state === 'accepted') return null;
+        if (standing?.priceCents === priceCents) return standing.id;
+        // The standing offer steps aside first: the unique index allows one open offer per driver.
+        if (standing) await trx.updateTable('offers').set({ state: 'replaced', updatedAt: now }).where('id', '=', standing.id).execute();
+        const { id } = await trx
           .insertInto('offers')
           .values({ shipmentId, driverId, priceCents, state: 'open', createdAt: now, updatedAt: now })
-          .onConflict((oc) => oc.columns(['shipmentId', 'driverId']).doUpdateSet({ priceCents, state: 'open', updatedAt: now }).where('offers.state', '!=', 'accepted'))
           .returning('id')
-          .executeTakeFirst();
-        if (!row) return null;
-        await after(trx, row.id);
-        return row.id;
+          .executeTakeFirstOrThrow();
+        if (standing) await trx.updateTable('offers').set({ replacedBy: id }).where('id', '=', standing.id).execute();
+        await after(trx, id);
+        return id;
       });
     },
 
-    async withdrawOffer(shipmentId: number, driverId: number, now: Date, after: AfterChange = nothing): Promise<boolean> {
+    /** Withdraws a driver's open offer; never under a payment in progress (the shipment row is locked first, as a claim locks it). */
+    async withdrawOffer(shipmentId: number, driverId: number, now: Date, after: AfterChange = nothing): Promise<boolean | 'payment_in_progress'> {
       return db.transaction().execute(async (trx) => {
+        await trx.selectFrom('shipments').select('id').where('id', '=', shipmentId).forUpdate().executeTakeFirst();
+        const paying = await trx.selectFrom('payments').select('id').where('shipmentId', '=', shipmentId).where('status', '=', 'pending').executeTakeFirst();
+        if (paying) return 'payment_in_progress' as const;
         const res = await trx
           .updateTable('offers')
           .set({ state: 'withdrawn', updatedAt: now })
@@ -332,17 +361,23 @@ export function shipmentsRepository(db: Db) {
       });
     },
 
-    /** An open offer on a sender's own shipment, in cents (never from the euros on the wire). */
+    /**
+     * An offer on a sender's own shipment, in cents (never from the euros on the wire), with the
+     * same driver's open offer that replaced it, if the driver changed the price since.
+     */
     async findOpenOffer(shipmentId: number, offerId: number, senderId: number) {
       const row = await db
         .selectFrom('offers as o')
         .innerJoin('shipments as s', 's.id', 'o.shipmentId')
-        .select(['o.id', 'o.driverId', 'o.priceCents', 'o.state', 's.insurance', 's.state as shipmentState', 's.pickupDateTill'])
+        .leftJoin('offers as n', (j) => j.onRef('n.shipmentId', '=', 'o.shipmentId').onRef('n.driverId', '=', 'o.driverId').on('n.state', '=', 'open'))
+        .select(['o.id', 'o.driverId', 'o.priceCents', 'o.state', 's.insurance', 's.state as shipmentState', 's.pickupDateTill', 'n.id as currentId', 'n.priceCents as currentPriceCents'])
         .where('o.id', '=', offerId)
         .where('o.shipmentId', '=', shipmentId)
         .where('s.senderId', '=', senderId)
         .executeTakeFirst();
-      return row ? { ...row, insurance: row.insurance } : null;
+      if (!row) return null;
+      const { currentId, currentPriceCents, ...offer } = row;
+      return { ...offer, current: currentId !== null && currentPriceCents !== null ? { id: currentId, priceCents: currentPriceCents } : null };
     },
 
     /**

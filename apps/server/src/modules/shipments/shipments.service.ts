@@ -166,6 +166,7 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
         await events.record(trx, [{ userId: c.senderId, type: 'shipment.offer.new', shipmentId, payload: { reference: c.reference, offer_id: offerId, driver_name: driverName, total } }]);
       });
       if (id === null) throw new ApiError(409, 'conflict', 'shipment_not_open');
+      if (id === 'payment_in_progress') throw new ApiError(409, 'conflict', 'payment_in_progress');
       return { id };
     },
 
@@ -174,7 +175,9 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
         const c = await repo.eventContext(trx, shipmentId);
         await events.record(trx, [{ userId: c.senderId, type: 'shipment.offer.withdrawn', shipmentId, payload: { reference: c.reference, driver_name: await repo.shortNameOf(trx, driverId) } }]);
       };
-      if (!(await repo.withdrawOffer(shipmentId, driverId, now(), told))) throw notFound();
+      const withdrawn = await repo.withdrawOffer(shipmentId, driverId, now(), told);
+      if (withdrawn === 'payment_in_progress') throw new ApiError(409, 'conflict', 'payment_in_progress');
+      if (!withdrawn) throw notFound();
     },
 
     /** A driver moves their shipment along the graph of SPEC section 4; any other move is refused. */

@@ -25,3 +25,6 @@ export async function keepChangedShipment(client: QueryClient, s: ShipmentRead):
   client.setQueryData(shipmentQuery(s.id).queryKey, s);
   await client.invalidateQueries({ queryKey: queryKeys.shipmentList });
 }
+
+/** Reads a job again now (after a 409 that says it changed) and waits for the answer. */
+export const refreshShipment = (client: QueryClient, id: number) => client.invalidateQueries({ queryKey: queryKeys.shipment(id) });

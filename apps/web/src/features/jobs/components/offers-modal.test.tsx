@@ -10,6 +10,7 @@ import { renderWithProviders } from '../../../test-render.tsx';
 import { shipmentRead } from '../../../test-fixtures.ts';
 import { writeToken } from '../../../lib/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
+import { useShipment } from '../api/get-shipment.ts';
 import { OffersModal } from './offers-modal.tsx';
 
 // jsdom has <dialog> but neither showModal nor close, and hides a dialog without [open].
@@ -305,5 +306,56 @@ describe('OffersModal', () => {
     await user.click(within(await screen.findByRole('dialog', { name: nl.job.confirm.title })).getByRole('button', { name: nl.job.confirm.toBancontact }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Er loopt al een betaling voor deze opdracht.');
     expect(started).toBe(1);
+  });
+
+  it('a price changed by the driver after the sender looked: the confirmation shows the new price and the server’s word, and confirming again accepts the new offer', async () => {
+    answer(sender('none'), [visa]);
+    // The driver re-priced Els's offer: a new offer (13) took the place of 12.
+    const repriced: OfferRead = { ...offer(13, 'Els', 'Janssens', 'newbie', 1200, 50), driver: dear.driver };
+    let current = shipment;
+    const sent: { oid: string; total: unknown }[] = [];
+    server.use(
+      http.get('*/api/shipment/:id', () => HttpResponse.json(current)),
+      http.post('*/api/shipment/:sid/offer/:oid', async ({ params, request }) => {
+        const body = (await request.json()) as { total?: number };
+        sent.push({ oid: String(params.oid), total: body.total });
+        if (params.oid === '12') {
+          current = { ...shipment, offers: [cheap, repriced] };
+          return HttpResponse.json(
+            { error: 'conflict', error_description: 'De chauffeur heeft de prijs van dit bod gewijzigd. Bekijk de nieuwe prijs en bevestig opnieuw.', offer_id: 13, price: 1200, total: repriced.cost_breakdown_sender.total.aftertaxes },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json({ ...current, accepted_offer: repriced, offers: [repriced], current_state: { state: 'accepted' } });
+      }),
+    );
+    const onClose = vi.fn();
+    // As on the job page: the modal shows the job as the query holds it.
+    function LiveModal() {
+      const s = useShipment(shipment.id).data;
+      return s ? <OffersModal shipment={s} open onClose={onClose} /> : null;
+    }
+    const { user } = renderWithProviders(<LiveModal />);
+    await screen.findByRole('table', { name: nl.job.offersCaption });
+    const acceptButton = await selectDearOffer(user);
+    await waitFor(() => expect(acceptButton).toBeEnabled());
+    await user.click(acceptButton);
+    await user.click(within(await screen.findByRole('dialog', { name: nl.job.confirm.title })).getByRole('button', { name: nl.job.confirm.yes }));
+
+    // Nothing accepted; the confirmation stays, now with the new price and why.
+    const warning = await screen.findByTestId('price-changed');
+    expect(warning).toHaveTextContent('De chauffeur heeft de prijs van dit bod gewijzigd.');
+    const confirm = screen.getByRole('dialog', { name: nl.job.confirm.title });
+    expect(facts(confirm)).toMatchObject({ Chauffeur: 'Els J.', 'Bedrag incl. 21 % btw': '€ 1.512,50' });
+    expect(screen.queryByText(nl.job.accepted)).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(within(confirm).getByRole('button', { name: nl.job.confirm.yes }));
+    expect(await screen.findByRole('status')).toHaveTextContent(nl.job.accepted);
+    // Each accept carried the total the sender had in front of them.
+    expect(sent).toEqual([
+      { oid: '12', total: 1270.5 },
+      { oid: '13', total: 1512.5 },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { OfferRead } from '@vm/domain/offer';
 import type { ShipmentRead } from '@vm/domain/shipment';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardEntry } from '../../../components/payments/card-entry.tsx';
@@ -7,12 +8,14 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { VehicleIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { cardsQuery, useCards } from '../../../lib/billing-api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { timeWindow } from '../../../lib/zoned-format.ts';
 import { useAcceptOffer } from '../api/accept-offer.ts';
+import { refreshShipment } from '../api/get-shipment.ts';
 import { useStartBancontact } from '../api/start-bancontact.ts';
 import { CostTable, euro } from './cost-table.tsx';
 import { Stars } from './stars.tsx';
@@ -25,9 +28,12 @@ type Props = { shipment: ShipmentRead; open: boolean; onClose: () => void; initi
 export function OffersModal({ shipment, open, onClose, initialOfferId = null }: Props) {
   const { t } = useTranslation();
   const offers = shipment.accepted_offer ? [shipment.accepted_offer] : shipment.offers;
-  // Mounted per opening (see the job page), so the initial selection is fresh each time.
-  const [selectedId, setSelectedId] = useState<number | null>(initialOfferId);
-  const selected = offers.find((o) => o.id === selectedId) ?? null;
+  // The selection is a driver (one standing offer each): when the driver re-prices, the new offer
+  // that takes the old one's place stays selected. Mounted per opening (see the job page), so the
+  // initial selection is fresh each time.
+  const [selectedDriver, setSelectedDriver] = useState<number | null>(() => offers.find((o) => o.id === initialOfferId)?.driver.user.id ?? null);
+  const selected = offers.find((o) => o.driver.user.id === selectedDriver) ?? null;
+  const selectedId = selected?.id ?? null;
 
   return (
     <Modal open={open} title={shipment.accepted_offer ? t('job.acceptedOffer') : t('job.offersTitle')} onClose={onClose} wide>
@@ -53,10 +59,10 @@ export function OffersModal({ shipment, open, onClose, initialOfferId = null }: 
           </thead>
           <tbody>
             {offers.map((o) => (
-              <tr key={o.id} className={o.id === selectedId ? 'offer-row offer-selected' : 'offer-row'} aria-selected={o.id === selectedId} onClick={() => setSelectedId(o.id)}>
+              <tr key={o.id} className={o.id === selectedId ? 'offer-row offer-selected' : 'offer-row'} aria-selected={o.id === selectedId} onClick={() => setSelectedDriver(o.driver.user.id)}>
                 <td>
                   <label className="offer-pick">
-                    <input type="radio" name="offer" checked={o.id === selectedId} onChange={() => setSelectedId(o.id)} />
+                    <input type="radio" name="offer" checked={o.id === selectedId} onChange={() => setSelectedDriver(o.driver.user.id)} />
                     {driverName(o)}
                   </label>
                 </td>
@@ -79,7 +85,9 @@ export function OffersModal({ shipment, open, onClose, initialOfferId = null }: 
   );
 }
 
-function OfferBadge({ shipment, offer, onAccepted }: { shipment: ShipmentRead; offer: OfferRead; onAccepted: () => void }) {
+type PayProps = { shipment: ShipmentRead; offer: OfferRead; onAccepted: () => void };
+
+function OfferBadge({ shipment, offer, onAccepted }: PayProps) {
   const { t } = useTranslation();
   const u = offer.driver.user;
   const canPay = shipment.current_state.state === 'new' && !shipment.accepted_offer;
@@ -111,7 +119,7 @@ type PayMethod = { kind: 'card'; last4: string; brand: string } | { kind: 'invoi
  * happen: the amount incl. VAT, the driver and how it is paid. A sender without a card adds one
  * in place; that only stores the card, and the confirmation still follows.
  */
-function PayButtons({ shipment, offer, onAccepted }: { shipment: ShipmentRead; offer: OfferRead; onAccepted: () => void }) {
+function PayButtons({ shipment, offer, onAccepted }: PayProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const user = useCurrentUser().data;
@@ -119,40 +127,46 @@ function PayButtons({ shipment, offer, onAccepted }: { shipment: ShipmentRead; o
   const payments = useConfig().data?.payments;
   const [needCard, setNeedCard] = useState(false);
   const [confirming, setConfirming] = useState<PayMethod | null>(null);
+  // The server's word that the price changed since the sender looked, shown in the confirmation.
+  const [priceChanged, setPriceChanged] = useState<string | null>(null);
+  const client = useQueryClient();
   const accepting = useAcceptOffer();
   const bancontactStart = useStartBancontact();
   const busy = accepting.isPending || bancontactStart.isPending || bancontactStart.isSuccess;
   const byInvoice = user?.company?.invoice_approved === 'approved';
   const card = cards.data?.[0];
-  // SPEC section 8: the server's message as a danger toast.
-  const failed = (err: Error) => toast(err.message, 'danger', TOAST_MS.long);
+  // What the sender confirms is what the server charges: the total shown goes with the accept.
+  const confirmed = { shipmentId: shipment.id, offerId: offer.id, total: offer.cost_breakdown_sender.total.aftertaxes };
+
+  /**
+   * The driver changed the price (or the insurance changed) since the sender looked: the job is
+   * read again, so the same driver's offer that now stands is shown, and the confirmation stays
+   * open with its price and the server's explanation, to be confirmed again. Any other failure is
+   * the server's message as a danger toast (SPEC section 8).
+   */
+  async function failed(err: Error) {
+    if (!isRepriced(err)) {
+      setConfirming(null);
+      toast(err.message, 'danger', TOAST_MS.long);
+      return;
+    }
+    await refreshShipment(client, shipment.id);
+    setPriceChanged(err.message);
+  }
 
   function accept() {
+    setPriceChanged(null);
     // The promise, not mutate's callbacks: the accepted job may re-render this modal away first.
-    accepting.mutateAsync({ shipmentId: shipment.id, offerId: offer.id }).then(
-      () => {
-        toast(t('job.accepted'), 'success', TOAST_MS.long);
-        onAccepted();
-      },
-      (err: Error) => {
-        setConfirming(null);
-        failed(err);
-      },
-    );
+    accepting.mutateAsync(confirmed).then(() => {
+      toast(t('job.accepted'), 'success', TOAST_MS.long);
+      onAccepted();
+    }, failed);
   }
 
   function bancontact() {
+    setPriceChanged(null);
     // The page stays busy while the browser leaves for the bank.
-    bancontactStart.mutate(
-      { shipmentId: shipment.id, offerId: offer.id, returnPath: `/jobs/${shipment.id}` },
-      {
-        onSuccess: ({ redirect_url }) => window.location.assign(redirect_url),
-        onError: (err) => {
-          setConfirming(null);
-          failed(err);
-        },
-      },
-    );
+    bancontactStart.mutate({ ...confirmed, returnPath: `/jobs/${shipment.id}` }, { onSuccess: ({ redirect_url }) => window.location.assign(redirect_url), onError: failed });
   }
 
   function acceptClicked() {
@@ -188,7 +202,17 @@ function PayButtons({ shipment, offer, onAccepted }: { shipment: ShipmentRead; o
         </button>
       </div>
       {confirming && (
-        <ConfirmAccept offer={offer} method={confirming} busy={busy} onConfirm={confirming.kind === 'bancontact' ? bancontact : accept} onClose={() => setConfirming(null)} />
+        <ConfirmAccept
+          offer={offer}
+          method={confirming}
+          busy={busy}
+          priceChanged={priceChanged}
+          onConfirm={confirming.kind === 'bancontact' ? bancontact : accept}
+          onClose={() => {
+            setConfirming(null);
+            setPriceChanged(null);
+          }}
+        />
       )}
     </div>
   );
@@ -197,13 +221,23 @@ function PayButtons({ shipment, offer, onAccepted }: { shipment: ShipmentRead; o
 /** The stored card as the card form left it in the query cache (the hook re-renders a moment later). */
 const queryClientCard = () => queryClient.getQueryData(cardsQuery.queryKey)?.[0];
 
+/** A 409 that names the offer and price standing now (the price changed since the sender looked). */
+const isRepriced = (err: Error) => err instanceof ApiError && err.status === 409 && typeof (err.body as { offer_id?: unknown } | null)?.offer_id === 'number';
+
+type ConfirmProps = { offer: OfferRead; method: PayMethod; busy: boolean; priceChanged: string | null; onConfirm: () => void; onClose: () => void };
+
 /** "Accept this offer?": amount incl. VAT, driver and method, then confirm or go back. */
-function ConfirmAccept({ offer, method, busy, onConfirm, onClose }: { offer: OfferRead; method: PayMethod; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+function ConfirmAccept({ offer, method, busy, priceChanged, onConfirm, onClose }: ConfirmProps) {
   const { t } = useTranslation();
   const c = offer.cost_breakdown_sender;
   const how = method.kind === 'card' ? t('job.confirm.byCard', { brand: method.brand, last4: method.last4 }) : method.kind === 'invoice' ? t('job.confirm.byInvoice') : t('job.confirm.byBancontact');
   return (
     <Modal open title={t('job.confirm.title')} onClose={onClose}>
+      {priceChanged && (
+        <p className="notice notice-warning" role="alert" data-testid="price-changed">
+          {priceChanged}
+        </p>
+      )}
       <dl className="details confirm-accept" data-testid="confirm-accept">
         <dt>{t('job.confirm.driver')}</dt>
         <dd>{driverName(offer)}</dd>

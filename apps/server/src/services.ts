@@ -59,7 +59,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   await hub.start();
   onClose(() => hub.stop());
   const events = eventsService({ db, repo: eventsRepo, hub, now });
-  const streams = sseStreams();
+  const streams = sseStreams({ perUser: config.sseStreamsPerUser });
   // Open streams end before the server waits for its connections to close (SIGTERM).
   preClose(async () => streams.closeAll());
   // A revocation reaches this process's token cache at once and every other process by its event.

@@ -76,6 +76,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     accessTtl: config.tokens.accessTtl,
     refreshTtl: config.tokens.refreshTtl,
+    refreshReuseGraceSeconds: config.tokens.refreshReuseGraceSeconds,
     usernameLimiter: rateLimits.limiter('token', limits.tokenPerUsername, limits.tokenWindow),
   });
   const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });

@@ -4,7 +4,8 @@ import { startServer, type TestServer } from '../support/server.ts';
 // Access tokens that live 3 seconds, so a session outlives its token while the test watches.
 let shortLived: TestServer;
 test.beforeAll(async () => {
-  shortLived = await startServer({ ACCESS_TOKEN_TTL: '3' });
+  // A 2 s refresh grace: the app's reuse below comes 3.5 s after the thief's, past it.
+  shortLived = await startServer({ ACCESS_TOKEN_TTL: '3', REFRESH_REUSE_GRACE_SECONDS: '2' });
 });
 test.afterAll(async () => shortLived.stop());
 

@@ -110,6 +110,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: MAX_BODY_BYTES,
+    // A request must arrive whole within requestTimeoutMs, or Node answers 408 and closes the
+    // connection: a body trickled in byte by byte would otherwise hold it open for ever (Fastify's
+    // default is no limit). Headers alone get at most as long. Node looks for late requests every
+    // connectionsCheckingInterval (30 s by default): a quarter of the timeout cuts within 1.25 times it.
+    // An event stream is not affected: its GET request is whole at once; only the answer goes on.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
     logger: deps.logger ?? loggerOptions(config, deps.logStream),
     ...requestIdOptions(config.trustProxy),
   });

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { type CaptchaProvider, captchaProviders } from './adapters/captcha/captcha.ts';
+import { captchaProviders } from './adapters/captcha/captcha.ts';
 
-// The only reader of process.env. Every knob has a default that runs fully offline.
+// The only reader of process.env. Every knob has a default that runs fully offline. One schema says
+// it all: the variables (names, parsing, defaults), the rules between them (superRefine) and the
+// config the app reads (transform); AppConfig is its output type. A new setting: one line in the
+// object and one in the transform.
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -14,7 +17,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : null));
 
-const envSchema = z.object({
+const envVariables = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +28,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   ACCESS_TOKEN_TTL: int(900),
   REFRESH_TOKEN_TTL: int(60 * 60 * 24 * 30),
+  // A refresh token rotated less than this long ago may be presented again (two tabs refreshing at once); 0: never.
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   TOKEN_RATE_LIMIT_PER_IP: int(30),
   TOKEN_RATE_LIMIT_PER_USERNAME: int(10),
   TOKEN_RATE_LIMIT_WINDOW: int(60),
@@ -92,76 +97,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   METRICS_TOKEN: optionalText,
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  // A request whose body has not fully arrived after this long gets 408 (a body trickled in byte by byte).
+  REQUEST_TIMEOUT_SECONDS: int(60),
+  // Open event streams per user in this process; one more closes that user's oldest (browsers allow 6 per origin over HTTP/1.1).
+  SSE_STREAMS_PER_USER: int(6),
 });
-
-export type Env = z.infer<typeof envSchema>;
-
-export type AppConfig = {
-  env: string;
-  host: string;
-  port: number;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | null;
-  webDist: string | null;
-  logLevel: string;
-  trustProxy: boolean;
-  tokens: { accessTtl: number; refreshTtl: number };
-  rateLimits: {
-    tokenPerIp: number;
-    tokenPerUsername: number;
-    tokenWindow: number;
-    smsPerNumber: number;
-    smsPerIp: number;
-    smsWindow: number;
-    resetPerIp: number;
-    cardAttemptsPerHour: number;
-    chatPerMinute: number;
-  };
-  twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | null;
-  smtpUrl: string | null;
-  mailFrom: string;
-  facebookAppId: string | null;
-  /** Social and identity login (docs/decisions/0018-social-login.md); null when off. */
-  social: {
-    facebook: { appId: string; appSecret: string; authUrl: string; graphUrl: string } | null;
-    oidc: { issuer: string; clientId: string; clientSecret: string; label: string; scopes: string } | null;
-    /** Every call to a provider (token, profile, picture) gives up after this long. */
-    timeoutMs: number;
-  };
-  captcha: { provider: CaptchaProvider; siteKey: string | null; secret: string | null; verifyUrl: string | null; timeoutMs: number; minScore: number | null };
-  /** VAT numbers are also checked in VIES when set; null (the default) checks format and digits only. */
-  viesUrl: string | null;
-  geo: {
-    geocoder: 'embedded' | 'photon' | 'nominatim';
-    photonUrl: string;
-    nominatimUrl: string;
-    router: 'estimate' | 'osrm';
-    osrmUrl: string;
-    tileUrl: string | null;
-    tileAttribution: string;
-    ratePerIp: number;
-    /** A street-imagery URL template with {lat} and {lng}; no panel without one. */
-    streetViewUrl: string | null;
-  };
-  payments:
-    | { provider: 'sandbox'; webhookSecret: string | null }
-    | { provider: 'stripe'; secretKey: string; publishableKey: string | null; webhookSecret: string; apiBase: string | null };
-  /** For `npm run admin`; without it the server makes one and writes it to DATA_DIR/admin-token. */
-  adminToken: string | null;
-  /** Rate limits live here when set (shared by every process); else in the database or in process. */
-  redisUrl: string | null;
-  /** Every Redis key starts with this, so several deployments (or test runs) can share one Redis. */
-  redisKeyPrefix: string;
-  /** Uploads go to this S3-compatible bucket when set; else to DATA_DIR/files. */
-  s3: { bucket: string; endpoint: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null } | null;
-  /** Bearer token for /metrics; without it /metrics answers 404. */
-  metricsToken: string | null;
-  /** On SIGTERM, requests in flight get this long before the process exits anyway. */
-  shutdownTimeoutMs: number;
-  /** null when off (the default in production). */
-  demoDrivers: { offerDelaySeconds: number; stepSeconds: number; chatReplySeconds: number; password: string | null } | null;
-};
 
 /** Where the server writes its generated admin token for `npm run admin`. */
 export const ADMIN_TOKEN_FILE = 'admin-token';
@@ -175,56 +115,32 @@ export function isHttpsOrLoopback(url: string): boolean {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
-    throw new Error(`Invalid environment variables: ${fields}`);
-  }
-  const e = parsed.data;
-  const twilio =
-    e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_VERIFY_SERVICE_SID
-      ? {
-          accountSid: e.TWILIO_ACCOUNT_SID,
-          authToken: e.TWILIO_AUTH_TOKEN,
-          serviceSid: e.TWILIO_VERIFY_SERVICE_SID,
-          baseUrl: e.TWILIO_BASE_URL,
-        }
-      : null;
-  // Production never runs on an embedded default by accident: test-mode payments, a database in a
-  // local folder, a generated admin token or links to 127.0.0.1 in mails.
-  if (e.NODE_ENV === 'production') {
-    const missing = (['DATABASE_URL', 'ADMIN_TOKEN', 'PAYMENT_PROVIDER', 'PUBLIC_URL'] as const).filter((k) => !e[k]);
-    if (missing.length) {
-      throw new Error(
-        `Invalid environment variables: NODE_ENV=production needs ${missing.join(', ')} (PostgreSQL URL, admin token, stripe or sandbox for a demo, the public https address)`,
-      );
+const configSchema = envVariables
+  .superRefine((e, ctx) => {
+    const refuse = (message: string) => ctx.addIssue({ code: 'custom', message });
+    // Production never runs on an embedded default by accident: test-mode payments, a database in a
+    // local folder, a generated admin token or links to 127.0.0.1 in mails.
+    if (e.NODE_ENV === 'production') {
+      const missing = (['DATABASE_URL', 'ADMIN_TOKEN', 'PAYMENT_PROVIDER', 'PUBLIC_URL'] as const).filter((k) => !e[k]);
+      if (missing.length) {
+        refuse(`NODE_ENV=production needs ${missing.join(', ')} (PostgreSQL URL, admin token, stripe or sandbox for a demo, the public https address)`);
+      }
     }
-  }
-  let payments: AppConfig['payments'] = { provider: 'sandbox', webhookSecret: e.STRIPE_WEBHOOK_SECRET };
-  if (e.PAYMENT_PROVIDER === 'stripe') {
-    if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) throw new Error('Invalid environment variables: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-    payments = { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE };
-  }
-  // A captcha provider without its keys would refuse every SMS send (or silently check nothing).
-  if (e.CAPTCHA_PROVIDER !== 'none' && (!e.CAPTCHA_SITE_KEY || !e.CAPTCHA_SECRET)) {
-    throw new Error(`Invalid environment variables: CAPTCHA_PROVIDER=${e.CAPTCHA_PROVIDER} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`);
-  }
-  // Social login: an id without its secret (or the reverse) would show a button that cannot work.
-  if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
-    throw new Error('Invalid environment variables: FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
-  }
-  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
-  if (oidcSet !== 0 && oidcSet !== 3) {
-    throw new Error('Invalid environment variables: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
-  }
-  // Plain http only for a provider on this machine (the tests' fakes); anything else must be https.
-  for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER]] as const) {
-    if (value && !isHttpsOrLoopback(value)) throw new Error(`Invalid environment variables: ${name} must be https (http only on 127.0.0.1 or localhost)`);
-  }
-  // Demo drivers: on for a developer's `npm start`, off in production unless asked for.
-  const demoOn = e.DEMO_DRIVERS === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'on'].includes(e.DEMO_DRIVERS);
-  return {
+    if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) refuse('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    // A captcha provider without its keys would refuse every SMS send (or silently check nothing).
+    if (e.CAPTCHA_PROVIDER !== 'none' && (!e.CAPTCHA_SITE_KEY || !e.CAPTCHA_SECRET)) {
+      refuse(`CAPTCHA_PROVIDER=${e.CAPTCHA_PROVIDER} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`);
+    }
+    // Social login: an id without its secret (or the reverse) would show a button that cannot work.
+    if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) refuse('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
+    const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+    if (oidcSet !== 0 && oidcSet !== 3) refuse('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+    // Plain http only for a provider on this machine (the tests' fakes); anything else must be https.
+    for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER]] as const) {
+      if (value && !isHttpsOrLoopback(value)) refuse(`${name} must be https (http only on 127.0.0.1 or localhost)`);
+    }
+  })
+  .transform((e) => ({
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
@@ -234,7 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    tokens: { accessTtl: e.ACCESS_TOKEN_TTL, refreshTtl: e.REFRESH_TOKEN_TTL },
+    tokens: { accessTtl: e.ACCESS_TOKEN_TTL, refreshTtl: e.REFRESH_TOKEN_TTL, refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS },
     rateLimits: {
       tokenPerIp: e.TOKEN_RATE_LIMIT_PER_IP,
       tokenPerUsername: e.TOKEN_RATE_LIMIT_PER_USERNAME,
@@ -246,17 +162,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       cardAttemptsPerHour: e.CARD_ATTEMPTS_PER_HOUR,
       chatPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
     },
-    twilio,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_VERIFY_SERVICE_SID
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, serviceSid: e.TWILIO_VERIFY_SERVICE_SID, baseUrl: e.TWILIO_BASE_URL }
+        : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     facebookAppId: e.FACEBOOK_APP_ID,
+    /** Social and identity login (docs/decisions/0018-social-login.md); null when off. */
     social: {
-      facebook: e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
-        ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authUrl: e.FACEBOOK_AUTH_URL, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, '') }
-        : null,
-      oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
-        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL, scopes: e.OIDC_SCOPES }
-        : null,
+      facebook:
+        e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+          ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authUrl: e.FACEBOOK_AUTH_URL, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, '') }
+          : null,
+      oidc:
+        e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+          ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL, scopes: e.OIDC_SCOPES }
+          : null,
+      /** Every call to a provider (token, profile, picture) gives up after this long. */
       timeoutMs: e.SOCIAL_TIMEOUT_MS,
     },
     captcha: {
@@ -267,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.CAPTCHA_TIMEOUT_MS,
       minScore: e.CAPTCHA_MIN_SCORE ?? null,
     },
+    /** VAT numbers are also checked in VIES when set; null (the default) checks format and digits only. */
     viesUrl: e.VIES_URL,
     geo: {
       geocoder: e.GEOCODER,
@@ -277,17 +201,45 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       tileUrl: e.TILE_URL,
       tileAttribution: e.TILE_ATTRIBUTION,
       ratePerIp: e.GEO_RATE_LIMIT_PER_IP,
+      /** A street-imagery URL template with {lat} and {lng}; no panel without one. */
       streetViewUrl: e.STREET_VIEW_URL,
     },
-    payments,
+    // superRefine made sure that stripe comes with its keys.
+    payments:
+      e.PAYMENT_PROVIDER === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { provider: 'stripe' as const, secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : { provider: 'sandbox' as const, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    /** For `npm run admin`; without it the server makes one and writes it to DATA_DIR/admin-token. */
     adminToken: e.ADMIN_TOKEN,
+    /** Rate limits live here when set (shared by every process); else in the database or in process. */
     redisUrl: e.REDIS_URL,
+    /** Every Redis key starts with this, so several deployments (or test runs) can share one Redis. */
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    /** Uploads go to this S3-compatible bucket when set; else to DATA_DIR/files. */
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
       : null,
+    /** Bearer token for /metrics; without it /metrics answers 404. */
     metricsToken: e.METRICS_TOKEN,
+    /** On SIGTERM, requests in flight get this long before the process exits anyway. */
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
-    demoDrivers: demoOn ? { offerDelaySeconds: e.DEMO_OFFER_DELAY_SECONDS, stepSeconds: e.DEMO_STEP_SECONDS, chatReplySeconds: e.DEMO_CHAT_REPLY_SECONDS, password: e.DEMO_DRIVER_PASSWORD } : null,
-  };
+    /** A request body not fully received after this long is cut with 408. */
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    /** Open event streams per user in this process; the oldest is closed for one more. */
+    sseStreamsPerUser: e.SSE_STREAMS_PER_USER,
+    /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */
+    demoDrivers: (e.DEMO_DRIVERS === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'on'].includes(e.DEMO_DRIVERS))
+      ? { offerDelaySeconds: e.DEMO_OFFER_DELAY_SECONDS, stepSeconds: e.DEMO_STEP_SECONDS, chatReplySeconds: e.DEMO_CHAT_REPLY_SECONDS, password: e.DEMO_DRIVER_PASSWORD }
+      : null,
+  }));
+
+export type AppConfig = z.output<typeof configSchema>;
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  // A variable that does not parse is named; a rule between variables says what it needs.
+  const unparsed = parsed.error.issues.filter((i) => i.path.length > 0);
+  const details = unparsed.length ? unparsed.map((i) => i.path.join('.')).join(', ') : parsed.error.issues.map((i) => i.message).join('; ');
+  throw new Error(`Invalid environment variables: ${details}`);
 }

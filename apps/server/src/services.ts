@@ -59,7 +59,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   await hub.start();
   onClose(() => hub.stop());
   const events = eventsService({ db, repo: eventsRepo, hub, now });
-  const streams = sseStreams();
+  const streams = sseStreams({ perUser: config.sseStreamsPerUser });
   // Open streams end before the server waits for its connections to close (SIGTERM).
   preClose(async () => streams.closeAll());
   // A revocation reaches this process's token cache at once and every other process by its event.
@@ -76,6 +76,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     accessTtl: config.tokens.accessTtl,
     refreshTtl: config.tokens.refreshTtl,
+    refreshReuseGraceSeconds: config.tokens.refreshReuseGraceSeconds,
     usernameLimiter: rateLimits.limiter('token', limits.tokenPerUsername, limits.tokenWindow),
   });
   const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });

@@ -54,4 +54,20 @@ describe('payments and demo drivers by environment', () => {
       scopes: 'openid email profile',
     });
   });
+
+  it('bounds request bodies, event streams per user and the refresh grace by default, and refuses nonsense', () => {
+    const c = loadConfig({});
+    expect([c.requestTimeoutMs, c.sseStreamsPerUser, c.tokens.refreshReuseGraceSeconds]).toEqual([60_000, 6, 30]);
+    const set = loadConfig({ REQUEST_TIMEOUT_SECONDS: '5', SSE_STREAMS_PER_USER: '2', REFRESH_REUSE_GRACE_SECONDS: '0' });
+    expect([set.requestTimeoutMs, set.sseStreamsPerUser, set.tokens.refreshReuseGraceSeconds]).toEqual([5000, 2, 0]);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/Invalid environment variables: REQUEST_TIMEOUT_SECONDS$/);
+    expect(() => loadConfig({ SSE_STREAMS_PER_USER: 'many' })).toThrow(/SSE_STREAMS_PER_USER/);
+    expect(() => loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '-1' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
+  });
+
+  it('names every broken rule between variables at once', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', FACEBOOK_APP_ID: 'id' })).toThrow(
+      'Invalid environment variables: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together',
+    );
+  });
 });

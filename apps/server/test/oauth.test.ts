@@ -96,9 +96,10 @@ describe('refresh_token grant', () => {
     expect(second.statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a spent refresh token comes back', async () => {
+  it('revokes the whole family when a spent refresh token comes back after the grace', async () => {
     const u = await registerAndLogin(t);
     const rotated = (await refresh(u.tokens.refresh_token)).json();
+    t.clock.advance(30); // REFRESH_REUSE_GRACE_SECONDS (test/refresh-grace.test.ts covers the grace)
     const reused = await refresh(u.tokens.refresh_token);
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({ error: 'invalid_request', error_description: 'The refresh token is invalid.' });
@@ -112,7 +113,8 @@ describe('refresh_token grant', () => {
     const u = await registerAndLogin(t);
     const other = (await login(t, u.email, u.password)).json();
     await refresh(u.tokens.refresh_token);
-    await refresh(u.tokens.refresh_token);
+    t.clock.advance(30);
+    expect((await refresh(u.tokens.refresh_token)).statusCode).toBe(400);
     expect((await me(other.access_token)).statusCode).toBe(200);
   });
 

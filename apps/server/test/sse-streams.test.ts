@@ -6,9 +6,9 @@ import { MAX_BUFFERED_BYTES, sseStreams } from '../src/modules/events/sse-stream
 // Back-pressure: a client that stops reading is dropped instead of buffering without limit.
 describe('SSE streams', () => {
   it('drops a client that stops reading once its unsent output passes the limit, and keeps the others', async () => {
-    const streams = sseStreams();
+    const streams = sseStreams({ perUser: 6 });
     const opened: ReturnType<typeof streams.open>[] = [];
-    const server = http.createServer((_req, res) => opened.push(streams.open(res, {}, () => undefined)));
+    const server = http.createServer((_req, res) => opened.push(streams.open(res, {}, 1, () => undefined)));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as net.AddressInfo;
     const connect = () =>

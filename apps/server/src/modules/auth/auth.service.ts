@@ -22,10 +22,12 @@ type Deps = {
   now: () => Date;
   accessTtl: number;
   refreshTtl: number;
+  /** A refresh token spent less than this long ago may come back once more without ending its family (two tabs refreshing at once). */
+  refreshReuseGraceSeconds: number;
   usernameLimiter: Limiter;
 };
 
-export function authService({ repo, cache, now, accessTtl, refreshTtl, usernameLimiter }: Deps) {
+export function authService({ repo, cache, now, accessTtl, refreshTtl, refreshReuseGraceSeconds, usernameLimiter }: Deps) {
   async function checkClient(clientId: string, secret: string | undefined, grant: string): Promise<ClientRecord> {
     const client = await repo.findClient(clientId);
     // A public client (no secret) ignores any secret sent; a confidential one must match.
@@ -110,19 +112,23 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, usernameL
 
         case 'refresh_token': {
           const tokenHash = hashToken(req.refresh_token);
-          const record = await repo.findRefreshToken(tokenHash);
+          let record = await repo.findRefreshToken(tokenHash);
           if (!record || record.clientId !== client.id || record.revokedAt) throw invalidRefresh();
-          // RFC 9700 4.14.2: a spent refresh token presented again means it leaked; end the family.
-          if (record.usedAt) {
-            await repo.revokeFamily(record.familyId, now());
-            throw invalidRefresh();
+          if (!record.usedAt) {
+            if (record.expiresAt <= now()) throw invalidRefresh();
+            if (await repo.spendRefreshToken(tokenHash, now())) return issue(client.id, record.userId, record.scope, record.familyId);
+            // A request racing this one spent it first: judged below by when that happened.
+            record = await repo.findRefreshToken(tokenHash);
+            if (!record || record.revokedAt) throw invalidRefresh();
           }
-          if (record.expiresAt <= now()) throw invalidRefresh();
-          if (!(await repo.spendRefreshToken(tokenHash, now()))) {
-            await repo.revokeFamily(record.familyId, now());
-            throw invalidRefresh();
+          // Spent moments ago (two tabs refreshing at once, a retry after a lost answer): a fresh
+          // pair in the same family, as RFC 9700 4.14.2 allows. Later, a spent refresh token presented
+          // again means it leaked: the whole family ends.
+          if (record.usedAt && now().getTime() - record.usedAt.getTime() < refreshReuseGraceSeconds * 1000) {
+            return issue(client.id, record.userId, record.scope, record.familyId);
           }
-          return issue(client.id, record.userId, record.scope, record.familyId);
+          await repo.revokeFamily(record.familyId, now());
+          throw invalidRefresh();
         }
       }
     },

@@ -41,7 +41,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { events
       };
       const unsubscribe = events.subscribe(userId, (e) => (held ? held.push(e) : send(e.push)));
       reply.hijack();
-      const stream = streams.open(reply.raw, reply.getHeaders() as Record<string, string>, unsubscribe);
+      const stream = streams.open(reply.raw, reply.getHeaders() as Record<string, string>, userId, unsubscribe);
       try {
         if (after !== null) for (const e of await events.missed(userId, after)) send(e.push);
         for (const e of held) send(e.push);

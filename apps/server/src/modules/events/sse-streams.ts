@@ -6,12 +6,22 @@ export const HEARTBEAT_MS = 25_000;
 
 type Stream = { res: ServerResponse; close: () => void };
 
+type Options = {
+  /**
+   * Open streams per user in this process: one more ends that user's oldest first, so that a user
+   * (or a stolen token) cannot hold connections without bound, and a tab opened last always gets its stream.
+   */
+  perUser: number;
+};
+
 /**
  * The open Server-Sent Event streams of this process. One timer sends every heartbeat (a timer
  * per stream would cost memory at 10,000 streams); closing the registry ends them all cleanly.
  */
-export function sseStreams() {
+export function sseStreams({ perUser }: Options) {
   const open = new Set<Stream>();
+  /** Each user's open streams, oldest first. */
+  const byUser = new Map<number, Stream[]>();
   let heartbeat: NodeJS.Timeout | null = null;
 
   /** Writes a frame; a client that stopped reading is disconnected instead. */
@@ -27,7 +37,7 @@ export function sseStreams() {
 
   return {
     /** Takes over a response: the SSE headers, a retry hint, and the stream kept until either side ends. */
-    open(res: ServerResponse, headers: Record<string, string | number | string[]>, onClose: () => void) {
+    open(res: ServerResponse, headers: Record<string, string | number | string[]>, userId: number, onClose: () => void) {
       res.writeHead(200, {
         ...headers,
         'content-type': 'text/event-stream; charset=utf-8',
@@ -42,9 +52,17 @@ export function sseStreams() {
           if (!res.writableEnded) res.end();
         },
       };
+      const mine = byUser.get(userId) ?? [];
+      // Taken off the list at once: its 'close' event comes later.
+      while (mine.length >= perUser) mine.shift()?.close();
+      mine.push(s);
+      byUser.set(userId, mine);
       open.add(s);
       res.on('close', () => {
         open.delete(s);
+        const at = mine.indexOf(s);
+        if (at >= 0) mine.splice(at, 1);
+        if (mine.length === 0 && byUser.get(userId) === mine) byUser.delete(userId);
         onClose();
       });
       res.write('retry: 3000\n\n');

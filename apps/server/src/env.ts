@@ -98,7 +98,7 @@ const envVariables = z.object({
   METRICS_TOKEN: optionalText,
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   // A request whose body has not fully arrived after this long gets 408 (a body trickled in byte by byte).
-  REQUEST_TIMEOUT_SECONDS: int(60),
+  REQUEST_TIMEOUT_SECONDS: int(120),
   // Open event streams per user in this process; one more closes that user's oldest (browsers allow 6 per origin over HTTP/1.1).
   SSE_STREAMS_PER_USER: int(6),
 });

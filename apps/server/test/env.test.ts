@@ -57,7 +57,7 @@ describe('payments and demo drivers by environment', () => {
 
   it('bounds request bodies, event streams per user and the refresh grace by default, and refuses nonsense', () => {
     const c = loadConfig({});
-    expect([c.requestTimeoutMs, c.sseStreamsPerUser, c.tokens.refreshReuseGraceSeconds]).toEqual([60_000, 6, 30]);
+    expect([c.requestTimeoutMs, c.sseStreamsPerUser, c.tokens.refreshReuseGraceSeconds]).toEqual([120_000, 6, 30]);
     const set = loadConfig({ REQUEST_TIMEOUT_SECONDS: '5', SSE_STREAMS_PER_USER: '2', REFRESH_REUSE_GRACE_SECONDS: '0' });
     expect([set.requestTimeoutMs, set.sseStreamsPerUser, set.tokens.refreshReuseGraceSeconds]).toEqual([5000, 2, 0]);
     expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/Invalid environment variables: REQUEST_TIMEOUT_SECONDS$/);

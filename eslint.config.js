@@ -29,15 +29,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/sender/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
     // Every text on screen comes from the catalogues (tests may write what they expect).
-    files: ['apps/web/src/**/*.tsx'],
-    ignores: ['**/*.test.tsx', 'apps/web/src/test-*.tsx'],
+    files: ['apps/sender/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/sender/src/test-*.tsx'],
     plugins: { text: { rules: { 'no-literal-text': noLiteralText } } },
     rules: { 'text/no-literal-text': 'error' },
   },

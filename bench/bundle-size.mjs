@@ -5,10 +5,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const BUDGET = 170 * 1024;
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const dist = path.resolve(import.meta.dirname, '../apps/sender/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 if (!fs.existsSync(manifestFile)) {
-  console.error('apps/web/dist/.vite/manifest.json is missing: run `npm run build` first');
+  console.error('apps/sender/dist/.vite/manifest.json is missing: run `npm run build` first');
   process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));

@@ -10,11 +10,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * as an absolute-looking string; bare package names are not files of this repo and pass.
  */
 const importZones = [
-  { from: 'apps/web/src/lib', target: 'apps/web/src/features', why: 'web lib never imports a feature' },
-  { from: 'apps/web/src/components', target: 'apps/web/src/features', why: 'shared components never import a feature' },
+  { from: 'apps/sender/src/lib', target: 'apps/sender/src/features', why: 'web lib never imports a feature' },
+  { from: 'apps/sender/src/components', target: 'apps/sender/src/features', why: 'shared components never import a feature' },
   { from: 'apps/server/src/lib', target: 'apps/server/src/modules', why: 'server lib never imports a module' },
 ];
-const siblingRoots = [{ root: 'apps/web/src/features', why: 'a feature never imports another feature; compose them in app/' }];
+const siblingRoots = [{ root: 'apps/sender/src/features', why: 'a feature never imports another feature; compose them in app/' }];
 
 const inside = (file, dir) => {
   const rel = path.relative(path.join(root, dir), file);

@@ -231,7 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.join(repoRoot, 'apps/sender/dist'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     tokens: { accessTtl: e.ACCESS_TOKEN_TTL, refreshTtl: e.REFRESH_TOKEN_TTL },

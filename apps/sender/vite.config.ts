@@ -9,7 +9,7 @@ export default defineConfig({
   build: { outDir: 'dist', manifest: true, sourcemap: false, chunkSizeWarningLimit: 400 },
   server: { proxy: { '/api': api, '/oauth': api, '/healthz': api } },
   test: {
-    name: 'web',
+    name: 'sender',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ToastProvider } from './components/ui/toast.tsx';
+import { ToastProvider } from '@vm/ui/toast.tsx';
 import { i18next } from './lib/i18n.ts';
 
 /** Renders with the providers the app puts around every screen (i18n, a fresh query cache, toasts). */

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import '@vm/client/testing/web-test-setup.ts';
 import { en } from './locales/en.ts';
 import { nlScreens } from './locales/nl-screens.ts';
 import { i18next, setLanguage } from './lib/i18n.ts';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { safeRedirect } from '../lib/safe-redirect.ts';
-import { useSignedIn } from '../lib/session.ts';
+import { useSignedIn } from '@vm/client/session.ts';
 
 export const HOME = '/jobs/status/active';
 

@@ -1,9 +1,9 @@
 import { createHashRouter, Navigate } from 'react-router';
 import { senderShipmentsQuery } from '../features/jobs/api/list-shipments.ts';
 import { shipmentQuery } from '../features/jobs/api/get-shipment.ts';
-import { setSessionEndedHandler } from '../lib/api-client.ts';
+import { setSessionEndedHandler } from '@vm/client/api-client.ts';
 import { loadAllTexts } from '../lib/i18n.ts';
-import { queryClient } from '../lib/query-client.ts';
+import { queryClient } from '@vm/client/query-client.ts';
 import { routeId } from '../lib/route-id.ts';
 import { GuestOnly, HOME, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';

@@ -1,7 +1,7 @@
 import { formatEuro, INSURANCE, INSURANCE_CHOICES, type InsuranceChoice, withVatCents } from '@vm/domain/insurance';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup } from './ui/choice-group.tsx';
-import { localeTag } from '../lib/locale.ts';
+import { ChoiceGroup } from '@vm/ui/choice-group.tsx';
+import { localeTag } from '@vm/client/locale.ts';
 
 /** The insurance choices with their premium incl. VAT: the wizard's step and the job's Change dialog. */
 export function InsuranceChoices({ legend, value, onChange }: { legend: string; value: InsuranceChoice | null; onChange: (c: InsuranceChoice) => void }) {

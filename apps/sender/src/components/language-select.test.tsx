@@ -1,13 +1,13 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { server } from '@vm/client/testing/web-test-setup.ts';
 import { useTranslation } from 'react-i18next';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '../lib/api-client.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@vm/client/api-client.ts';
 import { i18next, loadAllTexts, setLanguage } from '../lib/i18n.ts';
-import { initialLanguage, localeTag } from '../lib/locale.ts';
-import { useCurrentUser } from '../lib/session.ts';
-import { writeToken } from '../lib/token-store.ts';
+import { initialLanguage, localeTag } from '@vm/client/locale.ts';
+import { useCurrentUser } from '@vm/client/session.ts';
+import { writeToken } from '@vm/client/token-store.ts';
 import { renderWithProviders } from '../test-render.tsx';
 import { LanguageSelect, useUserLanguage } from './language-select.tsx';
 
@@ -18,7 +18,7 @@ const account = () => ({
   id: 7, first_name: 'An', last_name: 'Peeters', email: 'an@example.be', cellphone: '+32470123456', birthday: '1990-05-17',
   address: { country: 'BE', formatted: '' }, profile_picture: null, company: null, roles: ['sender'], locale: accountLocale,
 });
-const server = setupServer(
+const handlers = [
   http.get('*/api/ping', ({ request }) => {
     languages.push(request.headers.get('accept-language') ?? '');
     return HttpResponse.json({ ok: true });
@@ -30,19 +30,17 @@ const server = setupServer(
     accountLocale = body.locale;
     return HttpResponse.json(body);
   }),
-);
+];
+beforeEach(() => server.use(...handlers));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   cleanup();
-  server.resetHandlers();
   writeToken(null);
   localStorage.clear();
   saved.length = 0;
   accountLocale = 'nl';
   await setLanguage('nl', { remember: false });
 });
-afterAll(() => server.close());
 
 function Screen() {
   const { t } = useTranslation();

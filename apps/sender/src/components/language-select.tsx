@@ -2,10 +2,10 @@ import type { User } from '@vm/domain';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n.ts';
-import { currentLanguage, isLanguage, type Language, LANGUAGES, languageUnsaved, markLanguageUnsaved } from '../lib/locale.ts';
-import { useSignedIn } from '../lib/session.ts';
+import { currentLanguage, isLanguage, type Language, LANGUAGES, languageUnsaved, markLanguageUnsaved } from '@vm/client/locale.ts';
+import { useSignedIn } from '@vm/client/session.ts';
 import { saveUserLanguage } from '../lib/user-api.ts';
-import { GlobeIcon } from './ui/icons.tsx';
+import { GlobeIcon } from '@vm/ui/icons.tsx';
 
 type Props = {
   /** 'compact': the top bar (label read by screen readers only); 'field': a form field with label and hint. */

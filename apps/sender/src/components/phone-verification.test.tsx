@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { server } from '@vm/client/testing/web-test-setup.ts';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nl } from '../locales/nl.ts';
 import { renderWithProviders } from '../test-render.tsx';
 import { PhoneVerification } from './phone-verification.tsx';
@@ -18,16 +18,15 @@ const config = {
   payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
   street_view: null,
 };
-const server = setupServer(
+const handlers = [
   http.get('*/api/config', () => HttpResponse.json(config)),
   http.post('*/api/phone/verification', async ({ request }) => {
     sent.push(await request.json());
     return answer();
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+];
+beforeEach(() => server.use(...handlers));
 afterEach(() => cleanup());
-afterAll(() => server.close());
 
 function Harness() {
   const [cellphone, setCellphone] = useState('');

@@ -1,12 +1,12 @@
 import { phoneLongEnough } from '@vm/domain/user';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError } from '@vm/client/api-client.ts';
 import { CaptchaFailed, captchaToken } from '../lib/captcha.ts';
-import { fetchConfig } from '../lib/config.ts';
+import { fetchConfig } from '@vm/client/config.ts';
 import { validationText } from '../lib/i18n.ts';
 import { checkPhoneCode, sendPhoneCode } from '../lib/user-api.ts';
-import { Field } from './ui/field.tsx';
+import { Field } from '@vm/ui/field.tsx';
 
 /** A new code can be asked for this long after the last one (a calm pace; the server limits too). */
 export const RESEND_AFTER_SECONDS = 30;

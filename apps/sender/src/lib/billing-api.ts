@@ -1,7 +1,7 @@
 import type { CardRead, SandboxCardInput } from '@vm/domain/marketplace';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from './api-client.ts';
-import { queryClient } from './query-client.ts';
+import { call } from '@vm/client/api-client.ts';
+import { queryClient } from '@vm/client/query-client.ts';
 
 // SPEC section 7, Billing: the stored card (the first is the one charged). Used by the account
 // page and by the offers modal, which lets a sender add a card in place.

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from './api-client.ts';
+import { ApiError } from '@vm/client/api-client.ts';
 
 export type FieldErrors = Record<string, string>;
 

@@ -2,7 +2,7 @@ import type { Address } from '@vm/domain/address';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const answer = vi.hoisted(() => ({ value: null as unknown }));
-vi.mock('./api-client.ts', () => ({ api: vi.fn(async () => answer.value) }));
+vi.mock('@vm/client/api-client.ts', () => ({ api: vi.fn(async () => answer.value) }));
 const { addressAtPoint } = await import('./geo-api.ts');
 
 const place = (over: Partial<Address>): Address => ({

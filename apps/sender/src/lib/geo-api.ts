@@ -1,5 +1,5 @@
 import { type Address, formatAddress, parseAddressText } from '@vm/domain/address';
-import { api } from './api-client.ts';
+import { api } from '@vm/client/api-client.ts';
 
 export const autocomplete = (q: string, signal?: AbortSignal) => api<Address[]>(`/api/geo/autocomplete?q=${encodeURIComponent(q)}`, { signal });
 export const reverseGeocode = (lat: number, lng: number) => api<Address | null>(`/api/geo/reverse?lat=${lat}&lng=${lng}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskBirthday } from '../components/ui/birthday-input.ts';
+import { maskBirthday } from '@vm/ui/birthday-input.ts';
 import { safeRedirect } from './safe-redirect.ts';
 
 describe('redirect after login', () => {

@@ -1,7 +1,7 @@
 import type { User } from '@vm/domain';
-import { call } from './api-client.ts';
-import type { Language } from './locale.ts';
-import { queryClient } from './query-client.ts';
+import { call } from '@vm/client/api-client.ts';
+import type { Language } from '@vm/client/locale.ts';
+import { queryClient } from '@vm/client/query-client.ts';
 
 // Calls on the signed-in user that more than one feature makes (register and account).
 

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { useEventStreamWhileSignedIn } from '../../lib/event-stream.ts';
+import { useEventStreamWhileSignedIn } from '@vm/client/event-stream.ts';
 import { usePageTitleOverride } from '../../lib/page-title.ts';
-import { focusHeading, useRouteFocus } from '../../lib/route-focus.ts';
-import { useCurrentUser, useSignedIn } from '../../lib/session.ts';
+import { focusHeading, useRouteFocus } from '@vm/ui/route-focus.ts';
+import { useCurrentUser, useSignedIn } from '@vm/client/session.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { ActivityFeed, OutcomeBoxes, PushToasts } from './notifications.tsx';
 import { Sidebar } from './sidebar.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useSignedIn } from '../../lib/session.ts';
+import { useSignedIn } from '@vm/client/session.ts';
 import { MENU, type MenuItem } from '../menu.ts';
 import { useLogOut } from './use-log-out.ts';
 

@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSelect, useUserLanguage } from '../../components/language-select.tsx';
-import { Avatar } from '../../components/ui/avatar.tsx';
+import { Avatar } from '@vm/ui/avatar.tsx';
 import { StepTracker } from '../../features/wizard/components/step-tracker.tsx';
-import { useCurrentUser, useSignedIn } from '../../lib/session.ts';
+import { useCurrentUser, useSignedIn } from '@vm/client/session.ts';
 import { PushBell } from './notifications.tsx';
 import { useLogOut } from './use-log-out.ts';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { clearPhotos } from '../../features/wizard/photo-store.ts';
 import { resetWizard } from '../../features/wizard/wizard-state.ts';
-import { logOut } from '../../lib/session.ts';
+import { logOut } from '@vm/client/session.ts';
 
 /** Signs out from the top bar or, on a phone, from the menu. */
 export function useLogOut(): () => void {

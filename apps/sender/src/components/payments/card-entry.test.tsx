@@ -1,13 +1,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@vm/client/testing/web-test-setup.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-render.tsx';
 import { nl } from '../../locales/nl.ts';
 import { CardEntry } from './card-entry.tsx';
 import { cardErrorText, formatCardNumber, formatExpiry } from './card-format.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '@vm/client/api-client.ts';
 
 // The config is a query: every test answers the same sandbox config.
 const sandboxConfig = {
@@ -21,21 +21,19 @@ const sandboxConfig = {
 
 /** Every request other than the config, as "METHOD pathname". */
 let calls: string[] = [];
-const server = setupServer(http.get('*/api/config', () => HttpResponse.json(sandboxConfig)));
+const handlers = [http.get('*/api/config', () => HttpResponse.json(sandboxConfig))];
+beforeEach(() => server.use(...handlers));
 server.events.on('request:start', ({ request }) => {
   const { pathname } = new URL(request.url);
   if (pathname !== '/api/config') calls.push(`${request.method} ${pathname}`);
 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   calls = [];
 });
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
 });
-afterAll(() => server.close());
 
 function renderEntry(onAdded = vi.fn()) {
   const { user } = renderWithProviders(<CardEntry onAdded={onAdded} />);

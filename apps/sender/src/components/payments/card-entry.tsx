@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { addCard, sandboxToken } from '../../lib/billing-api.ts';
 import { bodyResolver, errorAt } from '../../lib/form.ts';
-import { useConfig } from '../../lib/config.ts';
-import { Field } from '../ui/field.tsx';
-import { TOAST_MS, useToast } from '../ui/toast.tsx';
+import { useConfig } from '@vm/client/config.ts';
+import { Field } from '@vm/ui/field.tsx';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { type CardErrorText, cardErrorText, formatCardNumber, formatExpiry, reformatInput } from './card-format.ts';
-import { currentLanguage } from '../../lib/locale.ts';
+import { currentLanguage } from '@vm/client/locale.ts';
 
 type Props = { onAdded?: () => void };
 

@@ -1,5 +1,5 @@
 import { cardErrorKey } from '@vm/domain/marketplace';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '@vm/client/api-client.ts';
 import { validationText } from '../../lib/i18n.ts';
 
 // The card form's typing aids and its refusal texts. Formatting works on digits only, so

@@ -1,34 +1,23 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { server } from '@vm/client/testing/web-test-setup.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test-render.tsx';
 import { nl } from '../../locales/nl.ts';
 import { CardWidget } from './card-widget.tsx';
 
-// jsdom has <dialog> but neither showModal nor close, and hides a dialog without [open].
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 let deletes = 0;
-const server = setupServer(
+const handlers = [
   http.post('*/api/billing/deletecards', () => {
     deletes++;
     return HttpResponse.json([]);
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+];
+beforeEach(() => server.use(...handlers));
 afterEach(() => {
   cleanup();
   deletes = 0;
 });
-afterAll(() => server.close());
 
 describe('CardWidget', () => {
   it('asks before removing the card: No keeps it, Yes removes it', async () => {

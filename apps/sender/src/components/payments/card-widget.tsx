@@ -2,8 +2,8 @@ import type { CardRead } from '@vm/domain/marketplace';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteCards } from '../../lib/billing-api.ts';
-import { Modal } from '../ui/modal.tsx';
-import { TOAST_MS, useToast } from '../ui/toast.tsx';
+import { Modal } from '@vm/ui/modal.tsx';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 
 /**
  * The stored card (SPEC section 2, Account): last four digits, expiry and 'Remove Credit Card',

@@ -1,6 +1,6 @@
 import type { MailSettings } from '@vm/domain/events';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 
 export const mailSettingsQuery = queryOptions({
   queryKey: ['user', 'mail-settings'],

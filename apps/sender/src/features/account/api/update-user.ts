@@ -1,6 +1,6 @@
 import type { UpdateUserInput, User } from '@vm/domain';
-import { call } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { call } from '@vm/client/api-client.ts';
+import { queryClient } from '@vm/client/query-client.ts';
 
 /** PUT /api/user; the cache then holds the saved user. */
 export async function updateUser(body: UpdateUserInput): Promise<User> {

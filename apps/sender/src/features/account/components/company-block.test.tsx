@@ -1,8 +1,8 @@
 import type { User } from '@vm/domain/user';
 import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { server } from '@vm/client/testing/web-test-setup.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nl } from '../../../locales/nl.ts';
 import { messages } from '@vm/domain/messages';
 import { renderWithProviders } from '../../../test-render.tsx';
@@ -23,20 +23,19 @@ const user = (company: User['company']): User => ({
 });
 
 const puts: { company: Record<string, string> }[] = [];
-const server = setupServer(
+const handlers = [
   http.get('*/api/geo/autocomplete', () => HttpResponse.json([])),
   http.put('*/api/user', async ({ request }) => {
     const body = (await request.json()) as { company: Record<string, string> };
     puts.push(body);
     return HttpResponse.json({ ...user(null), company: { ...body.company, invoice_approved: null } });
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+];
+beforeEach(() => server.use(...handlers));
 afterEach(() => {
   cleanup();
   puts.length = 0;
 });
-afterAll(() => server.close());
 
 type U = ReturnType<typeof renderWithProviders>['user'];
 /** Pastes a value as a person would paste a copied number (typing key by key is slow on CI). */

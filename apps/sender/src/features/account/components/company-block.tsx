@@ -4,8 +4,8 @@ import { isValidVat } from '@vm/domain/vat';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AddressAutocomplete } from '../../../components/address-autocomplete.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
+import { Field } from '@vm/ui/field.tsx';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { serverFieldErrors } from '../../../lib/form.ts';
 import { updateUser } from '../api/update-user.ts';
 

@@ -4,13 +4,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PhoneVerification } from '../../../components/phone-verification.tsx';
-import { maskBirthday } from '../../../components/ui/birthday-input.ts';
-import { CountrySelect } from '../../../components/ui/country-select.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { maskBirthday } from '@vm/ui/birthday-input.ts';
+import { CountrySelect } from '@vm/ui/country-select.tsx';
+import { Field } from '@vm/ui/field.tsx';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
+import { ApiError } from '@vm/client/api-client.ts';
 import { bodyResolver, errorAt, serverFieldErrors } from '../../../lib/form.ts';
-import { useCurrentUser } from '../../../lib/session.ts';
+import { useCurrentUser } from '@vm/client/session.ts';
 import { updateUser } from '../api/update-user.ts';
 
 export function EditUserPage() {

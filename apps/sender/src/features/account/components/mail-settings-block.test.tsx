@@ -1,14 +1,14 @@
 import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { server } from '@vm/client/testing/web-test-setup.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-render.tsx';
 import { nl } from '../../../locales/nl.ts';
 import { MailSettingsBlock } from './mail-settings-block.tsx';
 
 let stored = { offer_received: true, offer_accepted: true, delivered: true, chat_unread: true };
 const puts: unknown[] = [];
-const server = setupServer(
+const handlers = [
   http.get('*/api/user/mail-settings', () => HttpResponse.json(stored)),
   http.put('*/api/user/mail-settings', async ({ request }) => {
     const body = (await request.json()) as Partial<typeof stored>;
@@ -16,11 +16,10 @@ const server = setupServer(
     stored = { ...stored, ...body };
     return HttpResponse.json(stored);
   }),
-);
+];
+beforeEach(() => server.use(...handlers));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => cleanup());
-afterAll(() => server.close());
 
 function renderBlock() {
   return renderWithProviders(<MailSettingsBlock />).user;

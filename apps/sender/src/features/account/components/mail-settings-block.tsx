@@ -1,6 +1,6 @@
 import { MAIL_KINDS, type MailKind } from '@vm/domain/events';
 import { useTranslation } from 'react-i18next';
-import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { useMailSettings, useUpdateMailSettings } from '../api/mail-settings.ts';
 
 /**

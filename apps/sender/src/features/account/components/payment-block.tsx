@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardEntry } from '../../../components/payments/card-entry.tsx';
 import { CardWidget } from '../../../components/payments/card-widget.tsx';
-import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
+import { api } from '@vm/client/api-client.ts';
 import { useCards } from '../../../lib/billing-api.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { queryClient } from '@vm/client/query-client.ts';
 
 /** SPEC section 2, Account: the card widget, the invoice payment status and its toggle. */
 export function PaymentBlock({ user }: { user: User }) {

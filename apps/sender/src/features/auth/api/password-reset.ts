@@ -1,4 +1,4 @@
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 
 export const requestPasswordReset = (email: string) => call('POST /api/password/forgot', { body: { email } });
 export const resetPassword = (token: string, password: string, repeat_password: string) =>

@@ -1,4 +1,4 @@
-import { call, type RouteInput } from '../../../lib/api-client.ts';
+import { call, type RouteInput } from '@vm/client/api-client.ts';
 
 /** The body the contract's POST /api/user takes. */
 export type RegisterBody = RouteInput<'POST /api/user'>['body'];

@@ -1,4 +1,4 @@
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 
 // The ticket a social login brings back (docs/decisions/0018-social-login.md), with a client token.
 

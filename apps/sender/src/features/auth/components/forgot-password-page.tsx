@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Field } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Field } from '@vm/ui/field.tsx';
+import { ApiError } from '@vm/client/api-client.ts';
 import { requestPasswordReset } from '../api/password-reset.ts';
 
 export function ForgotPasswordPage() {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Field } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { logIn } from '../../../lib/session.ts';
+import { Field } from '@vm/ui/field.tsx';
+import { ApiError } from '@vm/client/api-client.ts';
+import { logIn } from '@vm/client/session.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { SocialButtons } from './social-buttons.tsx';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../lib/config.ts';
+import { useConfig } from '@vm/client/config.ts';
 
 /**
  * 'Connect with Facebook' and the OpenID Connect provider's button (e.g. 'Verbinden met itsme'),

@@ -1,10 +1,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { server } from '@vm/client/testing/web-test-setup.ts';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadAllTexts } from '../../../lib/i18n.ts';
-import { readToken, writeToken } from '../../../lib/token-store.ts';
+import { readToken, writeToken } from '@vm/client/token-store.ts';
 import { renderWithProviders } from '../../../test-render.tsx';
 import { SocialPage } from './social-page.tsx';
 
@@ -15,7 +15,7 @@ const tokens = { access_token: 'user-access', refresh_token: 'user-refresh', exp
 let ticketAnswer: () => Response;
 let exchanges = 0;
 let linkBodies: unknown[] = [];
-const server = setupServer(
+const handlers = [
   http.get('*/api/config', () => HttpResponse.json({ facebook_app_id: 'fb', oidc_label: 'itsme' })),
   http.post('*/oauth/access_token', () => HttpResponse.json({ ...tokens, access_token: 'client-token', refresh_token: undefined })),
   http.post('*/api/auth/social/ticket', () => {
@@ -30,9 +30,9 @@ const server = setupServer(
       : HttpResponse.json({ error: 'invalid_grant', error_description: 'Het e-mailadres of wachtwoord is onjuist.' }, { status: 400 });
   }),
   http.get('*/api/user', () => HttpResponse.json({ id: 7, first_name: 'An', last_name: 'Peeters' })),
-);
+];
+beforeEach(() => server.use(...handlers));
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await loadAllTexts();
 });
 beforeEach(() => {
@@ -43,7 +43,6 @@ afterEach(() => {
   cleanup();
   writeToken(null);
 });
-afterAll(() => server.close());
 
 function Where() {
   const l = useLocation();

@@ -2,11 +2,11 @@ import type { SocialProvider, SocialTicketResult } from '@vm/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Field } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useConfig } from '../../../lib/config.ts';
+import { Field } from '@vm/ui/field.tsx';
+import { ApiError } from '@vm/client/api-client.ts';
+import { useConfig } from '@vm/client/config.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
-import { getClientToken, signInWith } from '../../../lib/session.ts';
+import { getClientToken, signInWith } from '@vm/client/session.ts';
 import { exchangeTicket, linkWithPassword } from '../api/social-login.ts';
 
 /** What Register takes from a social login (router state): the prefill, the ticket and the picture preview. */

@@ -2,7 +2,7 @@ import { shortName } from '@vm/domain/events';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Avatar } from '@vm/ui/avatar.tsx';
 import { otherParty, useConversationList } from '../api/conversations.ts';
 
 /** One card per shipment: the other party, the message count (or the state), unread messages. */

@@ -2,10 +2,10 @@ import { MAX_MESSAGE_LENGTH, shortName } from '@vm/domain/events';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../../lib/session.ts';
+import { ApiError } from '@vm/client/api-client.ts';
+import { useCurrentUser } from '@vm/client/session.ts';
 import { otherParty, sendMessage, useConversation } from '../api/conversations.ts';
-import { localeTag } from '../../../lib/locale.ts';
+import { localeTag } from '@vm/client/locale.ts';
 
 const time = (seconds: number) =>
   new Intl.DateTimeFormat(localeTag(), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(seconds * 1000);

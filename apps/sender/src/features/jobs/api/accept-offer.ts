@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 import { keepChangedShipment } from './get-shipment.ts';
 
 // POST /api/shipment/{id}/offer/{offerId}: accept, paid by the stored card or by invoice.

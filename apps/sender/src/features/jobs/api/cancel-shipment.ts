@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 import { keepChangedShipment } from './get-shipment.ts';
 
 // POST /api/shipment/{id}/status with state 'cancelled': the sender cancels a new job.

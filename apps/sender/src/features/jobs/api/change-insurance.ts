@@ -1,6 +1,6 @@
 import type { InsuranceChoice } from '@vm/domain/insurance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 import { keepChangedShipment } from './get-shipment.ts';
 
 // PUT /api/shipment/{id} with a new insurance, while the job is new.

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 import { keepChangedShipment } from './get-shipment.ts';
 
 // POST /api/payments/{id}/confirm: back from the bank, the server asks the provider; only a

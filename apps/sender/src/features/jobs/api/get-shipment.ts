@@ -1,7 +1,7 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
-import { pollEvery, queryKeys } from '../../../lib/live.ts';
+import { call } from '@vm/client/api-client.ts';
+import { pollEvery, queryKeys } from '@vm/client/live.ts';
 
 // GET /api/shipment/{id}: one job as its sender sees it.
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 import { shipmentQuery } from './get-shipment.ts';
 
 // POST /api/rating: the sender rates the driver of a finalised job.

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 
 // POST /api/shipment/{id}/offer/{offerId}/bancontact: the server starts the payment; the browser
 // leaves for the bank and comes back with ?payment= (see confirm-payment.ts).

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, type RouteOutput } from '../../../lib/api-client.ts';
+import { call, type RouteOutput } from '@vm/client/api-client.ts';
 
 // The sender's public tracking link of a job. The server keeps only a hash of the token, so the
 // full link is known once: in the answer that created it.

@@ -1,7 +1,7 @@
 import { formatEuro } from '@vm/domain/insurance';
 import type { OfferRead } from '@vm/domain/offer';
 import { useTranslation } from 'react-i18next';
-import { localeTag } from '../../../lib/locale.ts';
+import { localeTag } from '@vm/client/locale.ts';
 
 /** The wire carries euros with 2 decimals; the domain formats cents. */
 const euro = (euros: number) => formatEuro(Math.round(euros * 100), localeTag());

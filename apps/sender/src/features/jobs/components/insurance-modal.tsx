@@ -2,8 +2,8 @@ import type { InsuranceChoice } from '@vm/domain/insurance';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InsuranceChoices } from '../../../components/insurance-choices.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
+import { Modal } from '@vm/ui/modal.tsx';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { useChangeInsurance } from '../api/change-insurance.ts';
 
 type Props = { shipmentId: number; current: InsuranceChoice; open: boolean; onClose: () => void };

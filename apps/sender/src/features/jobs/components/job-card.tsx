@@ -1,7 +1,7 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { timeWindow } from '../../../lib/zoned-format.ts';
+import { timeWindow } from '@vm/client/zoned-format.ts';
 
 /** One job in the list (SPEC section 2): state or offers, route, items, time, distance. */
 export function JobCard({ shipment, showOffers }: { shipment: ShipmentRead; showOffers: boolean }) {

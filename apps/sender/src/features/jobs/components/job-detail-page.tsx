@@ -2,7 +2,7 @@ import type { ShipmentRead } from '@vm/domain/shipment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '@vm/client/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { routeId } from '../../../lib/route-id.ts';
 import { useShipment } from '../api/get-shipment.ts';

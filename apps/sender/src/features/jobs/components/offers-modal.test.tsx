@@ -4,23 +4,13 @@ import type { OfferRead } from '@vm/domain/offer';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@vm/client/testing/web-test-setup.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test-render.tsx';
 import { shipmentRead } from '../../../test-fixtures.ts';
-import { writeToken } from '../../../lib/token-store.ts';
+import { writeToken } from '@vm/client/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { OffersModal } from './offers-modal.tsx';
-
-// jsdom has <dialog> but neither showModal nor close, and hides a dialog without [open].
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 
 function offer(id: number, first: string, last: string, level: OfferRead['level'], route: number, insurance: number): OfferRead {
@@ -72,7 +62,8 @@ const config = {
 
 let userAnswered = false;
 let accepted: { sid: string; oid: string }[] = [];
-const server = setupServer(http.get('*/api/config', () => HttpResponse.json(config)));
+const handlers = [http.get('*/api/config', () => HttpResponse.json(config))];
+beforeEach(() => server.use(...handlers));
 
 /** The calls the pay buttons make on mount, with the user and the stored cards of the test. */
 function answer(user: User, cards: CardRead[]) {
@@ -96,7 +87,6 @@ function acceptAnswers(status: 200 | 402) {
   );
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   userAnswered = false;
   accepted = [];
@@ -104,10 +94,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   writeToken(null);
 });
-afterAll(() => server.close());
 
 function renderModal() {
   const onClose = vi.fn();

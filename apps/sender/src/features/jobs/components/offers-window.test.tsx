@@ -1,19 +1,10 @@
 import { zonedInstant } from '@vm/domain/zoned-time';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-render.tsx';
 import { shipmentRead } from '../../../test-fixtures.ts';
 import { OffersModal } from './offers-modal.tsx';
 
-// jsdom has <dialog> but neither showModal nor close, and hides a dialog without [open].
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 afterEach(cleanup);
 
 const s = (date: string, time: string) => zonedInstant(date, time, 'Europe/Brussels').getTime() / 1000;

@@ -1,7 +1,7 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/session.ts';
+import { useCurrentUser } from '@vm/client/session.ts';
 import { useRateShipment } from '../api/rate-shipment.ts';
 import { Stars } from './stars.tsx';
 

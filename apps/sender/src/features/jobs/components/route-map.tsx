@@ -1,6 +1,6 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
-import { RouteMap as SharedRouteMap } from '../../../components/map/route-map.tsx';
+import { RouteMap as SharedRouteMap } from '@vm/ui/map/route-map.tsx';
 
 /** The job's map: pickup, delivery, the route and the driver's current position. */
 export function RouteMap({ shipment }: { shipment: ShipmentRead }) {

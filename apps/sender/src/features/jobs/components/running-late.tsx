@@ -2,8 +2,8 @@ import type { ShipmentRead } from '@vm/domain/shipment';
 import { formatClock, formatDay } from '@vm/domain/window-format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotificationBox } from '../../../components/ui/notification-box.tsx';
-import { localeTag } from '../../../lib/locale.ts';
+import { NotificationBox } from '@vm/ui/notification-box.tsx';
+import { localeTag } from '@vm/client/locale.ts';
 
 /** States from which a leg is done: lateness for it no longer matters. */
 const PICKUP_DONE = ['arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised', 'cancelled'];

@@ -2,23 +2,13 @@ import type { OfferRead } from '@vm/domain/offer';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { server } from '@vm/client/testing/web-test-setup.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-render.tsx';
 import { shipmentRead } from '../../../test-fixtures.ts';
-import { writeToken } from '../../../lib/token-store.ts';
+import { writeToken } from '@vm/client/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { ShareTracking } from './share-tracking.tsx';
-
-// jsdom has <dialog> but neither showModal nor close, and hides a dialog without [open].
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 const shipment = (state: ShipmentRead['current_state']['state'], accepted: boolean): ShipmentRead =>
   shipmentRead({ current_state: { state }, accepted_offer: accepted ? ({ id: 1 } as OfferRead) : null });
@@ -26,7 +16,7 @@ const shipment = (state: ShipmentRead['current_state']['state'], accepted: boole
 const URL_ = 'http://localhost:8080/#/track/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 let link: { active: boolean; created_at: number | null };
 let calls: string[];
-const server = setupServer(
+const handlers = [
   http.get('*/api/shipment/77/tracking', () => HttpResponse.json(link)),
   http.post('*/api/shipment/77/tracking', () => {
     calls.push('POST');
@@ -38,9 +28,9 @@ const server = setupServer(
     link = { active: false, created_at: null };
     return new HttpResponse(null, { status: 204 });
   }),
-);
+];
+beforeEach(() => server.use(...handlers));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   link = { active: false, created_at: null };
   calls = [];
@@ -50,7 +40,6 @@ afterEach(() => {
   cleanup();
   writeToken(null);
 });
-afterAll(() => server.close());
 
 function renderShare(s: ShipmentRead) {
   return renderWithProviders(<ShareTracking shipment={s} />).user;

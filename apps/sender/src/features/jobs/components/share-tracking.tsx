@@ -1,9 +1,9 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { clockTime, dayMonth } from '../../../lib/zoned-format.ts';
+import { Modal } from '@vm/ui/modal.tsx';
+import { useToast } from '@vm/ui/toast.tsx';
+import { clockTime, dayMonth } from '@vm/client/zoned-format.ts';
 import { type CreatedTrackingLink, createTrackingLink, revokeTrackingLink, useTrackingLinkStatus } from '../api/tracking-link.ts';
 
 /** 'Deel tracking': a public link to this job's progress, once an offer is accepted. */

@@ -1,8 +1,8 @@
 import type { PushRead } from '@vm/domain/events';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../../lib/api-client.ts';
-import { eventStream } from '../../../lib/event-stream.ts';
-import { pollEvery, queryKeys } from '../../../lib/live.ts';
+import { api, call } from '@vm/client/api-client.ts';
+import { eventStream } from '@vm/client/event-stream.ts';
+import { pollEvery, queryKeys } from '@vm/client/live.ts';
 
 // The push list and the activity column read GET /api/pushes; the stream invalidates
 // queryKeys.pushes on every listed event, and the 30 s polling remains the fallback.

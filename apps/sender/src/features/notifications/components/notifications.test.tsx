@@ -1,19 +1,19 @@
 import type { PushRead } from '@vm/domain/events';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { server } from '@vm/client/testing/web-test-setup.ts';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test-render.tsx';
-import { writeToken } from '../../../lib/token-store.ts';
+import { writeToken } from '@vm/client/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { PushBell } from './push-bell.tsx';
 import { PushToasts } from './push-toasts.tsx';
 
 // The stream is replaced by a hand-fed one: the test decides when a push "arrives".
 const streamListeners = vi.hoisted(() => new Set<(p: unknown) => void>());
-vi.mock('../../../lib/event-stream.ts', async () => {
+vi.mock('@vm/client/event-stream.ts', async () => {
   const { useEffect } = await import('react');
   return {
     eventStream: { seededPushes: () => [] },
@@ -40,7 +40,7 @@ let pushes: PushRead[] = [];
 let markAllCalls = 0;
 let markOne: number[] = [];
 const unreadCount = () => pushes.filter((p) => p.read_at === null).length;
-const server = setupServer(
+const handlers = [
   http.get('*/api/pushes', () => HttpResponse.json({ items: [...pushes].reverse(), unread_count: unreadCount(), next_before: null })),
   http.post('*/api/pushes/read', () => {
     markAllCalls += 1;
@@ -52,9 +52,9 @@ const server = setupServer(
     pushes = pushes.map((p) => (p.id === Number(params.id) ? { ...p, read_at: 1_717_400_000 } : p));
     return HttpResponse.json({ unread_count: unreadCount() });
   }),
-);
+];
+beforeEach(() => server.use(...handlers));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   pushes = [push(1, true), push(2, false), push(3, false), push(4, false)];
   markAllCalls = 0;
@@ -63,10 +63,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   writeToken(null);
 });
-afterAll(() => server.close());
 
 /** The component at '/', a job page at /jobs/:id, with the app's providers around them. */
 function renderAt(element: ReactNode) {

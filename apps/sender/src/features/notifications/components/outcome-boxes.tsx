@@ -1,8 +1,8 @@
 import type { EventPayloads, PushRead } from '@vm/domain/events';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotificationBox, type NotificationBoxType } from '../../../components/ui/notification-box.tsx';
-import { usePushListener } from '../../../lib/event-stream.ts';
+import { NotificationBox, type NotificationBoxType } from '@vm/ui/notification-box.tsx';
+import { usePushListener } from '@vm/client/event-stream.ts';
 import { pushText } from '../push-text.ts';
 
 type Box = { id: number; type: NotificationBoxType; titleKey: string; text: string };

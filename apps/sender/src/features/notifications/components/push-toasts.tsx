@@ -2,8 +2,8 @@ import { isListed, type PushRead } from '@vm/domain/events';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
-import { usePushListener } from '../../../lib/event-stream.ts';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
+import { usePushListener } from '@vm/client/event-stream.ts';
 import { pushTarget, pushText } from '../push-text.ts';
 
 /** SPEC section 2 Notifications: each listed push as a toast; clicking it opens the job. */

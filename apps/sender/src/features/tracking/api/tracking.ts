@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { ApiError, call } from '@vm/client/api-client.ts';
 
 /** A public page has no event stream: it asks again every 10 s so the truck moves. */
 export const TRACKING_REFRESH_MS = 10_000;

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { RouteMap } from '../../../components/map/route-map.tsx';
+import { RouteMap } from '@vm/ui/map/route-map.tsx';
 import { formatDay } from '@vm/domain/window-format';
-import { clockTime, dayMonth, timeWindow } from '../../../lib/zoned-format.ts';
+import { clockTime, dayMonth, timeWindow } from '@vm/client/zoned-format.ts';
 import type { TrackingSide, TrackingView } from '@vm/domain/tracking';
 import { isGone, useTracking } from '../api/tracking.ts';
-import { localeTag } from '../../../lib/locale.ts';
+import { localeTag } from '@vm/client/locale.ts';
 
 /** The public page behind a shared link: no login, nothing personal, refreshed every 10 s. */
 export function TrackingPage() {

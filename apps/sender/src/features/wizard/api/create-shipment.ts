@@ -1,5 +1,5 @@
 import type { CreateShipmentInput } from '@vm/domain/shipment';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 
 /** POST /api/shipment: the content JSON plus each photo under the field name its package lists. */
 export function createShipment(content: CreateShipmentInput, files: Map<string, File>) {

@@ -3,8 +3,8 @@ import L from 'leaflet';
 import type { Precision } from '@vm/domain/address';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addBaseLayer, DEFAULT_CENTER, pinIcon, type Point } from '../../../components/map/base-layer.ts';
-import { removeMap } from '../../../components/map/remove-map.ts';
+import { addBaseLayer, DEFAULT_CENTER, pinIcon, type Point } from '@vm/ui/map/base-layer.ts';
+import { removeMap } from '@vm/ui/map/remove-map.ts';
 
 /** SPEC section 9: the wizard's zoom. */
 const ZOOM = 13;

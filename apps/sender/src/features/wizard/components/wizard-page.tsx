@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TOAST_MS, useToast } from '../../../components/ui/toast.tsx';
-import { useSignedIn } from '../../../lib/session.ts';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
+import { useSignedIn } from '@vm/client/session.ts';
 import { createShipment } from '../api/create-shipment.ts';
 import { clearPhotos } from '../photo-store.ts';
 import { InfoStep } from '../steps/info-step.tsx';

@@ -1,7 +1,7 @@
 import { ITEM_TYPE_INFO, ITEM_TYPES, MAX_PHOTOS, PALLET_TYPES, PREDEFINED_SIZES } from '@vm/domain/packages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, TextAreaField } from '../../../components/ui/field.tsx';
+import { Field, TextAreaField } from '@vm/ui/field.tsx';
 import { MissingPhotos, PhotoInput } from '../components/photo-input.tsx';
 import { ITEM_TAGS, itemFlags } from '../item-flags.ts';
 import { setPhotos } from '../photo-store.ts';

@@ -1,9 +1,9 @@
 import { formatEuro } from '@vm/domain/insurance';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
+import { ChoiceGroup } from '@vm/ui/choice-group.tsx';
 import { estimateFor } from '../estimate.ts';
 import type { WizardState } from '../wizard-state.ts';
-import { localeTag } from '../../../lib/locale.ts';
+import { localeTag } from '@vm/client/locale.ts';
 
 export function PriceStep({ state, now }: { state: WizardState; now: Date }) {
   const { t } = useTranslation();

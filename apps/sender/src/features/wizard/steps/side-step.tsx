@@ -15,12 +15,12 @@ import {
 } from '@vm/domain/time-windows';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/ui/date-field.tsx';
-import { Field, TextAreaField } from '../../../components/ui/field.tsx';
-import { TimeField } from '../../../components/ui/time-field.tsx';
+import { DateField } from '@vm/ui/date-field.tsx';
+import { Field, TextAreaField } from '@vm/ui/field.tsx';
+import { TimeField } from '@vm/ui/time-field.tsx';
 import { addressAtPoint, timezoneOf } from '../../../lib/geo-api.ts';
 import { AddressAutocomplete } from '../../../components/address-autocomplete.tsx';
-import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
+import { ChoiceGroup } from '@vm/ui/choice-group.tsx';
 import { LocationMap } from '../components/location-map.tsx';
 import { useDebouncedField } from '../components/use-debounced-field.ts';
 import { type StepErrors, windowChoice } from '../to-shipment.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
+import { ChoiceGroup } from '@vm/ui/choice-group.tsx';
 import { clearPhotos } from '../photo-store.ts';
 import { setWizard, type WizardState } from '../wizard-state.ts';
 

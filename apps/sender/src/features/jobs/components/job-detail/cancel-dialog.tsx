@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../../components/ui/modal.tsx';
-import { useToast } from '../../../../components/ui/toast.tsx';
+import { Modal } from '@vm/ui/modal.tsx';
+import { useToast } from '@vm/ui/toast.tsx';
 import { useCancelShipment } from '../../api/cancel-shipment.ts';
 
 /** "Cancel this job?" with yes and no. */

@@ -1,5 +1,5 @@
 import { formatWindow } from '@vm/domain/window-format';
-import { currentLanguage, localeTag } from '../../../../lib/locale.ts';
+import { currentLanguage, localeTag } from '@vm/client/locale.ts';
 
 // How the job page writes times, distances and durations.
 

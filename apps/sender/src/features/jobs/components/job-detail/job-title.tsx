@@ -2,7 +2,7 @@ import type { ShipmentRead } from '@vm/domain/shipment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChatIcon } from '../../../../components/ui/icons.tsx';
+import { ChatIcon } from '@vm/ui/icons.tsx';
 
 /** Reference, chat link and state badge. */
 export function JobTitle({ shipment: s }: { shipment: ShipmentRead }) {

@@ -1,8 +1,8 @@
 import { PACKAGE_TAGS, type PackageTag } from '@vm/domain/packages';
 import type { PackageRead, ShipmentRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
-import { ProtectedImage } from '../../../../components/ui/protected-image.tsx';
-import { localeTag } from '../../../../lib/locale.ts';
+import { ProtectedImage } from '@vm/ui/protected-image.tsx';
+import { localeTag } from '@vm/client/locale.ts';
 
 /** A package's flags in the wizard's order; pallet exchange only for a pallet (its switch or its tag). */
 const flagsOf = (p: PackageRead): PackageTag[] => {

@@ -1,11 +1,11 @@
 import type { OfferRead } from '@vm/domain/offer';
 import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { server } from '@vm/client/testing/web-test-setup.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test-render.tsx';
 import { shipmentRead } from '../../../../test-fixtures.ts';
-import { writeToken } from '../../../../lib/token-store.ts';
+import { writeToken } from '@vm/client/token-store.ts';
 import { nl } from '../../../../locales/nl.ts';
 import { PaymentSummary } from './payment-summary.tsx';
 
@@ -24,13 +24,13 @@ const receipt = {
 };
 
 let asked: string[] = [];
-const server = setupServer(
+const handlers = [
   http.get('*/api/shipment/:id/receipt', ({ params }) => {
     asked.push(String(params.id));
     return HttpResponse.json({ receipt });
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+];
+beforeEach(() => server.use(...handlers));
 beforeEach(() => {
   asked = [];
   writeToken({ access_token: 'access', refresh_token: 'refresh', expires_at: Date.now() + 3_600_000 });
@@ -39,7 +39,6 @@ afterEach(() => {
   cleanup();
   writeToken(null);
 });
-afterAll(() => server.close());
 
 const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 

@@ -4,7 +4,7 @@ import type { ShipmentRead } from '@vm/domain/shipment';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useReceipt } from '../../../../lib/billing-api.ts';
-import { localeTag } from '../../../../lib/locale.ts';
+import { localeTag } from '@vm/client/locale.ts';
 
 const euro = (euros: number) => formatEuro(Math.round(euros * 100), localeTag());
 

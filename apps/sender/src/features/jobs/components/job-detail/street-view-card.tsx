@@ -1,6 +1,6 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../../lib/config.ts';
+import { useConfig } from '@vm/client/config.ts';
 
 /** A street-level picture of the pickup, where the server has a street view provider. */
 export function StreetViewCard({ shipment: s }: { shipment: ShipmentRead }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { TOAST_MS, useToast } from '../../../../components/ui/toast.tsx';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { useConfirmPayment } from '../../api/confirm-payment.ts';
 
 /** Back from Bancontact with ?payment=: the server asks the provider; only a succeeded payment accepts. */

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { validationText } from '../../lib/i18n.ts';
+import { validationText } from '@vm/client/i18n.ts';
 
 type Common = {
   label: string;

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessages, useFieldIds } from './field.tsx';
 import { useTypedValue } from './use-typed-value.ts';
-import { localeTag } from '../../lib/locale.ts';
+import { localeTag } from '@vm/client/locale.ts';
 
 // The app's own date field (SPEC sections 5 and 9): typed as DD/MM/YYYY whatever language the
 // browser speaks, with a calendar of buttons for those who prefer to point or use arrow keys.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchImageUrl } from '../../lib/api-client.ts';
+import { fetchImageUrl } from '@vm/client/api-client.ts';
 
 type Props = { src: string | null | undefined; alt: string; className?: string; fallback: React.ReactNode };
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from './testing/web-test-setup.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from './api-client.ts';
 import { readToken, writeToken } from './token-store.ts';
 
@@ -12,7 +12,7 @@ type ApiModule = typeof ApiClient;
 let refreshCalls = 0;
 const spent = new Set<string>();
 let generation = 0;
-const server = setupServer(
+const handlers = [
   http.get('*/api/user', ({ request }) =>
     request.headers.get('authorization') === `Bearer access-${generation}`
       ? HttpResponse.json({ id: 1 })
@@ -29,7 +29,8 @@ const server = setupServer(
     generation += 1;
     return HttpResponse.json({ access_token: `access-${generation}`, refresh_token: `refresh-${generation}`, expires_in: 900 });
   }),
-);
+];
+beforeEach(() => server.use(...handlers));
 
 /** A minimal exclusive Web Locks manager shared by the simulated tabs. */
 function sharedLocks() {
@@ -50,12 +51,9 @@ async function openTab(): Promise<ApiModule> {
   return tab;
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   vi.unstubAllGlobals();
 });
-afterAll(() => server.close());
 beforeEach(() => {
   refreshCalls = 0;
   spent.clear();

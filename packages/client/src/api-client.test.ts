@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from './testing/web-test-setup.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, call, setSessionEndedHandler } from './api-client.ts';
 import { readToken, writeToken } from './token-store.ts';
 
 let refreshCalls = 0;
 let validToken = 'fresh-access';
-const server = setupServer(
+const handlers = [
   http.get('*/api/user', ({ request }) => {
     expect(request.headers.get('accept-language')).toBe('nl-BE');
     return request.headers.get('authorization') === `Bearer ${validToken}`
@@ -22,11 +22,9 @@ const server = setupServer(
     }
     return HttpResponse.json({ access_token: validToken, refresh_token: 'next-refresh', expires_in: 900, token_type: 'Bearer' });
   }),
-);
+];
+beforeEach(() => server.use(...handlers));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 beforeEach(() => {
   refreshCalls = 0;
   validToken = 'fresh-access';

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test-render.tsx';
-import { type ToastKind, useToast } from './toast.tsx';
+import { renderWithProviders } from '../test-render.tsx';
+import { type ToastKind, useToast } from '@vm/ui/toast.tsx';
 
 function Show({ items }: { items: [string, ToastKind][] }) {
   const toast = useToast();

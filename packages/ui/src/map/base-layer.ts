@@ -1,7 +1,7 @@
 import L from 'leaflet';
-import { api } from '../../lib/api-client.ts';
-import { fetchConfig } from '../../lib/config.ts';
-import { currentLanguage, type Language } from '../../lib/locale.ts';
+import { api } from '@vm/client/api-client.ts';
+import { fetchConfig } from '@vm/client/config.ts';
+import { currentLanguage, type Language } from '@vm/client/locale.ts';
 
 export type Point = { lat: number; lng: number };
 

@@ -1,9 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test-render.tsx';
-import { DateField } from './date-field.tsx';
-import { TimeField } from './time-field.tsx';
+import { renderWithProviders } from '../test-render.tsx';
+import { DateField } from '@vm/ui/date-field.tsx';
+import { TimeField } from '@vm/ui/time-field.tsx';
 
 afterEach(cleanup);
 // Typing and the calendar take a while on a busy machine; the default 5 s is too tight there.

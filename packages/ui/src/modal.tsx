@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusHeading } from '../../lib/route-focus.ts';
+import { focusHeading } from './route-focus.ts';
 
 type Props = { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean };
 

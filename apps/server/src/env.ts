@@ -22,6 +22,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
   WEB_DIST: optionalText,
+  DRIVER_WEB_DIST: optionalText,
+  OPS_WEB_DIST: optionalText,
   LOG_LEVEL: z.string().default('info'),
   ACCESS_TOKEN_TTL: int(900),
   REFRESH_TOKEN_TTL: int(60 * 60 * 24 * 30),
@@ -103,7 +105,8 @@ export type AppConfig = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
-  webDist: string | null;
+  /** The built web apps: the sender's at '/', the driver's at '/driver/', operations' at '/ops/'. */
+  webDists: Record<'sender' | 'driver' | 'ops', string>;
   logLevel: string;
   trustProxy: boolean;
   tokens: { accessTtl: number; refreshTtl: number };
@@ -231,7 +234,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.join(repoRoot, 'apps/sender/dist'),
+    webDists: {
+      sender: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/sender/dist'),
+      driver: path.resolve(repoRoot, e.DRIVER_WEB_DIST ?? 'apps/driver/dist'),
+      ops: path.resolve(repoRoot, e.OPS_WEB_DIST ?? 'apps/ops/dist'),
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     tokens: { accessTtl: e.ACCESS_TOKEN_TTL, refreshTtl: e.REFRESH_TOKEN_TTL },

@@ -47,18 +47,4 @@ describe('the operations app before its screens exist', () => {
     await user.click(screen.getByRole('button', { name: 'Afmelden' }));
     expect(await screen.findByRole('heading', { name: 'Aanmelden bij beheer' })).toBeVisible();
   });
-
-  it('shows the server’s sentence when the password is wrong, in the chosen language', async () => {
-    await setLanguage('fr', { remember: false });
-    server.use(
-      http.post('*/oauth/access_token', () =>
-        HttpResponse.json({ error: 'invalid_grant', error_description: 'E-mail ou mot de passe incorrect.' }, { status: 400 }),
-      ),
-    );
-    const user = renderPage();
-    await user.type(screen.getByLabelText('Adresse e-mail'), 'fatima@example.be');
-    await user.type(screen.getByLabelText('Mot de passe'), 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('E-mail ou mot de passe incorrect.');
-  });
 });

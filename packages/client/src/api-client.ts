@@ -5,7 +5,7 @@ import { localeTag } from './locale.ts';
 import { readToken, type StoredToken, underRefreshLock, writeToken } from './token-store.ts';
 
 // Every call to our server goes through here: bearer header, Accept-Language of the chosen
-// language (nl-BE, fr-BE or en-GB, lib/locale.ts), and on a
+// language (nl-BE, fr-BE or en-GB, locale.ts), and on a
 // 401 access_denied one silent refresh (shared by all requests waiting at that moment, and by all
 // tabs of the browser) and a retry.
 

@@ -1,4 +1,4 @@
-// What keeps screens current: the event stream first (lib/event-stream.ts), and the 30 s polling
+// What keeps screens current: the event stream first (event-stream.ts), and the 30 s polling
 // of SPEC section 4 underneath as the fallback. Query keys live here so the stream can refresh
 // any feature's data without importing the feature.
 

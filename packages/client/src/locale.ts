@@ -1,5 +1,5 @@
 // The UI language (nl, fr or en) and its locale tag, without i18next: the API client and the
-// formatters read it, lib/i18n.ts sets it. Initial choice: the stored choice, else the browser's
+// formatters read it, i18n.ts sets it. Initial choice: the stored choice, else the browser's
 // language when it is nl, fr or en, else Dutch (the product language). Signed in, the account's
 // language (GET /api/user locale) applies, and a choice is saved with the account.
 
@@ -66,7 +66,7 @@ export const initialLanguage = (): Language => storedLanguage() ?? browserLangua
 
 let current: Language = 'nl';
 export const currentLanguage = (): Language => current;
-/** Set by lib/i18n.ts before i18next switches, so the screens re-render with the new tag. */
+/** Set by i18n.ts before i18next switches, so the screens re-render with the new tag. */
 export function setCurrentLanguage(language: Language): void {
   current = language;
 }

@@ -24,7 +24,7 @@ function saveChoice(language: Language, signedIn: boolean): void {
 /**
  * The language choice: Nederlands, Français, English, each in its own language. Choosing switches
  * every text at once, is remembered on this browser and with the account, and goes with every
- * API call as Accept-Language (lib/api-client.ts).
+ * API call as Accept-Language (@vm/client/api-client.ts).
  */
 export function LanguageSelect({ variant, className }: Props) {
   const { t, i18n } = useTranslation();

@@ -19,7 +19,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/**/*.{ts,tsx}'],
+    // Import directions inside an app, and across workspaces: no app imports another, no package an app.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     plugins: { local: { rules: { 'import-direction': importDirection } } },
     rules: { 'local/import-direction': 'error' },
   },
@@ -29,15 +30,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    // The web: the three apps and the packages they share.
+    files: ['apps/{sender,driver,ops}/**/*.{ts,tsx}', 'packages/{client,ui}/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
     // Every text on screen comes from the catalogues (tests may write what they expect).
-    files: ['apps/web/src/**/*.tsx'],
-    ignores: ['**/*.test.tsx', 'apps/web/src/test-*.tsx'],
+    files: ['apps/{sender,driver,ops}/src/**/*.tsx', 'packages/ui/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/*/src/test-*.tsx'],
     plugins: { text: { rules: { 'no-literal-text': noLiteralText } } },
     rules: { 'text/no-literal-text': 'error' },
   },

@@ -23,7 +23,11 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
       { test: { name: 'lint-rules', root: './eslint-rules', include: ['*.test.js'] } },
-      './apps/web',
+      './packages/client',
+      './packages/ui',
+      './apps/sender',
+      './apps/driver',
+      './apps/ops',
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],

@@ -7,14 +7,43 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * The import directions of ARCHITECTURE.md. Each zone forbids files under `from` to import
  * anything under `target`; a feature folder may not import a sibling feature (`siblings`).
  * The import is resolved against the importing file, so `../../chat/x.ts` is caught as well
- * as an absolute-looking string; bare package names are not files of this repo and pass.
+ * as an absolute-looking string; a workspace name (`@vm/driver/...`) is resolved to its folder,
+ * other bare package names are not files of this repo and pass.
+ *
+ * Across workspaces (docs/decisions/0021-three-apps.md): an app never imports another app, and a
+ * package never imports an app. What two apps share lives in a package.
  */
 const importZones = [
-  { from: 'apps/web/src/lib', target: 'apps/web/src/features', why: 'web lib never imports a feature' },
-  { from: 'apps/web/src/components', target: 'apps/web/src/features', why: 'shared components never import a feature' },
+  { from: 'apps/sender/src/lib', target: 'apps/sender/src/features', why: 'web lib never imports a feature' },
+  { from: 'apps/sender/src/components', target: 'apps/sender/src/features', why: 'shared components never import a feature' },
   { from: 'apps/server/src/lib', target: 'apps/server/src/modules', why: 'server lib never imports a module' },
 ];
-const siblingRoots = [{ root: 'apps/web/src/features', why: 'a feature never imports another feature; compose them in app/' }];
+const siblingRoots = [{ root: 'apps/sender/src/features', why: 'a feature never imports another feature; compose them in app/' }];
+
+/** Workspace folders by package name: apps/<name> or packages/<name>. */
+const workspaces = { sender: 'apps/sender', driver: 'apps/driver', ops: 'apps/ops', server: 'apps/server', domain: 'packages/domain', client: 'packages/client', ui: 'packages/ui' };
+
+/** The file or folder an import names, or null for an npm package. */
+function resolveImport(file, source) {
+  if (source.startsWith('.')) return path.resolve(path.dirname(file), source);
+  const m = /^@vm\/([^/]+)(?:\/(.*))?$/.exec(source);
+  const dir = m && workspaces[m[1]];
+  if (!dir) return null;
+  return path.join(root, dir, dir.startsWith('packages/') && m[2] ? 'src' : '', m[2] ?? '');
+}
+
+/** 'apps/driver', 'packages/ui', ... for a path inside a workspace, else null. */
+function workspaceOf(p) {
+  const [top, name] = path.relative(root, p).split(path.sep);
+  return (top === 'apps' || top === 'packages') && name ? `${top}/${name}` : null;
+}
+
+function crossWorkspace(file, target) {
+  const own = workspaceOf(file);
+  const other = workspaceOf(target);
+  if (!own || !other || own === other || !other.startsWith('apps/')) return null;
+  return own.startsWith('apps/') ? 'an app never imports another app; move what both need to a package' : 'a package never imports an app';
+}
 
 const inside = (file, dir) => {
   const rel = path.relative(path.join(root, dir), file);
@@ -26,8 +55,11 @@ export const importDirection = {
   create(context) {
     const file = context.filename;
     const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.resolve(path.dirname(file), source);
+      if (typeof source !== 'string') return;
+      const target = resolveImport(file, source);
+      if (!target) return;
+      const across = crossWorkspace(file, target);
+      if (across) context.report({ node, messageId: 'wrong', data: { why: across, source } });
       for (const zone of importZones) {
         if (inside(file, zone.from) && (inside(target, zone.target) || target === path.join(root, zone.target))) {
           context.report({ node, messageId: 'wrong', data: { why: zone.why, source } });

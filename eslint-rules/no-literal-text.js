@@ -1,4 +1,4 @@
-// Issue 12: every text a user reads or hears comes from the catalogues (apps/web/src/locales), so
+// Issue 12: every text a user reads or hears comes from the catalogues (apps/sender/src/locales), so
 // that Dutch, French and English stay complete. This rule refuses, in JSX:
 // - text between tags that holds a letter: <p>Opslaan</p>;
 // - a string or template literal with a letter as a child: <p>{'Opslaan'}</p>;
@@ -23,8 +23,8 @@ export const noLiteralText = {
     type: 'problem',
     schema: [],
     messages: {
-      text: 'Literal text in JSX: "{{text}}". Put it in the catalogues (apps/web/src/locales) and use t().',
-      attribute: 'Literal text in the {{name}} attribute: "{{text}}". Put it in the catalogues (apps/web/src/locales) and use t().',
+      text: 'Literal text in JSX: "{{text}}". Put it in the catalogues (apps/sender/src/locales) and use t().',
+      attribute: 'Literal text in the {{name}} attribute: "{{text}}". Put it in the catalogues (apps/sender/src/locales) and use t().',
     },
   },
   create(context) {

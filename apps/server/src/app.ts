@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { localeFromAcceptLanguage } from '@vm/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -47,6 +46,7 @@ import { requestGuards } from './plugins/request-guards.ts';
 import { requestIdHeader, requestIdOptions } from './plugins/request-id.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { serveWebApps } from './plugins/web-apps.ts';
 import { scheduleJobs } from './jobs.ts';
 import { wireServices } from './services.ts';
 
@@ -221,23 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: { provider: paymentProvider.name, testMode: paymentProvider.testMode, publishableKey: paymentProvider.publishableKey },
   });
 
-  const webDist = config.webDist;
-  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    // Hash routing: the app lives at '/', so serving the built files is all the web needs. The
-    // build writes Brotli and gzip copies (preCompressed); files under assets/ carry a content
-    // hash in their name, so browsers may keep them for a year, while index.html is revalidated.
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: ['index.html'],
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, file) => {
-        const hashed = path.relative(webDist, file).startsWith(`assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  await serveWebApps(app, config.webDists);
 
   app.decorate('reportExpired', shipments.reportExpired);
   app.decorate('settleStalePayments', payments.settleStalePayments);

@@ -25,6 +25,8 @@ const envVariables = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
   WEB_DIST: optionalText,
+  DRIVER_WEB_DIST: optionalText,
+  OPS_WEB_DIST: optionalText,
   LOG_LEVEL: z.string().default('info'),
   ACCESS_TOKEN_TTL: int(900),
   REFRESH_TOKEN_TTL: int(60 * 60 * 24 * 30),
@@ -147,7 +149,12 @@ const configSchema = envVariables
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    /** The built web apps: the sender's at '/', the driver's at '/driver/', operations' at '/ops/'. */
+    webDists: {
+      sender: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/sender/dist'),
+      driver: path.resolve(repoRoot, e.DRIVER_WEB_DIST ?? 'apps/driver/dist'),
+      ops: path.resolve(repoRoot, e.OPS_WEB_DIST ?? 'apps/ops/dist'),
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     tokens: { accessTtl: e.ACCESS_TOKEN_TTL, refreshTtl: e.REFRESH_TOKEN_TTL, refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from '../env.ts';
+import { webAppOf } from './web-apps.ts';
 
 /**
  * What each captcha provider's widget loads: its script, the frame of its challenge, and what that
@@ -31,22 +32,28 @@ const captchaHosts: Record<AppConfig['captcha']['provider'], { script: string[];
 const tileOrigin = (template: string) => new URL(template.replace(/\{s\}/g, 'a').replace(/\{[^}]+\}/g, '0')).origin.replace('://a.', '://*.');
 
 /**
- * A strict Content-Security-Policy and helmet's other headers on every answer. Helmet's middleware
- * is built once: @fastify/helmet builds it again for every request, which cost a polled 304 more
- * than half its throughput (bench:api). `stripeElements`: Stripe's card form needs its script,
- * frames and API.
+ * A strict Content-Security-Policy and helmet's other headers on every answer, one policy per web
+ * app (its pages and files; the API answers carry the sender's). Helmet's middleware is built once
+ * per policy: @fastify/helmet builds it again for every request, which cost a polled 304 more than
+ * half its throughput (bench:api). `stripeElements`: Stripe's card form needs its script, frames
+ * and API; only the sender pays. The captcha guards the sender's sign-up and login; the driver and
+ * ops apps load neither.
  */
 export function securityHeaders(app: FastifyInstance, config: AppConfig, stripeElements: boolean): void {
-  const headers = build(config, stripeElements, false);
+  const byApp = {
+    sender: build(config, { stripeElements, captcha: true, inlineStyles: false }),
+    driver: build(config, { stripeElements: false, captcha: false, inlineStyles: false }),
+    ops: build(config, { stripeElements: false, captcha: false, inlineStyles: false }),
+  };
   // The API reference (Swagger UI, /api/docs) sets a few inline styles; nothing else gets them.
-  const docsHeaders = build(config, stripeElements, true);
+  const docsHeaders = build(config, { stripeElements, captcha: true, inlineStyles: true });
   app.addHook('onRequest', (req, reply, done) =>
-    (req.url.startsWith('/api/docs') ? docsHeaders : headers)(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+    (req.url.startsWith('/api/docs') ? docsHeaders : byApp[webAppOf(req.url)])(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   );
 }
 
-function build(config: AppConfig, stripeElements: boolean, inlineStyles: boolean) {
-  const captcha = captchaHosts[config.captcha.provider];
+function build(config: AppConfig, { stripeElements, captcha: withCaptcha, inlineStyles }: { stripeElements: boolean; captcha: boolean; inlineStyles: boolean }) {
+  const captcha = captchaHosts[withCaptcha ? config.captcha.provider : 'none'];
   const frames = [...(stripeElements ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []), ...captcha.frame];
   return helmet({
     contentSecurityPolicy: {

@@ -1,0 +1,76 @@
+import { birthdayToMask } from '@vm/domain/user';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSelect } from '../../../components/language-select.tsx';
+import { Avatar } from '@vm/ui/avatar.tsx';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
+import { useCurrentUser } from '@vm/client/session.ts';
+import { uploadProfilePicture } from '../../../lib/user-api.ts';
+import { CompanyBlock } from './company-block.tsx';
+import { MailSettingsBlock } from './mail-settings-block.tsx';
+import { PaymentBlock } from './payment-block.tsx';
+
+export function AccountPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const user = useCurrentUser().data;
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+
+  async function upload(file: File | undefined) {
+    if (!file || !user) return;
+    setBusy(true);
+    try {
+      await uploadProfilePicture(user.id, file);
+      toast(t('account.pictureSaved'), 'success');
+    } catch (err) {
+      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  const none = <span className="muted">{t('account.none')}</span>;
+  return (
+    <section className="page">
+      <h1>{t('account.title')}</h1>
+      <div className="card profile-card">
+        <button type="button" className="avatar-button" onClick={() => input.current?.click()} disabled={busy} aria-describedby="picture-hint">
+          <Avatar user={user} size="medium" alt={t('account.picture')} />
+          <span className="visually-hidden">{t('account.picture')}</span>
+        </button>
+        <input ref={input} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-label={t('account.picture')} onChange={(e) => upload(e.target.files?.[0])} />
+        <p id="picture-hint" className="field-hint">
+          {t('account.pictureHint')}
+        </p>
+        <dl className="details">
+          <dt>{t('account.name')}</dt>
+          <dd>
+            {user.first_name} {user.last_name}
+          </dd>
+          <dt>{t('account.email')}</dt>
+          <dd>{user.email}</dd>
+          <dt>{t('account.birthday')}</dt>
+          <dd>{user.birthday ? birthdayToMask(user.birthday) : none}</dd>
+          <dt>{t('account.cellphone')}</dt>
+          <dd>{user.cellphone || none}</dd>
+          <dt>{t('account.address')}</dt>
+          <dd>{user.address.formatted || none}</dd>
+        </dl>
+        <Link to="/edit-user" className="button button-secondary">
+          {t('account.edit')}
+        </Link>
+      </div>
+      <CompanyBlock user={user} />
+      <PaymentBlock user={user} />
+      <MailSettingsBlock />
+      <section className="card" aria-labelledby="language-title">
+        <h2 id="language-title">{t('language.title')}</h2>
+        <LanguageSelect variant="field" />
+      </section>
+    </section>
+  );
+}

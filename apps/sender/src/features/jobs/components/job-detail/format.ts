@@ -1,0 +1,15 @@
+import { formatWindow } from '@vm/domain/window-format';
+import { currentLanguage, localeTag } from '@vm/client/locale.ts';
+
+// How the job page writes times, distances and durations.
+
+/** Times are shown on the pickup's clock, as the sender chose them in the wizard. */
+export const when = (seconds: number, timeZone: string, withDay = true) =>
+  new Intl.DateTimeFormat(localeTag(), { timeZone, ...(withDay ? { weekday: 'short', day: 'numeric', month: 'short' } : {}), hour: '2-digit', minute: '2-digit' }).format(seconds * 1000);
+/** A booked window: one day ('ma 23 nov, 17:00 – 22:00') or a range of days ('ma 23 nov 17:00 – zo 29 nov 22:00'). */
+export const timeWindow = (from: number, till: number, tz: string) => formatWindow(from, till, tz, localeTag());
+export const km = (metres: number) => Math.ceil(metres / 1000);
+export const duration = (seconds: number) => {
+  const m = Math.round(seconds / 60);
+  return m >= 60 ? `${Math.floor(m / 60)} ${currentLanguage() === 'nl' ? 'u' : 'h'} ${String(m % 60).padStart(2, '0')} min` : `${m} min`;
+};

@@ -1,0 +1,55 @@
+import type { PushRead } from '@vm/domain/events';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call } from '@vm/client/api-client.ts';
+import { eventStream } from '@vm/client/event-stream.ts';
+import { pollEvery, queryKeys } from '@vm/client/live.ts';
+
+// The push list and the activity column read GET /api/pushes; the stream invalidates
+// queryKeys.pushes on every listed event, and the 30 s polling remains the fallback.
+
+export type PushPage = { items: PushRead[]; unread_count: number; next_before: number | null };
+
+const LIST_LIMIT = 20;
+
+export const fetchPushes = (before: number | null, signal?: AbortSignal) =>
+  // Not call(): the contract's push schema types payload as Record<string, unknown>, looser than
+  // the domain's PushRead (a payload per event type); the lead is told.
+  api<PushPage>(`/api/pushes?limit=${LIST_LIMIT}${before !== null ? `&before=${before}` : ''}`, { signal });
+
+/** The bell's list: the newest pushes and the unread count. */
+export const latestPushesQuery = queryOptions<PushPage>({
+  queryKey: [...queryKeys.pushes, 'latest'],
+  queryFn: ({ signal }) => fetchPushes(null, signal),
+  refetchInterval: () => pollEvery(),
+  // The stream's token call already brought the last 5: show them while the list loads.
+  placeholderData: () => {
+    const seed = eventStream.seededPushes();
+    return seed.length ? { items: seed, unread_count: seed.filter((p) => p.read_at === null).length, next_before: null } : undefined;
+  },
+});
+
+export const useLatestPushes = (enabled: boolean) => useQuery({ ...latestPushesQuery, enabled });
+
+/** The activity column: pages back in time with ?before=. */
+export const activityQuery = infiniteQueryOptions({
+  queryKey: [...queryKeys.pushes, 'activity'],
+  queryFn: ({ pageParam, signal }) => fetchPushes(pageParam, signal),
+  initialPageParam: null as number | null,
+  getNextPageParam: (last) => last.next_before,
+  refetchInterval: () => pollEvery(),
+});
+
+export const useActivity = (enabled: boolean) => useInfiniteQuery({ ...activityQuery, enabled });
+
+/** read_at lives on the server, so a push read here is read on every device. */
+export const markPushRead = (id: number) => call('POST /api/pushes/:id/read', { params: { id } });
+export const markAllPushesRead = () => call('POST /api/pushes/read', {});
+
+/** After marking, the bell and the activity column both read the new state. */
+function useMarkMutation<T>(mutationFn: (arg: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pushes }) });
+}
+
+export const useMarkPushRead = () => useMarkMutation(markPushRead);
+export const useMarkAllPushesRead = () => useMarkMutation<void>(markAllPushesRead);

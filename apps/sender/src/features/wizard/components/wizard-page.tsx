@@ -1,0 +1,110 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
+import { useSignedIn } from '@vm/client/session.ts';
+import { createShipment } from '../api/create-shipment.ts';
+import { clearPhotos } from '../photo-store.ts';
+import { InfoStep } from '../steps/info-step.tsx';
+import { InsuranceStep } from '../steps/insurance-step.tsx';
+import { PriceStep } from '../steps/price-step.tsx';
+import { SideStep } from '../steps/side-step.tsx';
+import { TypeStep } from '../steps/type-step.tsx';
+import { stepErrors, toShipment } from '../to-shipment.ts';
+import { resetWizard, setWizard, STEPS, useWizard } from '../wizard-state.ts';
+
+/** The create-shipment wizard (SPEC section 2): six steps, Back free, Next only on valid fields. */
+export function WizardPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  const state = useWizard();
+  const [now] = useState(() => new Date());
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const step = Math.min(Math.max(state.step, 1), 6);
+  const errors = tried ? stepErrors(state, step, new Date()) : {};
+  const label = (n: number) => t(`wizard.steps.${STEPS[n - 1]}`);
+  // A new step takes focus to its heading, so Tab goes on from the top of what changed.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.focus();
+  }, [step]);
+  const go = (n: number) => {
+    setTried(false);
+    setWizard((s) => ({ ...s, step: n }));
+    window.scrollTo(0, 0);
+  };
+
+  function next() {
+    if (Object.keys(stepErrors(state, step, new Date())).length > 0) {
+      setTried(true);
+      return;
+    }
+    go(step + 1);
+  }
+
+  async function complete() {
+    if (!signedIn) {
+      // The state is kept; after sign-up the sender comes back to this step.
+      navigate(`/register?redirect=${encodeURIComponent('/jobs/create')}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { content, files } = toShipment(state, new Date());
+      const { id } = await createShipment(content, files);
+      resetWizard();
+      clearPhotos();
+      toast(t('wizard.created'), 'success', TOAST_MS.long);
+      navigate(`/jobs/${id}`);
+    } catch (err) {
+      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const body: Record<number, ReactNode> = {
+    1: <TypeStep state={state} error={errors.type ? t('validation.required') : undefined} />,
+    2: <InfoStep state={state} errors={errors} />,
+    3: <SideStep key="pickup" side="pickup" state={state} errors={errors} now={now} />,
+    4: <SideStep key="delivery" side="delivery" state={state} errors={errors} now={now} />,
+    5: <PriceStep state={state} now={now} />,
+    6: <InsuranceStep state={state} />,
+  };
+
+  return (
+    <section className="page wizard">
+      <p className="muted">{t('wizard.stepOf', { n: step })}</p>
+      <h1 ref={heading} tabIndex={-1}>
+        {label(step)}
+      </h1>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (step < 6) next();
+          else void complete();
+        }}
+      >
+        {body[step]}
+        {step === 6 && !signedIn && <p className="notice-info">{t('wizard.registerHint')}</p>}
+        <div className="wizard-nav">
+          {step > 1 && (
+            <button type="button" className="button button-ghost" onClick={() => go(step - 1)}>
+              ← {t('wizard.back', { step: label(step - 1) })}
+            </button>
+          )}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {step < 6 ? `${t('wizard.next', { step: label(step + 1) })} →` : signedIn ? t('wizard.complete') : t('wizard.register')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

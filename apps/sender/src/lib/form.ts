@@ -1,0 +1,32 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '@vm/client/api-client.ts';
+
+export type FieldErrors = Record<string, string>;
+
+/** The server's 400 list as field errors (its messages are already in Dutch). */
+export function serverFieldErrors(err: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (err instanceof ApiError) for (const e of err.fieldErrors) errors[e.field] ??= e.message;
+  return errors;
+}
+
+/**
+ * The zod resolver for a form whose fields are not the wire body (a masked birthday, a flat
+ * country): `toBody` builds the body from the fields, the domain schema checks it, and submit
+ * receives the parsed body. Error paths are the body's (e.g. `address.formatted`), which is why
+ * the result is retyped for the form's fields.
+ */
+export function bodyResolver<F extends FieldValues, I extends FieldValues, O>(schema: z.ZodType<O, I>, toBody: (fields: F) => I): Resolver<F, unknown, O> {
+  const check = zodResolver(schema);
+  return async (fields, context, options) => (await check(toBody(fields), context, options as unknown as ResolverOptions<I>)) as unknown as ResolverResult<F, O>;
+}
+
+/** The message at a body path (`address.formatted`, `exp_month`) of a bodyResolver form's errors. */
+export function errorAt(errors: object, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const key of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  const message = node && typeof node === 'object' ? (node as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : undefined;
+}

@@ -1,0 +1,1 @@
+import '@vm/client/testing/web-test-setup.ts';

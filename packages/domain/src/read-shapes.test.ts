@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appConfigSchema } from './app-config.ts';
+import { appConfigSchema, CAPTCHA_ACTION } from './app-config.ts';
 import { imageVariantsSchema } from './images.ts';
 import { offerReadSchema } from './offer.ts';
 import { costBreakdown, costBreakdownEuros, costBreakdownEurosSchema } from './pricing.ts';
@@ -150,6 +150,8 @@ describe('images and the app configuration', () => {
       for (const field of fields) expect(appConfigSchema.safeParse({ ...config, [key]: { ...config[key as keyof typeof parts], [field]: undefined } }).success, `${key}.${field}`).toBe(false);
     }
     expect(appConfigSchema.safeParse({ ...config, street_view: {} }).success).toBe(false);
+    // reCAPTCHA v3 takes action names of letters, slashes and underscores only.
+    expect(CAPTCHA_ACTION).toMatch(/^[A-Za-z/_]+$/);
   });
 });
 

@@ -67,6 +67,7 @@ describe('typed times', () => {
 
   it('reads the Dutch and French hour letters in capitals too, and takes the whole text as the time', () => {
     expect(parseTimeText('17U30')).toBe('17:30');
+    expect(parseTimeText(' 17:30 ')).toBe('17:30');
     expect(parseTimeText('17H30')).toBe('17:30');
     for (const text of ['12345', 'om 17:30', '17:30u']) expect(parseTimeText(text), text).toBeNull();
   });

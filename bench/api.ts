@@ -20,9 +20,12 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { type Db, type DbHandle, openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
+import { shipmentReadSchema } from '@vm/domain';
+import { z } from 'zod';
 import { hashToken } from '../apps/server/src/lib/secrets.ts';
 import { authRepository } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { toShipmentReads } from '../apps/server/src/modules/shipments/shipment-mapper.ts';
 import { shipmentsRepository } from '../apps/server/src/modules/shipments/shipments.repository.ts';
 
 const positiveInt = (name: string, def: number) => {
@@ -231,10 +234,12 @@ async function hit(url: string, headers: Record<string, string>, seconds: number
   return cannon({ url, headers, connections: CONNECTIONS, duration: seconds, timeout, workers: 1, ...(expectBody ? { expectBody } : {}) });
 }
 
-function fromCannon(db: Kind, what: 'api_200' | 'api_304', r: CannonResult): Measurement {
+function fromCannon(db: Kind, what: 'api_200' | 'api_304' | 'api_304_db', r: CannonResult): Measurement {
   const requests = r.requests.total;
   const expected = r.statusCodeStats[what === 'api_200' ? '200' : '304']?.count ?? 0;
-  const good = what === 'api_200' ? expected - r.mismatches : expected;
+  // autocannon compares the body of every answer whatever its status, so with expectBody a wrong
+  // status is a mismatch too (an error body is never the list): the larger count is the bad answers.
+  const wrong = Math.max(requests - expected, what === 'api_200' ? r.mismatches : 0);
   const codes = Object.entries(r.statusCodeStats).map(([code, s]) => `${code}x${s.count}`).join(' ');
   return {
     db,
@@ -243,8 +248,9 @@ function fromCannon(db: Kind, what: 'api_200' | 'api_304', r: CannonResult): Mea
     p50: r.latency.p50,
     p99: r.latency.p99,
     requests,
-    bad: Math.max(0, requests - good) + r.errors + r.timeouts,
-    detail: `${codes}${r.mismatches ? ` mismatched_bodies=${r.mismatches}` : ''}${r.errors ? ` errors=${r.errors}` : ''}${r.timeouts ? ` timeouts=${r.timeouts}` : ''}`,
+    // autocannon counts a timeout as an error as well.
+    bad: wrong + r.errors,
+    detail: `${codes}${r.mismatches ? ` mismatched_bodies=${r.mismatches}` : ''}${r.errors > r.timeouts ? ` errors=${r.errors - r.timeouts}` : ''}${r.timeouts ? ` timeouts=${r.timeouts}` : ''}`,
   };
 }
 
@@ -276,17 +282,38 @@ async function direct(kind: Kind, what: DirectKind, seconds: number, work: () =>
 /**
  * The SQL of one request, run directly: the token lookup and the list's version query (what an
  * unchanged list costs: the endpoint answers 304 or its cached body), and the full list rebuild
- * (what the first request after a change costs).
+ * (what the first request after a change costs: the rows, the wire shape and the serialised body,
+ * as the endpoint builds them). A rebuild is right when it is byte for byte the API's 200 body.
  */
-function directWork(db: Db, senderId: number, accessToken: string) {
+const listSchema = z.array(shipmentReadSchema);
+function directWork(db: Db, senderId: number, accessToken: string, expectedBody: string) {
   const repo = shipmentsRepository(db);
   const auth = authRepository(db);
   const tokenHash = hashToken(accessToken);
   return {
     requestSql: async () => Boolean((await auth.findAccessToken(tokenHash, new Date())) && (await repo.senderListVersion(senderId))),
-    list: async () => (await repo.listForSender(senderId)).length === MINE,
+    list: async () => JSON.stringify(listSchema.parse(toShipmentReads(await repo.listForSender(senderId)))) === expectedBody,
   };
 }
+
+/**
+ * Checks the checks: a short run against a wrong expectation must count every answer as bad, so a
+ * figure of 0 bad means the answers were compared, not skipped (a wrong body, a 200 where a 304
+ * was expected, a wrong rebuilt list).
+ */
+async function checkTheChecks(kind: Kind, url: string, auth: Record<string, string>, etag: string, expectBody: string | undefined, wrongWork: () => Promise<boolean>) {
+  const probes: [string, Measurement][] = [
+    ['200 where a 304 is expected', fromCannon(kind, 'api_304', await hit(url, auth, 1))],
+    ['304 where a 200 is expected', fromCannon(kind, 'api_200', await hit(url, { ...auth, 'if-none-match': etag }, 1, expectBody))],
+    ['a rebuilt list without its first shipment', await direct(kind, 'direct_list', 1, wrongWork, 'lists')],
+  ];
+  if (expectBody) probes.push(['a body without its first shipment', fromCannon(kind, 'api_200', await hit(url, auth, 1, withoutFirst(expectBody)))]);
+  for (const [what, m] of probes) {
+    if (m.requests === 0 || m.bad !== m.requests) throw new Error(`${kind}: the bench's check missed ${what}: ${m.bad} bad of ${m.requests}`);
+  }
+  log(`${kind}: checks catch ${probes.map(([what]) => what).join(', ')}`);
+}
+const withoutFirst = (body: string) => JSON.stringify((JSON.parse(body) as unknown[]).slice(1));
 
 // ---------------------------------------------------------------------------------------------
 // One database
@@ -349,8 +376,10 @@ async function benchOne(kind: Kind, handle: DbHandle, dataDir: string, databaseU
     const url = `${base}${ENDPOINT}`;
     log(`${kind}: warming up ${WARMUP} s`);
     await hit(url, auth, WARMUP);
-    const work = directWork(db, senderId, access_token);
-    await direct(kind, 'direct_list', 1, work.list, 'lists');
+    const work = directWork(db, senderId, access_token, body);
+    const warm = await direct(kind, 'direct_list', 1, work.list, 'lists');
+    if (warm.bad) throw new Error(`${kind}: the list rebuilt directly differs from the API's 200 body`);
+    await checkTheChecks(kind, url, auth, etag, expectBody, directWork(db, senderId, access_token, withoutFirst(body)).list);
 
     const measurements: Measurement[] = [];
     log(`${kind}: API 200 path, ${CONNECTIONS} connections, ${DURATION} s`);
@@ -499,7 +528,9 @@ function report(runs: Run[]) {
   console.log(line(rows[0]!));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows.slice(1)) console.log(line(r));
-  console.log('bad = answers other than 200 with the checked 50-item body (resp. 304), errors and timeouts');
+  console.log('bad = answers other than 200 with the checked 50-item body (resp. 304), errors and timeouts; for a direct');
+  console.log('rebuild, a list that is not byte for byte the API body. Before measuring, short runs against a wrong');
+  console.log('expectation checked that each check counts a wrong status or body as bad.');
   for (const j of json) console.log(JSON.stringify(j));
 }
 

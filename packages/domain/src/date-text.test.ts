@@ -22,9 +22,26 @@ describe('typed dates', () => {
     expect(parseDateText('')).toBeNull();
   });
 
+  it('takes the whole text as the date, not a date inside it', () => {
+    for (const text of ['105/12/2026', '05/12/20261', 'op 05/12/2026', '05/12/2026 om 9u', '105122026', '051220261']) expect(parseDateText(text), text).toBeNull();
+    expect(dateToText('x2026-12-05')).toBe('x2026-12-05');
+    expect(dateToText('2026-12-05T10:00')).toBe('2026-12-05T10:00');
+  });
+
+  it('refuses day 0, month 0 or 13 and years before 1900; the first day, month and year allowed are dates', () => {
+    for (const text of ['00/12/2026', '05/00/2026', '05/13/2026', '31/12/1899']) expect(parseDateText(text), text).toBeNull();
+    expect(parseDateText('01/01/1900')).toBe('1900-01-01');
+    expect(parseDateText('31/04/2026')).toBeNull();
+    expect(parseDateText('30/04/2026')).toBe('2026-04-30');
+  });
+
   it('tells when a date is typed out far enough to judge', () => {
     expect(looksCompleteDate('05/12/202')).toBe(false);
     expect(looksCompleteDate('05/12/2026')).toBe(true);
+    expect(looksCompleteDate(' 5.12.2026 ')).toBe(true);
+    expect(looksCompleteDate('05122026')).toBe(true);
+    expect(looksCompleteDate(' 05122026 ')).toBe(true);
+    for (const text of ['x05/12/2026', '05/12/2026x', '0512202', 'x05122026', '05122026x', 'ab/cd/efgh', 'abcdefgh']) expect(looksCompleteDate(text), text).toBe(false);
   });
 });
 
@@ -48,9 +65,19 @@ describe('typed times', () => {
     expect(parseTimeText('')).toBeNull();
   });
 
+  it('reads the Dutch and French hour letters in capitals too, and takes the whole text as the time', () => {
+    expect(parseTimeText('17U30')).toBe('17:30');
+    expect(parseTimeText(' 17:30 ')).toBe('17:30');
+    expect(parseTimeText('17H30')).toBe('17:30');
+    for (const text of ['12345', 'om 17:30', '17:30u']) expect(parseTimeText(text), text).toBeNull();
+  });
+
   it('tells when a time is typed out far enough to judge', () => {
     expect(looksCompleteTime('173')).toBe(false);
     expect(looksCompleteTime('1730')).toBe(true);
     expect(looksCompleteTime('17:30')).toBe(true);
+    expect(looksCompleteTime(' 9u30 ')).toBe(true);
+    expect(looksCompleteTime(' 1730 ')).toBe(true);
+    for (const text of ['x17:30', '17:30x', 'x1730', '1730x', '17:3', 'ab:cd', 'abcd']) expect(looksCompleteTime(text), text).toBe(false);
   });
 });

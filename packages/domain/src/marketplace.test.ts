@@ -3,6 +3,8 @@ import { invoiceToggleAction } from './user.ts';
 import {
   addCardSchema,
   bancontactStartSchema,
+  cardErrorKey,
+  paymentReceiptSchema,
   driverLocationSchema,
   driverOfferSchema,
   driverStateSchema,
@@ -109,5 +111,33 @@ describe('the sandbox card form', () => {
       expect(message(sandboxCardSchema.safeParse({ ...card, ...bad }))).toBe('card_expiry_invalid');
     }
     for (const cvc of ['12', '12345', 'abc', ' 123']) expect(message(sandboxCardSchema.safeParse({ ...card, cvc }))).toBe('card_cvc_invalid');
+  });
+});
+
+describe('a card refusal in the user\u2019s language', () => {
+  it('reads the decline code first, then the error code, and a plain refusal for anything unknown', () => {
+    expect(cardErrorKey('card_declined', 'insufficient_funds')).toBe('card_insufficient_funds');
+    expect(cardErrorKey('expired_card', 'generic_decline')).toBe('card_expired');
+    expect(cardErrorKey('expired_card', null)).toBe('card_expired');
+    expect(cardErrorKey('incorrect_cvc')).toBe('card_incorrect_cvc');
+    expect(cardErrorKey('invalid_number')).toBe('card_number_invalid');
+    expect(cardErrorKey('invalid_expiry_year_past')).toBe('card_expiry_invalid');
+    expect(cardErrorKey('payment_incomplete')).toBe('card_authentication_required');
+    expect(cardErrorKey('test_mode_live_card')).toBe('card_test_mode_only');
+    expect(cardErrorKey('processing_error')).toBe('card_processing_error');
+    expect(cardErrorKey('something_new', 'also_new')).toBe('card_declined');
+    expect(cardErrorKey(null)).toBe('card_declined');
+    expect(cardErrorKey(undefined, undefined)).toBe('card_declined');
+  });
+});
+
+describe('the sender\u2019s receipt', () => {
+  const receipt = { reference: 'VM00000001', driver_name: 'Jan M.', total: 73.21, vat_percent: 21, vat_amount: 12.71, method: 'card', card_last4: '4242', paid_at: 1_800_000_000, subject: 'Betaalbewijs', lines: ['Transport: EUR 60.50'] };
+
+  it('says how it was paid, with the card only for a card', () => {
+    expect(paymentReceiptSchema.parse(receipt)).toEqual(receipt);
+    for (const method of ['invoice', 'bancontact']) expect(paymentReceiptSchema.safeParse({ ...receipt, method, card_last4: null }).success, method).toBe(true);
+    expect(paymentReceiptSchema.safeParse({ ...receipt, method: 'cash' }).success).toBe(false);
+    for (const field of Object.keys(receipt)) expect(paymentReceiptSchema.safeParse({ ...receipt, [field]: undefined }).success, field).toBe(false);
   });
 });

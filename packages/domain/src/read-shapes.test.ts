@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { appConfigSchema } from './app-config.ts';
+import { appConfigSchema, CAPTCHA_ACTION } from './app-config.ts';
 import { imageVariantsSchema } from './images.ts';
 import { offerReadSchema } from './offer.ts';
 import { costBreakdown, costBreakdownEuros, costBreakdownEurosSchema } from './pricing.ts';
 import { checkShipmentTimes, createShipmentSchema } from './shipment.ts';
-import { trackingViewSchema } from './tracking.ts';
+import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
 import { zonedInstant } from './zoned-time.ts';
 
 // What the server sends is parsed by these schemas on the way out: a field they do not list never
@@ -38,6 +38,39 @@ describe('the public tracking view', () => {
   });
 });
 
+describe('a shared tracking link', () => {
+  const view = {
+    state: 'accepted',
+    states: [{ state: 'new', created_at: 1 }, { state: 'accepted', created_at: 2 }],
+    pickup: side,
+    delivery: { ...side, city: 'Gent', zip: '9000' },
+    current_location: null,
+    route: { points: 'abc', distance: 1000, duration: 60, estimated: false },
+    eta: null,
+  };
+
+  it('shows each side as its place, its coordinates and its window on its clock, the history with its times', () => {
+    expect(trackingViewSchema.parse(view)).toEqual(view);
+    for (const field of Object.keys(side)) {
+      expect(trackingViewSchema.safeParse({ ...view, pickup: { ...side, [field]: undefined } }).success, field).toBe(false);
+    }
+    expect(trackingViewSchema.safeParse({ ...view, states: [{ state: 'new' }] }).success).toBe(false);
+    expect(trackingViewSchema.safeParse({ ...view, route: { ...view.route, estimated: undefined } }).success).toBe(false);
+    expect(trackingViewSchema.safeParse({ ...view, current_location: { lat: 50.9 } }).success).toBe(false);
+    expect(trackingViewSchema.safeParse({ ...view, eta: { leg: 'pickup', at: 1_800_000_000 } }).success).toBe(false);
+    expect(trackingViewSchema.parse({ ...view, eta: { leg: 'pickup', at: 1_800_000_000, estimated: false } }).eta?.leg).toBe('pickup');
+  });
+
+  it("gives the sender the link with its token, and whether it is on; an answer without them is no answer", () => {
+    const link = { url: 'https://vrachtmarkt.be/#/track/abc', token: 'abc', created_at: 1_800_000_000 };
+    expect(trackingLinkSchema.parse(link)).toEqual(link);
+    expect(trackingLinkSchema.safeParse({ ...link, token: undefined }).success).toBe(false);
+    expect(trackingStatusSchema.parse({ active: false, created_at: null })).toEqual({ active: false, created_at: null });
+    expect(trackingStatusSchema.safeParse({ active: true }).success).toBe(false);
+    expect(trackingStatusSchema.safeParse({ created_at: 1 }).success).toBe(false);
+  });
+});
+
 describe('an offer as the sender sees it', () => {
   const offer = {
     id: 1,
@@ -64,6 +97,19 @@ describe('an offer as the sender sees it', () => {
     expect(offerReadSchema.safeParse({ ...offer, driver: { user: { ...offer.driver.user, profile_picture: null } } }).success).toBe(true);
   });
 
+  it('needs every part the offer card shows: price, state, vehicle, driver with name, picture and ratings', () => {
+    for (const field of Object.keys(offer)) expect(offerReadSchema.safeParse({ ...offer, [field]: undefined }).success, field).toBe(false);
+    const user = offer.driver.user;
+    for (const field of Object.keys(user)) {
+      expect(offerReadSchema.safeParse({ ...offer, driver: { user: { ...user, [field]: undefined } } }).success, `driver.user.${field}`).toBe(false);
+    }
+    expect(offerReadSchema.safeParse({ ...offer, car: { ...offer.car, type: { type: 'van' } } }).success).toBe(false);
+    expect(offerReadSchema.safeParse({ ...offer, car: { ...offer.car, driver: { user: { first_name: 'Jan', last_name: 'M.', rating: {} } } } }).success).toBe(false);
+    expect(offerReadSchema.safeParse({ ...offer, car: { ...offer.car, driver: { user: { first_name: 'Jan', rating: { driver: 4 } } } } }).success).toBe(false);
+    for (const type of ['car', 'van', 'small_truck', 'truck']) expect(offerReadSchema.safeParse({ ...offer, car: { ...offer.car, type: { type, name: 'x' } } }).success, type).toBe(true);
+    for (const state of ['open', 'withdrawn', 'accepted']) expect(offerReadSchema.safeParse({ ...offer, state }).success, state).toBe(true);
+  });
+
   it('states the cost breakdown in full', () => {
     const euros = costBreakdownEuros(costBreakdown(12345, 'all_2500'));
     expect(costBreakdownEurosSchema.parse(euros)).toEqual(euros);
@@ -76,6 +122,8 @@ describe('images and the app configuration', () => {
   it('gives every picture in three sizes', () => {
     expect(imageVariantsSchema.parse(img)).toEqual(img);
     expect(imageVariantsSchema.safeParse({ image: { original: img.image.original, medium: img.image.medium } }).success).toBe(false);
+    expect(imageVariantsSchema.safeParse({ image: { ...img.image, original: {} } }).success).toBe(false);
+    expect(imageVariantsSchema.safeParse({ image: { ...img.image, medium: undefined } }).success).toBe(false);
   });
 
   it('tells the web app its providers and never a secret', () => {
@@ -93,6 +141,17 @@ describe('images and the app configuration', () => {
     expect(appConfigSchema.safeParse({ ...config, payments: { ...config.payments, provider: 'paypal' } }).success).toBe(false);
     expect(appConfigSchema.safeParse({ ...config, captcha: { provider: 'friendlycaptcha', site_key: null } }).success).toBe(false);
     expect(appConfigSchema.safeParse({ ...config, captcha: { provider: 'turnstile', site_key: '0x4AAA' } }).success).toBe(true);
+    for (const provider of ['recaptcha', 'recaptcha_v3', 'hcaptcha']) expect(appConfigSchema.safeParse({ ...config, captcha: { provider, site_key: 'k' } }).success, provider).toBe(true);
+    expect(appConfigSchema.safeParse({ ...config, payments: { provider: 'stripe', test_mode: false, publishable_key: 'pk_live_x' } }).success).toBe(true);
+    expect(appConfigSchema.safeParse({ ...config, street_view: { url_template: 'https://maps/?q={lat},{lng}' } }).success).toBe(true);
+    for (const field of Object.keys(config)) expect(appConfigSchema.safeParse({ ...config, [field]: undefined }).success, field).toBe(false);
+    const parts = { captcha: ['provider', 'site_key'], map: ['tile_url', 'attribution'], providers: ['sms', 'geocoder', 'router'], payments: ['provider', 'test_mode', 'publishable_key'] } as const;
+    for (const [key, fields] of Object.entries(parts)) {
+      for (const field of fields) expect(appConfigSchema.safeParse({ ...config, [key]: { ...config[key as keyof typeof parts], [field]: undefined } }).success, `${key}.${field}`).toBe(false);
+    }
+    expect(appConfigSchema.safeParse({ ...config, street_view: {} }).success).toBe(false);
+    // reCAPTCHA v3 takes action names of letters, slashes and underscores only.
+    expect(CAPTCHA_ACTION).toMatch(/^[A-Za-z/_]+$/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, birthdayFromMask, birthdayToMask, isIsoDate, loginSchema, registerUserSchema } from './user.ts';
+import { ageOn, birthdayFromMask, birthdayToMask, isCompleteAddress, isIsoDate, loginSchema, phoneLongEnough, registerUserSchema } from './user.ts';
 
 describe('birthday', () => {
   it('turns the DD/MM/YYYY mask into YYYY-MM-DD and back, refusing impossible dates', () => {
@@ -64,5 +64,24 @@ describe('password mismatch', () => {
   it('is reported even while other fields are wrong', () => {
     const r = registerUserSchema(() => new Date('2026-11-22T12:00:00Z')).safeParse({ first_name: '', password: 'geheim1', repeat_password: 'geheim2' });
     expect(r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toContain('repeat_password:password_mismatch');
+  });
+});
+
+describe('before a code is sent or a company saved', () => {
+  it('a number needs nine digits to reach a phone (a landline has nine, a mobile ten)', () => {
+    expect(phoneLongEnough('0470 12 34 56')).toBe(true);
+    expect(phoneLongEnough('+32 470 12 34 56')).toBe(true);
+    expect(phoneLongEnough('011 22 33 44')).toBe(true);
+    expect(phoneLongEnough('011 22 33 4')).toBe(false);
+    expect(phoneLongEnough('0470 12 34 56 ext')).toBe(false);
+    expect(phoneLongEnough('')).toBe(false);
+  });
+
+  it('an address is complete with a street, a number and a postcode or a place', () => {
+    expect(isCompleteAddress('Kerkstraat 12, 3500 Hasselt')).toBe(true);
+    expect(isCompleteAddress('Kerkstraat 12, Hasselt')).toBe(true);
+    expect(isCompleteAddress('Kerkstraat 12')).toBe(false);
+    expect(isCompleteAddress('Kerkstraat, 3500 Hasselt')).toBe(false);
+    expect(isCompleteAddress('3500 Hasselt')).toBe(false);
   });
 });

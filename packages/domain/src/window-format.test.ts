@@ -10,6 +10,9 @@ const s = (date: string, time: string, tz = BXL) => zonedInstant(date, time, tz)
 describe('a time window as people read it', () => {
   it('within one day: the day once, then the two times', () => {
     expect(formatWindow(s('2026-11-23', '17:00'), s('2026-11-23', '22:00'), BXL)).toBe('ma 23 nov, 17:00 – 22:00');
+    expect(spansDays(s('2026-11-23', '00:00'), s('2026-11-23', '23:59'), BXL)).toBe(false);
+    // 23:30 to 00:30 in Brussels is two days there, though one day in UTC.
+    expect(spansDays(s('2026-11-23', '23:30'), s('2026-11-24', '00:30'), BXL)).toBe(true);
     expect(formatWindow(s('2026-11-24', '00:00'), s('2026-11-24', '23:59'), BXL)).toBe('di 24 nov, 00:00 – 23:59');
   });
 

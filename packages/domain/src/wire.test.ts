@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, lineText, MAX_ROW_ID, MAX_UNIX_SECONDS, MIN_UNIX_SECONDS, multilineText, pathIdSchema, rowIdSchema, unixSecondsSchema } from './wire.ts';
+import {
+  apiErrorSchema,
+  fieldErrorsSchema,
+  hasControlCharacters,
+  lineText,
+  MAX_ROW_ID,
+  MAX_UNIX_SECONDS,
+  MIN_UNIX_SECONDS,
+  multilineText,
+  pathIdSchema,
+  rowIdSchema,
+  unixSecondsSchema,
+} from './wire.ts';
 
 // The bounds every value on the wire keeps (issue 9).
 
@@ -7,9 +19,11 @@ describe('wire bounds', () => {
   it('takes row ids from 1 to 2^31-1, whole numbers only', () => {
     expect(rowIdSchema.safeParse(1).success).toBe(true);
     expect(rowIdSchema.safeParse(MAX_ROW_ID).success).toBe(true);
-    for (const bad of [0, -1, MAX_ROW_ID + 1, 1.5, '1']) expect(rowIdSchema.safeParse(bad).success, String(bad)).toBe(false);
+    for (const bad of [0, -1, MAX_ROW_ID + 1, 1.5, '1', undefined]) expect(rowIdSchema.safeParse(bad).error?.issues[0]?.message, String(bad)).toBe('invalid_body');
+    expect(MAX_ROW_ID).toBe(2_147_483_647);
     expect(pathIdSchema.parse('42')).toBe(42);
-    expect(pathIdSchema.safeParse(String(2 ** 31)).success).toBe(false);
+    expect(pathIdSchema.parse(String(MAX_ROW_ID))).toBe(MAX_ROW_ID);
+    for (const bad of [String(2 ** 31), '0', '-3', '1.5', 'abc']) expect(pathIdSchema.safeParse(bad).success, bad).toBe(false);
   });
 
   it('refuses NUL and other control characters in one line of text, keeps newlines and tabs in multi-line text', () => {
@@ -34,5 +48,14 @@ describe('wire bounds', () => {
       expect(unixSecondsSchema.safeParse(bad).error?.issues[0]?.message, String(bad)).toBe('date_invalid');
     }
     expect(unixSecondsSchema.safeParse(undefined).error?.issues[0]?.message).toBe('required');
+  });
+
+  it('answers errors in one of two shapes: field by field, or OAuth style', () => {
+    expect(fieldErrorsSchema.parse([{ field: 'email', message: 'Verplicht' }])).toEqual([{ field: 'email', message: 'Verplicht' }]);
+    expect(fieldErrorsSchema.safeParse([{ field: 'email' }]).success).toBe(false);
+    expect(fieldErrorsSchema.safeParse([{ message: 'Verplicht' }]).success).toBe(false);
+    expect(apiErrorSchema.parse({ error: 'not_found', error_description: 'shipment_not_found' })).toEqual({ error: 'not_found', error_description: 'shipment_not_found' });
+    expect(apiErrorSchema.safeParse({ error: 'not_found' }).success).toBe(false);
+    expect(apiErrorSchema.safeParse({ error_description: 'x' }).success).toBe(false);
   });
 });

@@ -35,6 +35,19 @@ export const notAnImage = () => new ApiError(415, 'unsupported_media_type', 'fil
 /** Pictures decoded at the same time in this process: one per core; the rest queue. */
 const decoding = concurrencyLimit(Math.max(1, os.availableParallelism()));
 
+// Each picture is read once per variant and never held as a whole: libvips decodes it strip by
+// strip (sequentialRead), the medium and thumb variants decode at 1/2 to 1/8 of the size straight
+// from the JPEG (shrink-on-load, which a resize to the target size triggers), and the full-size
+// copy is written as a baseline JPEG with standard Huffman tables, the one JPEG encoding that
+// streams: progressive or optimised coding (mozjpeg) buffers every coefficient of the picture,
+// about 7 bytes a pixel, 280 MB at the pixel cap. The operation cache is off (it would keep
+// decoded strips of pictures that are never read again). Bound, measured by `npm run bench:images`
+// (bench/README.md) with four JPEGs just under the cap at once: about 60 MB per decoding slot
+// (one per core) for an upright picture, 140 MB for one libvips must hold decoded to turn (EXIF
+// orientation 5 to 8); on 2 cores the process peaked at 218 MB and 383 MB RSS, 107 MB of which it
+// held before decoding (before this: 695 MB and 908 MB, twelve times slower).
+sharp.cache(false);
+
 /**
  * Decodes once, turns the picture upright (EXIF orientation) and re-encodes, which also drops
  * EXIF data such as GPS positions. Pictures with transparency stay PNG, others become JPEG.
@@ -57,11 +70,13 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 }
 
 async function decode(input: Buffer, format: 'png' | 'jpeg'): Promise<ProcessedImage> {
+  // The small variants are worth mozjpeg's smaller files; the full-size copy must stream (see above).
   const encode = (s: Sharp) => (format === 'png' ? s.png() : s.jpeg({ quality: 85, mozjpeg: true }));
-  const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  const encodeFull = (s: Sharp) => (format === 'png' ? s.png() : s.jpeg({ quality: 85, optimiseCoding: false }));
+  const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true }).rotate();
   try {
     const [original, medium, thumb] = await Promise.all([
-      encode(base()).toBuffer({ resolveWithObject: true }),
+      encodeFull(base()).toBuffer({ resolveWithObject: true }),
       encode(base().resize(800, 800, { fit: 'inside', withoutEnlargement: true })).toBuffer(),
       encode(base().resize(160, 160, { fit: 'cover' })).toBuffer(),
     ]);

@@ -1,4 +1,5 @@
-import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, logInViaForm, registerViaApi, test, tokenIn } from '../support/fixtures.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 // Access tokens that live 3 seconds, so a session outlives its token while the test watches.
@@ -8,12 +9,20 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => shortLived.stop());
 
+/** Waits until the server refuses the page's access token: its 3 seconds are over (no guess at how long that takes). */
+async function accessTokenExpired(page: Page) {
+  const token = await tokenIn(page);
+  await expect
+    .poll(async () => (await fetch(`${shortLived.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).status, { intervals: [250] })
+    .toBe(401);
+}
+
 test('an access token expiring mid-session is refreshed silently', async ({ page }) => {
   const p = await registerViaApi(shortLived);
   await page.goto(`${shortLived.url}/#/login`);
   await logInViaForm(page, p);
   await expect(page.getByTestId('user-widget')).toContainText(p.email);
-  await page.waitForTimeout(3500);
+  await accessTokenExpired(page);
 
   const refresh = page.waitForRequest((r) => r.url().endsWith('/oauth/access_token') && (r.postData() ?? '').includes('refresh_token'));
   const user = page.waitForResponse((r) => r.url().endsWith('/api/user') && r.status() === 200);
@@ -43,7 +52,7 @@ test('a reused refresh token logs the user out', async ({ page }) => {
   expect(stolen.status).toBe(200);
 
   // When the app's access token runs out it presents the spent refresh token: the server ends the family.
-  await page.waitForTimeout(3500);
+  await accessTokenExpired(page);
   const refused = page.waitForResponse((r) => r.url().endsWith('/oauth/access_token') && r.status() === 400);
   await page.reload();
   expect(await (await refused).json()).toEqual({ error: 'invalid_request', error_description: 'The refresh token is invalid.' });

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, logInViaForm, registerViaApi, test, tokenIn } from '../support/fixtures.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { SERVER_START_TIMEOUT, startServer, type TestServer } from '../support/server.ts';
 
 // Access tokens that live 3 seconds, so a session outlives its token while the test watches.
 let shortLived: TestServer;
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT);
   shortLived = await startServer({ ACCESS_TOKEN_TTL: '3' });
 });
 test.afterAll(async () => shortLived.stop());

@@ -1,6 +1,6 @@
 import { test as base, type Page } from '@playwright/test';
 import { createShipmentViaApi, expect, logInViaForm, registerViaApi, tokenIn } from './fixtures.ts';
-import { startServer, type TestServer } from './server.ts';
+import { SERVER_START_TIMEOUT, startServer, type TestServer } from './server.ts';
 
 // The marketplace on a fresh embedded database with fast demo drivers: offers within a second,
 // then one driver state a second once an offer is accepted (unless `env` says otherwise).
@@ -14,7 +14,7 @@ export function demoTest(env: Record<string, string> = {}) {
         await use(server);
         await server.stop();
       },
-      { scope: 'worker' },
+      { scope: 'worker', timeout: SERVER_START_TIMEOUT },
     ],
     baseURL: async ({ demoServer }, use) => use(demoServer.url),
   });

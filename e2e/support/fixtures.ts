@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { startServer, type TestServer } from './server.ts';
+import { SERVER_START_TIMEOUT, startServer, type TestServer } from './server.ts';
 
 let counter = 0;
 /** A fresh Belgian mobile number and email per call; numbers are E.164 as the server logs them. */
@@ -86,7 +86,7 @@ export const test = base.extend<object, { server: TestServer }>({
       await server.stop();
     },
     // The start may take up to 2 minutes on a busy machine (startServer); a test's own limit is 60 s.
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: SERVER_START_TIMEOUT },
   ],
   baseURL: async ({ server }, use) => use(server.url),
 });

@@ -16,6 +16,9 @@ export type TestServer = {
   stop: () => Promise<void>;
 };
 
+/** What a hook or fixture that starts a server may take: the start itself may take up to 2 minutes (startServer). */
+export const SERVER_START_TIMEOUT = 180_000;
+
 const freePort = () =>
   new Promise<number>((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -49,6 +52,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
   child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+  /** Resolves with what `check` finds in the log as soon as a new line brings it, or undefined after `ms`. */
+  const logLine = (check: () => string | undefined, ms: number) =>
+    new Promise<string | undefined>((resolve) => {
+      const done = (v: string | undefined) => {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        child.stderr!.off('data', onData);
+        resolve(v);
+      };
+      const onData = () => {
+        const v = check();
+        if (v) done(v);
+      };
+      const timer = setTimeout(() => done(undefined), ms);
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+    });
   const url = `http://127.0.0.1:${port}`;
   // Up to 2 minutes: a busy machine needs a minute to build the embedded database. A server that
   // did not come up is killed, so a failed start leaves no process behind.
@@ -66,12 +86,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     url,
     dataDir,
     async smsCode(e164) {
-      for (let i = 0; i < 50; i++) {
-        const matches = [...logs.join('').matchAll(new RegExp(`SMS verification code for \\${e164}: (\\d{6})`, 'g'))];
-        if (matches.length) return matches.at(-1)![1]!;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no SMS code logged for ${e164}`);
+      // The code is in the log once the request that sent it has been answered; else the next log line brings it.
+      const found = () => [...logs.join('').matchAll(new RegExp(`SMS verification code for \\${e164}: (\\d{6})`, 'g'))].at(-1)?.[1];
+      const code = found() ?? (await logLine(found, 5000));
+      if (!code) throw new Error(`no SMS code logged for ${e164}`);
+      return code;
     },
     async outbox() {
       const dir = path.join(dataDir, 'outbox');

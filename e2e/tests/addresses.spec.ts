@@ -98,9 +98,21 @@ test.describe('addresses in the wizard (embedded geocoder)', () => {
     await expect(addressInput(page)).toHaveAccessibleDescription(/Kies je adres uit de suggesties onder het veld\./);
     await expect(addressInput(page)).not.toHaveAccessibleDescription(/verplicht/);
     await expect(page.getByRole('group', { name: 'Dag' })).toHaveCount(0);
+    // The click on Next took the focus away and the list closed (what the sender sees while reading the
+    // message); back in the field, the suggestions it points to are shown again.
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await addressInput(page).focus();
+    await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(/^Kerkstraat 12, 3500 Hasselt/);
     // Enter with nothing highlighted takes the first suggestion: the day choice appears.
     await addressInput(page).press('Enter');
     await expect(addressInput(page)).toHaveValue('Kerkstraat 12, 3500 Hasselt');
+    await expect(page.getByRole('group', { name: 'Dag' })).toBeVisible();
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    // A new address and Enter at once, while the list still shows the old one's suggestions: Enter
+    // takes the best suggestion for what was typed once it comes in, never an older one.
+    await addressInput(page).fill('Meir 1, 2000 Antwerpen');
+    await addressInput(page).press('Enter');
+    await expect(addressInput(page)).toHaveValue('Meir 1, 2000 Antwerpen');
     await expect(page.getByRole('group', { name: 'Dag' })).toBeVisible();
     await expect(page.getByRole('listbox')).toHaveCount(0);
   });

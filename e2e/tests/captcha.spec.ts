@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test as base } from '@playwright/test';
 import { newPerson } from '../support/fixtures.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { SERVER_START_TIMEOUT, startServer, type TestServer } from '../support/server.ts';
 
 // Issue 12, part 3: with CAPTCHA_PROVIDER=turnstile the register screen runs the invisible
 // challenge on 'Verstuur code' and the server checks its token before sending. Cloudflare's script
@@ -56,7 +56,7 @@ const test = base.extend<object, { verify: FakeVerify; server: TestServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: SERVER_START_TIMEOUT },
   ],
   baseURL: async ({ server }, use) => use(server.url),
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test as base } from '@playwright/test';
-import { startServer, type TestServer } from '../support/server.ts';
+import { SERVER_START_TIMEOUT, startServer, type TestServer } from '../support/server.ts';
 
 // Issue 10: with GEOCODER=photon the suggestions are street-level. A local fake Photon answers
 // street results the way photon.komoot.io does (GeoJSON, [lng, lat]).
@@ -46,7 +46,7 @@ const test = base.extend<object, { photon: FakePhoton; server: TestServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: SERVER_START_TIMEOUT },
   ],
   baseURL: async ({ server }, use) => use(server.url),
 });

@@ -2,7 +2,7 @@ import { expect, test as base } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { newPerson, registerViaApi } from '../support/fixtures.ts';
 import { type FakeProviders, startFakeProviders } from '../support/fake-providers.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { SERVER_START_TIMEOUT, startServer, type TestServer } from '../support/server.ts';
 
 // Issue 12, part 2: 'Verbinden met Facebook' and 'Verbinden met itsme' (a generic OpenID Connect
 // provider) against local fakes started here; the app server gets their addresses in its env.
@@ -23,7 +23,7 @@ const test = base.extend<object, { fake: FakeProviders; server: TestServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: SERVER_START_TIMEOUT },
   ],
   baseURL: async ({ server }, use) => use(server.url),
 });

@@ -4,10 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { validationText } from '../lib/i18n.ts';
 import { autocomplete } from '../lib/geo-api.ts';
 
-type Props = { label: string; text: string; onText: (t: string) => void; onPick: (a: Address) => void; error?: string };
+type Props = {
+  label: string;
+  text: string;
+  onText: (t: string) => void;
+  onPick: (a: Address) => void;
+  error?: string;
+  /** The text is an address picked from the list; by default, the text last picked in this field. */
+  picked?: boolean;
+};
 
 /** A combobox: the sender types, our server suggests (ARIA 1.2 combobox with a listbox). */
-export function AddressAutocomplete({ label, text, onText, onPick, error }: Props) {
+export function AddressAutocomplete({ label, text, onText, onPick, error, picked }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [suggestions, setSuggestions] = useState<Address[]>([]);
@@ -15,6 +23,13 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
   const [active, setActive] = useState(-1);
   // The text the suggestions belong to, so "nothing found" is said only once the answer is in.
   const [answered, setAnswered] = useState('');
+  // Enter pressed before the answer for the typed text came in: the best suggestion is taken when it does.
+  const enterPending = useRef(false);
+  const lastPicked = useRef<string | null>(null);
+  const onPickLatest = useRef(onPick);
+  useEffect(() => {
+    onPickLatest.current = onPick;
+  });
 
   useEffect(() => {
     if (text.trim().length < 2) return;
@@ -25,6 +40,12 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
           setSuggestions(list);
           setActive(-1);
           setAnswered(text);
+          if (enterPending.current && list[0]) {
+            enterPending.current = false;
+            lastPicked.current = list[0].formatted;
+            onPickLatest.current(list[0]);
+            setOpen(false);
+          }
         })
         .catch(() => undefined);
     }, 300);
@@ -40,6 +61,8 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
   useEffect(() => () => window.clearTimeout(closing.current), []);
 
   const pick = (a: Address) => {
+    enterPending.current = false;
+    lastPicked.current = a.formatted;
     onPick(a);
     setOpen(false);
   };
@@ -60,18 +83,34 @@ export function AddressAutocomplete({ label, text, onText, onPick, error }: Prop
         autoComplete="off"
         value={text}
         onChange={(e) => {
+          enterPending.current = false;
           onText(e.target.value);
           setOpen(true);
         }}
         onKeyDown={(e) => {
+          // Enter takes the highlighted suggestion, or else the best one for the text as typed: when
+          // the list still shows an older text's answer, the new answer is waited for.
+          if (e.key === 'Enter' && open && text.trim().length >= 2 && !(picked ?? lastPicked.current === text)) {
+            const best = visible && active >= 0 ? suggestions[active] : answered === text ? suggestions[0] : undefined;
+            if (best) pick(best);
+            else if (answered !== text) enterPending.current = true;
+            // Nothing found for this text: Enter goes on to the form, which says what is missing.
+            else return;
+            e.preventDefault();
+            return;
+          }
           if (!visible) return;
           if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, suggestions.length - 1));
           else if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
-          // Enter takes the highlighted suggestion, or the best one when none is highlighted.
-          else if (e.key === 'Enter') pick(suggestions[Math.max(active, 0)]!);
           else if (e.key === 'Escape') setOpen(false);
           else return;
           e.preventDefault();
+        }}
+        // Back in the field, an address not picked yet shows its suggestions again (the error under
+        // the field tells the sender to pick one there).
+        onFocus={() => {
+          window.clearTimeout(closing.current);
+          if (!(picked ?? lastPicked.current === text)) setOpen(true);
         }}
         onBlur={() => {
           closing.current = window.setTimeout(() => setOpen(false), 150);

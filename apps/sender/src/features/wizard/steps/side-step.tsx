@@ -108,6 +108,7 @@ export function SideStep({ side, state, errors, now }: Props) {
           update({ addressText, address: null });
         }}
         onPick={pick}
+        picked={value.address !== null}
         error={mapError ?? errors.address}
       />
       <LocationMap point={value.address} label={t('wizard.map')} onPick={pickOnMap} />

@@ -1,5 +1,6 @@
-import type { EventType, NewEvent } from '@vm/domain';
+import type { NewEvent } from '@vm/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toEventRow } from '../src/modules/events/events.mapper.ts';
 import { eventsRepository } from '../src/modules/events/events.repository.ts';
 import { clientToken, registerAndLogin, validRegistration, verifyPhone } from './helpers/flows.ts';
 import { accept, addCard, brussels, createDriver, createShipment, driveToFinalised, makeOffer, shipmentContent, shipmentSide } from './helpers/marketplace.ts';
@@ -24,8 +25,8 @@ async function settle() {
 const mailsTo = (email: string) => t.mails.filter((m) => m.to === email);
 
 /** Writes events the way a module does: in a transaction, as its last write. */
-async function record<T extends EventType>(events: NewEvent<T>[]) {
-  await t.handle.db.transaction().execute((trx) => eventsRepository(t.handle.db).insert(trx, events, t.clock.now()));
+async function record(events: NewEvent[]) {
+  await t.handle.db.transaction().execute((trx) => eventsRepository.insert(trx, events.map((e) => toEventRow(e, t.clock.now()))));
 }
 
 async function setup() {
@@ -290,7 +291,7 @@ describe('mails from recorded events', () => {
     const s = await setup();
     await expect(
       t.handle.db.transaction().execute(async (trx) => {
-        await eventsRepository(t.handle.db).insert(trx, [{ userId: s.sender.id, type: 'shipment.state.changed', shipmentId: s.shipmentId, payload: { reference: s.reference, state: 'delivered' } }], t.clock.now());
+        await eventsRepository.insert(trx, [toEventRow({ userId: s.sender.id, type: 'shipment.state.changed', shipmentId: s.shipmentId, payload: { reference: s.reference, state: 'delivered' } }, t.clock.now())]);
         throw new Error('payment declined');
       }),
     ).rejects.toThrow('payment declined');
@@ -340,7 +341,7 @@ describe('mails from recorded events', () => {
     // missing cursor commit together, so no worker run (woken in the background) sees one without the other.
     await t.handle.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('eventCursors').execute();
-      await eventsRepository(t.handle.db).insert(trx, [{ userId: s.sender.id, type: 'shipment.state.changed', shipmentId: s.shipmentId, payload: { reference: s.reference, state: 'delivered' } }], t.clock.now());
+      await eventsRepository.insert(trx, [toEventRow({ userId: s.sender.id, type: 'shipment.state.changed', shipmentId: s.shipmentId, payload: { reference: s.reference, state: 'delivered' } }, t.clock.now())]);
     });
     await settle();
     expect(mailsTo(s.sender.email)).toHaveLength(before);

@@ -82,7 +82,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: log });
   const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
-  const chat = chatService({ db, repo: chatRepository(db), events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
+  const chat = chatService({ db, repo: chatRepository, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
   const mails = mailsService({ db, repo: mailsRepository, mailer, publicUrl: config.publicUrl, now, log: log });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());

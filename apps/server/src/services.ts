@@ -78,7 +78,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     usernameLimiter: rateLimits.limiter('token', limits.tokenPerUsername, limits.tokenWindow),
   });
   const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
-  const users = usersService({ db, repo: usersRepository(db), phone, events, now, vatRegistry, log });
+  const users = usersService({ db, repo: usersRepository, phone, events, now, vatRegistry, log });
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: log });
   const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });

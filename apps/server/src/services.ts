@@ -77,7 +77,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     refreshTtl: config.tokens.refreshTtl,
     usernameLimiter: rateLimits.limiter('token', limits.tokenPerUsername, limits.tokenWindow),
   });
-  const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
+  const phone = phoneService({ db, repo: phoneRepository, verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
   const users = usersService({ db, repo: usersRepository, phone, events, now, vatRegistry, log });
   const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: log });
@@ -86,7 +86,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const mails = mailsService({ db, repo: mailsRepository, mailer, publicUrl: config.publicUrl, now, log: log });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
-  const tracking = trackingService({ repo: trackingRepository(db), shipments, router, publicUrl: config.publicUrl, now, log });
+  const tracking = trackingService({ db, repo: trackingRepository, shipments, router, publicUrl: config.publicUrl, now, log });
   const { facebook, oidc, timeoutMs } = config.social;
   const social = socialLoginService({
     db,

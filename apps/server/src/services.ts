@@ -79,7 +79,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   });
   const phone = phoneService({ db, repo: phoneRepository, verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
   const users = usersService({ db, repo: usersRepository, phone, events, now, vatRegistry, log });
-  const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
+  const files = filesService({ db, repo: imagesRepository, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: log });
   const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
   const chat = chatService({ db, repo: chatRepository, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
@@ -90,7 +90,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const { facebook, oidc, timeoutMs } = config.social;
   const social = socialLoginService({
     db,
-    repo: socialLoginRepository(db),
+    repo: socialLoginRepository,
     providers: { ...(facebook ? { facebook: facebookProvider(facebook, timeoutMs) } : {}), ...(oidc ? { oidc: oidcProvider(oidc, timeoutMs) } : {}) },
     auth,
     users,

@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { StoredCard } from '../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentMethod, PaymentReceiptsTable } from '../../db/schema.ts';

@@ -128,8 +128,8 @@ export const pushReadSchema = z.object({
   /** The event's own fields (eventSchema); the text above is what a client shows. */
   payload: z.record(z.string(), z.unknown()),
 });
-/** A push with its type and payload as the union says (the server parses them before sending). */
-export type PushRead = Omit<z.infer<typeof pushReadSchema>, 'type' | 'payload'> & EventBody;
+/** A push; its payload is one of the union's (the server parses type and payload together before sending). */
+export type PushRead = Omit<z.infer<typeof pushReadSchema>, 'payload'> & { payload: EventBody['payload'] };
 
 /** GET /api/pushes: newest first, one page. */
 export const pushPageSchema = z.object({ items: z.array(pushReadSchema), unread_count: z.number(), next_before: z.number().nullable() });

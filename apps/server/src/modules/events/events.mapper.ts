@@ -30,9 +30,8 @@ export function toEventRow(e: NewEvent, now: Date): Insertable<EventsTable> {
 export function toStoredEvent(r: EventRow): StoredEvent {
   const body = parseEvent(r.type, JSON.parse(r.payload));
   const json_message = pushReadSchema.shape.json_message.parse(JSON.parse(r.message));
-  // The keys in the order the wire has always had them (assign keeps `type` in its place and puts
-  // `payload` last), and type with payload as one member of the union.
-  const push: PushRead = Object.assign({ id: Number(r.id), type: body.type, shipment_id: r.shipmentId, created_at: seconds(r.createdAt), read_at: r.readAt ? seconds(r.readAt) : null, json_message }, body);
+  // The keys in the order the wire has always had them.
+  const push: PushRead = { id: Number(r.id), type: body.type, shipment_id: r.shipmentId, created_at: seconds(r.createdAt), read_at: r.readAt ? seconds(r.readAt) : null, json_message, payload: body.payload };
   return { userId: r.userId, createdAt: r.createdAt, push };
 }
 

@@ -54,11 +54,10 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const limits = config.rateLimits;
   const rateLimits = rateLimitStore({ redisUrl: config.redisUrl, db, now, log, prefix: `${config.redisKeyPrefix}rl:` });
   onClose(() => rateLimits.close());
-  const eventsRepo = eventsRepository(db);
-  const hub = eventHub({ repo: eventsRepo, listen, log: log });
+  const hub = eventHub({ db, listen, log: log });
   await hub.start();
   onClose(() => hub.stop());
-  const events = eventsService({ db, repo: eventsRepo, hub, now });
+  const events = eventsService({ db, repo: eventsRepository, hub, now });
   const streams = sseStreams({ perUser: config.sseStreamsPerUser });
   // Open streams end before the server waits for its connections to close (SIGTERM).
   preClose(async () => streams.closeAll());
@@ -79,20 +78,20 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     refreshReuseGraceSeconds: config.tokens.refreshReuseGraceSeconds,
     usernameLimiter: rateLimits.limiter('token', limits.tokenPerUsername, limits.tokenWindow),
   });
-  const phone = phoneService({ repo: phoneRepository(db), verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
-  const users = usersService({ db, repo: usersRepository(db), phone, events, now, vatRegistry, log });
-  const files = filesService({ db, repo: imagesRepository(db), store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
+  const phone = phoneService({ db, repo: phoneRepository, verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
+  const users = usersService({ db, repo: usersRepository, phone, events, now, vatRegistry, log });
+  const files = filesService({ db, repo: imagesRepository, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: log });
   const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
-  const chat = chatService({ db, repo: chatRepository(db), events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
-  const mails = mailsService({ db, repo: mailsRepository(db), mailer, publicUrl: config.publicUrl, now, log: log });
+  const chat = chatService({ db, repo: chatRepository, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
+  const mails = mailsService({ db, repo: mailsRepository, mailer, publicUrl: config.publicUrl, now, log: log });
   const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
-  const tracking = trackingService({ repo: trackingRepository(db), shipments, router, publicUrl: config.publicUrl, now, log });
+  const tracking = trackingService({ db, repo: trackingRepository, shipments, router, publicUrl: config.publicUrl, now, log });
   const { facebook, oidc, timeoutMs } = config.social;
   const social = socialLoginService({
     db,
-    repo: socialLoginRepository(db),
+    repo: socialLoginRepository,
     providers: { ...(facebook ? { facebook: facebookProvider(facebook, timeoutMs) } : {}), ...(oidc ? { oidc: oidcProvider(oidc, timeoutMs) } : {}) },
     auth,
     users,

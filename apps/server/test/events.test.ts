@@ -1,5 +1,6 @@
 import type { PushRead } from '@vm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toEventRow } from '../src/modules/events/events.mapper.ts';
 import { eventsRepository } from '../src/modules/events/events.repository.ts';
 import { login, registerAndLogin } from './helpers/flows.ts';
 import { accept, addCard, brussels, createDriver, createShipment, driverState, driveToFinalised, makeOffer } from './helpers/marketplace.ts';
@@ -62,16 +63,15 @@ describe('events are written with their change', () => {
 
   it('a transaction that fails after writing its events leaves none, and wakes no stream', async () => {
     const s = await stream(other.auth);
-    const repo = eventsRepository(t.handle.db);
-    await expect(
+        await expect(
       t.handle.db.transaction().execute(async (trx) => {
-        await repo.insert(trx, [{ userId: other.id, type: 'company.invoice.status', shipmentId: null, payload: { status: 'approved' } }], t.clock.now());
+        await eventsRepository.insert(trx, [toEventRow({ userId: other.id, type: 'company.invoice.status', shipmentId: null, payload: { status: 'approved' } }, t.clock.now())]);
         throw new Error('the change failed after its events were written');
       }),
     ).rejects.toThrow('the change failed');
     expect((await pushes(other.auth)).items).toHaveLength(0);
     // The next committed event is the first thing the stream ever sees.
-    await t.handle.db.transaction().execute((trx) => repo.insert(trx, [{ userId: other.id, type: 'company.invoice.status', shipmentId: null, payload: { status: 'rejected' } }], t.clock.now()));
+    await t.handle.db.transaction().execute((trx) => eventsRepository.insert(trx, [toEventRow({ userId: other.id, type: 'company.invoice.status', shipmentId: null, payload: { status: 'rejected' } }, t.clock.now())]));
     const [first] = await s.waitFor(1);
     expect(first!.data.payload).toEqual({ status: 'rejected' });
     await s.close();

@@ -1,5 +1,6 @@
-import type { EventType, NewEvent } from '@vm/domain';
+import type { NewEvent } from '@vm/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toEventRow } from '../src/modules/events/events.mapper.ts';
 import { eventsRepository } from '../src/modules/events/events.repository.ts';
 import { clientToken, registerAndLogin, validRegistration, verifyPhone } from './helpers/flows.ts';
 import { accept, addCard, brussels, createDriver, createShipment, driveToFinalised, makeOffer, shipmentContent, shipmentSide } from './helpers/marketplace.ts';
@@ -24,8 +25,8 @@ async function settle() {
 const mailsTo = (email: string) => t.mails.filter((m) => m.to === email);
 
 /** Writes events the way a module does: in a transaction, as its last write. */
-async function record<T extends EventType>(events: NewEvent<T>[]) {
-  await t.handle.db.transaction().execute((trx) => eventsRepository(t.handle.db).insert(trx, events, t.clock.now()));
+async function record(events: NewEvent[]) {
+  await t.handle.db.transaction().execute((trx) => eventsRepository.insert(trx, events.map((e) => toEventRow(e, t.clock.now()))));
 }
 
 async function setup() {
@@ -33,6 +34,21 @@ async function setup() {
   const shipmentId = await createShipment(t, sender.auth);
   const { referenceId } = await t.handle.db.selectFrom('shipments').select('referenceId').where('id', '=', shipmentId).executeTakeFirstOrThrow();
   return { sender, shipmentId, reference: referenceId };
+}
+
+/** What the payment module keeps when a payment succeeds: the payment of an offer, and its receipt. */
+async function keepReceipt(userId: number, shipmentId: number, r: { reference: string; driverName: string; totalCents: number; vatAmountCents: number; method: 'card' | 'invoice'; cardLast4: string | null }) {
+  const db = t.handle.db;
+  const at = t.clock.now();
+  const driver = await createDriver(t);
+  const offer = await db.insertInto('offers').values({ shipmentId, driverId: driver.id, priceCents: 12_000, state: 'accepted', createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+  const payment = await db
+    .insertInto('payments')
+    .values({ shipmentId, offerId: offer.id, userId, method: r.method, amountCents: r.totalCents, currency: 'eur', status: 'succeeded', providerRef: null, failureMessage: null, createdAt: at, updatedAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('paymentReceipts').values({ paymentId: payment.id, shipmentId, userId, vatPercent: 21, paidAt: at, ...r }).execute();
+  return offer.id;
 }
 
 const link = (shipmentId: number) => `${t.config.publicUrl}/#/jobs/${shipmentId}`;
@@ -214,15 +230,17 @@ describe('mails from recorded events', () => {
     expect(mailsTo(s.sender.email)).toHaveLength(3);
   });
 
-  it('sends the receipt of an accepted offer: amount, VAT, method and card', async () => {
+  it('sends the receipt of an accepted offer as kept with the payment: amount, VAT, method and card', async () => {
     const s = await setup();
     await t.handle.db.updateTable('users').set({ locale: 'fr' }).where('id', '=', s.sender.id).execute();
+    const offerId = await keepReceipt(s.sender.id, s.shipmentId, { reference: s.reference, driverName: 'Jan M.', totalCents: 14_520, vatAmountCents: 2520, method: 'card', cardLast4: '4242' });
+    // The event only tells of the receipt: the mail states what was kept, whatever the event said.
     await record([
       {
         userId: s.sender.id,
         type: 'shipment.offer.accepted',
         shipmentId: s.shipmentId,
-        payload: { reference: s.reference, offer_id: 1, driver_name: 'Jan M.', total: 145.2, vat_percent: 21, vat_amount: 25.2, method: 'card', card_last4: '4242' },
+        payload: { reference: s.reference, offer_id: offerId, driver_name: 'Someone Else', total: 1, vat_percent: 6, vat_amount: 0.06, method: 'invoice', card_last4: null },
       },
     ]);
     await settle();
@@ -251,12 +269,13 @@ describe('mails from recorded events', () => {
     // A window within one day names its day once; the receipt, in French, says the same.
     await t.handle.db.updateTable('users').set({ locale: 'fr' }).where('id', '=', sender.id).execute();
     const other = await createShipment(t, sender.auth);
+    const offerId = await keepReceipt(sender.id, other, { reference: 'VM-X', driverName: 'Jan M.', totalCents: 14_520, vatAmountCents: 2520, method: 'invoice', cardLast4: null });
     await record([
       {
         userId: sender.id,
         type: 'shipment.offer.accepted',
         shipmentId: other,
-        payload: { reference: 'VM-X', offer_id: 2, driver_name: 'Jan M.', total: 145.2, vat_percent: 21, vat_amount: 25.2, method: 'invoice', card_last4: null },
+        payload: { reference: 'VM-X', offer_id: offerId, driver_name: 'Jan M.', total: 145.2, vat_percent: 21, vat_amount: 25.2, method: 'invoice', card_last4: null },
       },
     ]);
     await settle();
@@ -290,7 +309,7 @@ describe('mails from recorded events', () => {
     const s = await setup();
     await expect(
       t.handle.db.transaction().execute(async (trx) => {
-        await eventsRepository(t.handle.db).insert(trx, [{ userId: s.sender.id, type: 'shipment.state.changed', shipmentId: s.shipmentId, payload: { reference: s.reference, state: 'delivered' } }], t.clock.now());
+        await eventsRepository.insert(trx, [toEventRow({ userId: s.sender.id, type: 'shipment.state.changed', shipmentId: s.shipmentId, payload: { reference: s.reference, state: 'delivered' } }, t.clock.now())]);
         throw new Error('payment declined');
       }),
     ).rejects.toThrow('payment declined');
@@ -340,7 +359,7 @@ describe('mails from recorded events', () => {
     // missing cursor commit together, so no worker run (woken in the background) sees one without the other.
     await t.handle.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('eventCursors').execute();
-      await eventsRepository(t.handle.db).insert(trx, [{ userId: s.sender.id, type: 'shipment.state.changed', shipmentId: s.shipmentId, payload: { reference: s.reference, state: 'delivered' } }], t.clock.now());
+      await eventsRepository.insert(trx, [toEventRow({ userId: s.sender.id, type: 'shipment.state.changed', shipmentId: s.shipmentId, payload: { reference: s.reference, state: 'delivered' } }, t.clock.now())]);
     });
     await settle();
     expect(mailsTo(s.sender.email)).toHaveLength(before);

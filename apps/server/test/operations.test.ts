@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { DbHandle, Listen } from '../src/db/database.ts';
 import { loadConfig } from '../src/env.ts';
+import { toEventRow } from '../src/modules/events/events.mapper.ts';
 import { eventsRepository } from '../src/modules/events/events.repository.ts';
 import type { ReadinessCheck } from '../src/plugins/readiness.ts';
 import { registerAndLogin } from './helpers/flows.ts';
@@ -230,7 +231,7 @@ describe('GET /metrics', () => {
     const before = await scrape();
     // An event written 3 s ago (by the clock of the app) and dispatched now.
     const createdAt = new Date(t.clock.now().getTime() - 3000);
-    await eventsRepository(t.handle.db).insert(t.handle.db, [{ userId: u.id, type: 'session.revoked', shipmentId: null, payload: {} }], createdAt);
+    await eventsRepository.insert(t.handle.db, [toEventRow({ userId: u.id, type: 'session.revoked', shipmentId: null, payload: {} }, createdAt)]);
     await t.app.eventHub.flush();
     const after = await scrape();
     expect(gauge(after, 'event_dispatch_lag_seconds_count')).toBe(gauge(before, 'event_dispatch_lag_seconds_count') + 1);

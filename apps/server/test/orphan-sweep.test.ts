@@ -22,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const service = (store: FileStore) => filesService({ db: handle.db, repo: imagesRepository(handle.db), store, log, attachTo });
+const service = (store: FileStore) => filesService({ db: handle.db, repo: imagesRepository, store, log, attachTo });
 const recordImage = (id: string, format: 'jpeg' | 'png') =>
-  imagesRepository(handle.db).insert(handle.db, { id, ownerId: 1, kind: 'profile_picture', format, width: 1, height: 1, bytes: 1 });
+  imagesRepository.insert(handle.db, { id, ownerId: 1, kind: 'profile_picture', format, width: 1, height: 1, bytes: 1 });
 const variants = (id: string, ext: string) => ['original', 'medium', 'thumb'].map((v) => `images/${id}/${v}.${ext}`);
 
 describe('orphan sweep on the local store', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toEventRow } from '../src/modules/events/events.mapper.ts';
 import { eventsRepository } from '../src/modules/events/events.repository.ts';
 import { registerAndLogin } from './helpers/flows.ts';
 import { listen, openStream } from './helpers/sse.ts';
@@ -28,7 +29,7 @@ const stream = async (who: Person) => {
 
 /** An event for this user, committed as a change would write it. */
 const notify = (who: Person) =>
-  t.handle.db.transaction().execute((trx) => eventsRepository(t.handle.db).insert(trx, [{ userId: who.id, type: 'company.invoice.status', shipmentId: null, payload: { status: 'approved' } }], t.clock.now()));
+  t.handle.db.transaction().execute((trx) => eventsRepository.insert(trx, [toEventRow({ userId: who.id, type: 'company.invoice.status', shipmentId: null, payload: { status: 'approved' } }, t.clock.now())]));
 
 describe('open event streams per user', () => {
   it(`opening stream ${CAP + 1} of one user ends that user's oldest; the rest, and another user's, stay open and live`, async () => {

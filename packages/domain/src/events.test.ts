@@ -5,11 +5,13 @@ import {
   EVENT_TYPES,
   type EventPayloads,
   type EventType,
+  eventSchema,
   eventText,
   isListed,
   jsonMessage,
   MAX_MESSAGE_LENGTH,
   mailSettingsSchema,
+  parseEvent,
   shortName,
 } from './events.ts';
 import { SHIPMENT_STATES } from './shipment-states.ts';
@@ -17,7 +19,7 @@ import { SHIPMENT_STATES } from './shipment-states.ts';
 // Intl separates the euro sign with a no-break space; the reader sees a space.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 const read = <T extends EventType>(type: T, payload: EventPayloads[T]) => {
-  const m = jsonMessage(type, payload);
+  const m = jsonMessage(parseEvent(type, payload));
   return { nl: plain(m.nl), fr: plain(m.fr), en: plain(m.en) };
 };
 
@@ -86,7 +88,7 @@ describe('push texts (SPEC json_message.en, with nl and fr beside it)', () => {
       en: 'VM-1042: driver near pickup',
     });
     for (const locale of LOCALES) {
-      const texts = SHIPMENT_STATES.map((state) => eventText('shipment.state.changed', { reference: 'R', state }, locale));
+      const texts = SHIPMENT_STATES.map((state) => eventText({ type: 'shipment.state.changed', payload: { reference: 'R', state } }, locale));
       expect(new Set(texts).size).toBe(SHIPMENT_STATES.length);
       for (const t of texts) expect(t).toMatch(/^R ?: [^\s]+/);
       for (const t of texts) expect(t).not.toContain('undefined');
@@ -146,6 +148,54 @@ describe('push texts (SPEC json_message.en, with nl and fr beside it)', () => {
     expect(read('shipment.changed', { reference: 'VM-1042' })).toEqual({ nl: 'VM-1042 gewijzigd', fr: 'VM-1042 modifiée', en: 'VM-1042 changed' });
     expect(read('session.revoked', {})).toEqual({ nl: 'Je sessies werden afgemeld', fr: 'Vos sessions ont été fermées', en: 'Your sessions were signed out' });
     expect(EVENT_TYPES.filter((t) => !isListed(t))).toEqual(['payment.succeeded', 'shipment.location', 'shipment.changed', 'session.revoked']);
+  });
+});
+
+describe('event payloads (one union by type, parsed by writers and readers)', () => {
+  const refused = (type: string, payload: unknown) => !eventSchema.safeParse({ type, payload }).success;
+
+  it('takes each type with its own payload, and drops keys the type does not have', () => {
+    expect(parseEvent('shipment.late', { reference: 'VM-1042', leg: 'pickup', eta: 1_795_000_000, extra: 1 })).toEqual({
+      type: 'shipment.late',
+      payload: { reference: 'VM-1042', leg: 'pickup', eta: 1_795_000_000 },
+    });
+    expect(parseEvent('session.revoked', {})).toEqual({ type: 'session.revoked', payload: {} });
+    expect(parseEvent('company.invoice.status', { status: null }).payload).toEqual({ status: null });
+  });
+
+  it('refuses a payload that belongs to another type, or misses or mistypes a field', () => {
+    // A late leg's payload under the offer type, and an offer's under the late type.
+    expect(refused('shipment.offer.new', { reference: 'VM-1042', leg: 'pickup', eta: 1_795_000_000 })).toBe(true);
+    expect(refused('shipment.late', { reference: 'VM-1042', offer_id: 7, driver_name: 'Jan M.', total: 145.2 })).toBe(true);
+    expect(refused('shipment.late', { reference: 'VM-1042', leg: 'lunch', eta: 1_795_000_000 })).toBe(true);
+    expect(refused('shipment.state.changed', { reference: 'VM-1042', state: 'teleported' })).toBe(true);
+    expect(refused('payment.failed', { reference: 'VM-1042', amount: '10', method: 'card' })).toBe(true);
+    expect(refused('shipment.offer.accepted', { reference: 'VM-1042', offer_id: 7, driver_name: 'Jan M.', total: 1, vat_percent: 21, vat_amount: 0.2, method: 'card' })).toBe(true);
+    expect(refused('shipment.unknown', { reference: 'VM-1042' })).toBe(true);
+    expect(() => parseEvent('shipment.expired', {})).toThrow();
+  });
+
+  it('keeps every field within its bounds', () => {
+    const offer = { reference: 'VM-1042', offer_id: 7, driver_name: 'Jan M.', total: 145.2 };
+    expect(refused('shipment.offer.new', offer)).toBe(false);
+    expect(refused('shipment.offer.new', { ...offer, reference: '' })).toBe(true);
+    expect(refused('shipment.offer.new', { ...offer, reference: 'R'.repeat(41) })).toBe(true);
+    expect(refused('shipment.offer.new', { ...offer, offer_id: 0 })).toBe(true);
+    expect(refused('shipment.offer.new', { ...offer, offer_id: 2 ** 31 })).toBe(true);
+    expect(refused('shipment.offer.new', { ...offer, total: -1 })).toBe(true);
+    expect(refused('shipment.rating.new', { reference: 'R', rating: 6 })).toBe(true);
+    expect(refused('shipment.rating.new', { reference: 'R', rating: 4.5 })).toBe(true);
+    expect(refused('shipment.location', { lat: 91, lng: 5 })).toBe(true);
+    expect(refused('shipment.late', { reference: 'R', leg: 'pickup', eta: 1.5 })).toBe(true);
+    expect(refused('shipment.message.new', { reference: 'R', message_id: 1, from_name: 'A', preview: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) })).toBe(true);
+    const receipt = { reference: 'R', offer_id: 7, driver_name: 'Jan M.', total: 1, vat_percent: 21, vat_amount: 0.2, method: 'card' };
+    expect(refused('shipment.offer.accepted', { ...receipt, card_last4: '4242' })).toBe(false);
+    expect(refused('shipment.offer.accepted', { ...receipt, card_last4: '42424' })).toBe(true);
+    expect(refused('shipment.offer.accepted', { ...receipt, card_last4: null, vat_percent: 101 })).toBe(true);
+  });
+
+  it('has one member per listed type', () => {
+    expect(eventSchema.options.map((o) => o.shape.type.value)).toEqual([...EVENT_TYPES]);
   });
 });
 

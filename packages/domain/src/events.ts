@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './messages.ts';
-import { hasControlCharacters } from './wire.ts';
+import { hasControlCharacters, MAX_ROW_ID, MAX_UNIX_SECONDS } from './wire.ts';
 import { formatEuro } from './insurance.ts';
 import { userSummarySchema } from './images.ts';
 import { SHIPMENT_STATES, type ShipmentStateName } from './shipment-states.ts';
@@ -10,42 +10,71 @@ import { formatClock, formatDay } from './window-format.ts';
 // They feed the stream, the push list, the activity log, mails and live screens. Each carries its
 // text in every language the product speaks (SPEC json_message.en; nl and fr beside it).
 
-export type PaymentMethodName = 'card' | 'invoice' | 'bancontact';
-export type Leg = 'pickup' | 'delivery';
+export const PAYMENT_METHODS = ['card', 'invoice', 'bancontact'] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+export const LEGS = ['pickup', 'delivery'] as const;
+export type Leg = (typeof LEGS)[number];
 
-/** The payload of each event type; `reference` is the shipment's reference number shown to people. */
-export type EventPayloads = {
-  'shipment.offer.new': { reference: string; offer_id: number; driver_name: string; total: number };
-  'shipment.offer.withdrawn': { reference: string; driver_name: string };
-  /** The sender's receipt. */
-  'shipment.offer.accepted': {
-    reference: string;
-    offer_id: number;
-    driver_name: string;
-    total: number;
-    vat_percent: number;
-    vat_amount: number;
-    method: PaymentMethodName;
-    card_last4: string | null;
-  };
+export const MAX_MESSAGE_LENGTH = 2000;
+
+// The bounds of an event's fields, like the rest of the contract (wire.ts): ids fit the row-id range,
+// text has a maximum length, amounts (euros) and coordinates a sane range.
+const id = z.number().int().min(1).max(MAX_ROW_ID);
+/** The shipment's reference number shown to people. */
+const reference = z.string().min(1).max(40);
+const personName = z.string().max(210);
+const city = z.string().max(200);
+const euros = z.number().min(0).max(10_000_000);
+const method = z.enum(PAYMENT_METHODS);
+const seconds = z.number().int().min(0).max(MAX_UNIX_SECONDS);
+
+const event = <T extends string, P extends z.ZodObject>(type: T, payload: P) => z.object({ type: z.literal(type), payload });
+
+/**
+ * Every event type with its payload: the one definition writers parse before inserting and readers
+ * parse after reading. Adding a type, or a field, is an edit here.
+ */
+export const eventSchema = z.discriminatedUnion('type', [
+  event('shipment.offer.new', z.object({ reference, offer_id: id, driver_name: personName, total: euros })),
+  event('shipment.offer.withdrawn', z.object({ reference, driver_name: personName })),
+  /** The sender's receipt, as its push text (the receipt itself is kept with the payment). */
+  event(
+    'shipment.offer.accepted',
+    z.object({
+      reference,
+      offer_id: id,
+      driver_name: personName,
+      total: euros,
+      vat_percent: z.number().min(0).max(100),
+      vat_amount: euros,
+      method,
+      card_last4: z.string().regex(/^\d{4}$/).nullable(),
+    }),
+  ),
   /** The driver's new job. */
-  'shipment.job.assigned': { reference: string; offer_id: number; price: number; pickup_city: string; delivery_city: string };
-  'payment.succeeded': { reference: string; amount: number; method: PaymentMethodName };
-  'payment.failed': { reference: string; amount: number; method: PaymentMethodName };
-  'shipment.state.changed': { reference: string; state: ShipmentStateName };
+  event('shipment.job.assigned', z.object({ reference, offer_id: id, price: euros, pickup_city: city, delivery_city: city })),
+  event('payment.succeeded', z.object({ reference, amount: euros, method })),
+  event('payment.failed', z.object({ reference, amount: euros, method })),
+  event('shipment.state.changed', z.object({ reference, state: z.enum(SHIPMENT_STATES) })),
   /** Streamed only: never listed as a push or an activity entry. */
-  'shipment.location': { lat: number; lng: number };
-  'shipment.message.new': { reference: string; message_id: number; from_name: string; preview: string };
-  'shipment.rating.new': { reference: string; rating: number };
-  'company.invoice.status': { status: 'requested' | 'approved' | 'rejected' | null };
-  'shipment.expired': { reference: string };
-  'shipment.late': { reference: string; leg: Leg; eta: number };
+  event('shipment.location', z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })),
+  event('shipment.message.new', z.object({ reference, message_id: id, from_name: personName, preview: z.string().max(MAX_MESSAGE_LENGTH) })),
+  event('shipment.rating.new', z.object({ reference, rating: z.number().int().min(1).max(5) })),
+  event('company.invoice.status', z.object({ status: z.enum(['requested', 'approved', 'rejected']).nullable() })),
+  event('shipment.expired', z.object({ reference })),
+  event('shipment.late', z.object({ reference, leg: z.enum(LEGS), eta: seconds })),
   /** Streamed only: the sender's own change (a new shipment, insurance, a rating given), for live lists and caches. */
-  'shipment.changed': { reference: string };
+  event('shipment.changed', z.object({ reference })),
   /** Streamed only: the user's sessions were revoked; every process forgets their cached tokens. */
-  'session.revoked': Record<string, never>;
-};
-export type EventType = keyof EventPayloads;
+  event('session.revoked', z.object({})),
+]);
+/** An event's type with its payload, one member per type. */
+export type EventBody = z.infer<typeof eventSchema>;
+export type EventType = EventBody['type'];
+/** The payload of each event type. */
+export type EventPayloads = { [E in EventBody as E['type']]: E['payload'] };
+/** The body of one type, or of each of several (written as a mapped type so a handler per type can be looked up by `type`). */
+export type EventOf<T extends EventType = EventType> = { [K in T]: { type: K; payload: EventPayloads[K] } }[T];
 
 export const EVENT_TYPES = [
   'shipment.offer.new',
@@ -64,17 +93,21 @@ export const EVENT_TYPES = [
   'shipment.changed',
   'session.revoked',
 ] as const satisfies readonly EventType[];
+// Every type of the union is in the list above (a type added there and not here fails to compile).
+const everyTypeListed: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : false = true;
+void everyTypeListed;
+
+/** Parses a type and payload as the union says (throws a ZodError on a payload that does not fit its type). */
+export const parseEvent = (type: string, payload: unknown): EventBody => eventSchema.parse({ type, payload });
 
 /** Types that only move screens along (a position, a payment already told by its receipt). */
 export const STREAM_ONLY_TYPES: ReadonlySet<EventType> = new Set(['shipment.location', 'payment.succeeded', 'shipment.changed', 'session.revoked']);
 export const isListed = (type: EventType) => !STREAM_ONLY_TYPES.has(type);
 
-/** An event about to be written: who it is for, what, and about which shipment. */
-export type NewEvent<T extends EventType = EventType> = {
+/** An event about to be written: who it is for, what (a type with its payload), and about which shipment. */
+export type NewEvent = EventBody & {
   userId: number;
-  type: T;
   shipmentId: number | null;
-  payload: EventPayloads[T];
   /** Written at most once per key (a scheduled check may find the same thing twice). */
   dedupeKey?: string;
 };
@@ -92,10 +125,11 @@ export const pushReadSchema = z.object({
   created_at: z.number(),
   read_at: z.number().nullable(),
   json_message: z.object({ nl: z.string(), fr: z.string(), en: z.string() }),
-  /** The event's own fields (EventPayloads); the text above is what a client shows. */
+  /** The event's own fields (eventSchema); the text above is what a client shows. */
   payload: z.record(z.string(), z.unknown()),
 });
-export type PushRead = Omit<z.infer<typeof pushReadSchema>, 'payload'> & { payload: EventPayloads[EventType] };
+/** A push; its payload is one of the union's (the server parses type and payload together before sending). */
+export type PushRead = Omit<z.infer<typeof pushReadSchema>, 'payload'> & { payload: EventBody['payload'] };
 
 /** GET /api/pushes: newest first, one page. */
 export const pushPageSchema = z.object({ items: z.array(pushReadSchema), unread_count: z.number(), next_before: z.number().nullable() });
@@ -199,20 +233,15 @@ const TEXTS: Texts = {
   },
 };
 
-export function eventText<T extends EventType>(type: T, payload: EventPayloads[T], locale: Locale): string {
-  return (TEXTS[type] as (p: EventPayloads[T], l: Locale) => string)(payload, locale);
-}
+/** The sentence of an event in one language. */
+export const eventText = <T extends EventType>(e: EventOf<T>, locale: Locale): string => TEXTS[e.type](e.payload, locale);
 
-export function jsonMessage<T extends EventType>(type: T, payload: EventPayloads[T]): JsonMessage {
-  return { nl: eventText(type, payload, 'nl'), fr: eventText(type, payload, 'fr'), en: eventText(type, payload, 'en') };
-}
+export const jsonMessage = (e: EventBody): JsonMessage => ({ nl: eventText(e, 'nl'), fr: eventText(e, 'fr'), en: eventText(e, 'en') });
 
 /** "Jan M.": first name and the initial of the last name (SPEC section 2, Chat). */
 export const shortName = (first: string, last: string) => `${first}${last ? ` ${last.charAt(0)}.` : ''}`.trim();
 
 // --- Chat (SPEC sections 2, 3 and 7) ---
-
-export const MAX_MESSAGE_LENGTH = 2000;
 
 /** POST /api/conversation/{shipmentId} {message}: non-empty after trimming, at most 2,000 characters. */
 export const chatMessageSchema = z.object({

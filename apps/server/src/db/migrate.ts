@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-sandbox-payments.ts';
 import * as m0007 from './migrations/0007-rate-limits.ts';
 import * as m0008 from './migrations/0008-social-logins.ts';
 import * as m0009 from './migrations/0009-offer-versions.ts';
+import * as m0010 from './migrations/0010-receipts-lateness.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-rate-limits': m0007,
   '0008-social-logins': m0008,
   '0009-offer-versions': m0009,
+  '0010-receipts-lateness': m0010,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -188,6 +188,21 @@ export type PaymentsTable = {
   updatedAt: Timestamp;
 };
 
+/** The receipt of a succeeded payment, as it was then (what the receipt page and mail show); amounts in cents. */
+export type PaymentReceiptsTable = {
+  paymentId: number;
+  shipmentId: number;
+  userId: number;
+  reference: string;
+  driverName: string;
+  totalCents: number;
+  vatPercent: number;
+  vatAmountCents: number;
+  method: PaymentMethod;
+  cardLast4: string | null;
+  paidAt: Timestamp;
+};
+
 export type PaymentEventsTable = { id: string; type: string; receivedAt: Timestamp };
 
 // The sandbox provider's side (Stripe's, in production). JSON is kept as text so the CamelCasePlugin
@@ -222,6 +237,9 @@ export type EventsTable = {
   readAt: NullableTimestamp;
   dedupeKey: string | null;
 };
+
+/** A leg found late, once: the arrival then expected (the shipment read shows it). */
+export type ShipmentLatenessTable = { shipmentId: number; leg: 'pickup' | 'delivery'; eta: Timestamp; createdAt: Timestamp };
 
 export type MessagesTable = { id: Generated<number>; shipmentId: number; authorId: number; body: string; createdAt: Timestamp };
 export type ConversationReadsTable = { shipmentId: number; userId: number; lastReadId: number };
@@ -294,6 +312,8 @@ export type Database = {
   paymentCustomers: PaymentCustomersTable;
   cards: CardsTable;
   payments: PaymentsTable;
+  paymentReceipts: PaymentReceiptsTable;
+  shipmentLateness: ShipmentLatenessTable;
   paymentEvents: PaymentEventsTable;
   sandboxTokens: SandboxTokensTable;
   sandboxIdempotency: SandboxIdempotencyTable;

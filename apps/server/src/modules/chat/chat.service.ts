@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { ApiError, notFound, tooManyRequests, ValidationFailed } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { EventsService } from '../events/events.service.ts';
-import type { ChatParties, ChatRepository } from './chat.repository.ts';
+import { type ChatParties, type Person, toConversationRead, toMessageRead, toParties } from './chat.mapper.ts';
+import type { ChatRepository } from './chat.repository.ts';
 
 type Deps = { db: Db; repo: ChatRepository; events: EventsService; limiter: Limiter; now: () => Date };
 
@@ -13,9 +14,9 @@ const PREVIEW_LENGTH = 80;
 // else gets 404 (as if it did not exist); the two parties get 409 until an offer is accepted.
 
 export function chatService({ db, repo, events, limiter, now }: Deps) {
-  type Person = NonNullable<ChatParties['driver']>;
   async function open(userId: number, shipmentId: number): Promise<ChatParties & { me: Person; other: Person }> {
-    const p = await repo.parties(shipmentId);
+    const row = await repo.parties(db, shipmentId);
+    const p = row && toParties(row);
     if (!p || (p.sender.id !== userId && p.driver?.id !== userId)) throw notFound();
     if (!p.driver || p.state === 'new' || p.state === 'cancelled') throw new ApiError(409, 'conflict', 'chat_not_open');
     const senderIsMe = p.sender.id === userId;
@@ -23,15 +24,21 @@ export function chatService({ db, repo, events, limiter, now }: Deps) {
   }
 
   return {
-    list: (userId: number): Promise<ConversationRead[]> => repo.list(userId),
+    /** The viewer's open conversations, newest activity first. */
+    async list(userId: number): Promise<ConversationRead[]> {
+      const parties = (await repo.openParties(db, userId)).map(toParties);
+      const counts = await repo.counts(db, userId, parties.map((p) => p.shipmentId));
+      const items = parties.map((p) => toConversationRead(userId, p, counts.get(p.shipmentId)));
+      return items.sort((a, b) => (b.last_message_time ?? 0) - (a.last_message_time ?? 0) || b.shipment_id - a.shipment_id);
+    },
 
     /** Reading a conversation marks it read for the viewer, and their chat pushes for it too. */
     async get(userId: number, shipmentId: number): Promise<ConversationDetail> {
       const p = await open(userId, shipmentId);
-      await repo.markRead(shipmentId, userId);
+      await repo.markRead(db, shipmentId, userId);
       await events.markReadByShipment(userId, shipmentId, 'shipment.message.new');
-      const [head, messages, otherLastRead] = await Promise.all([repo.one(userId, p), repo.messages(shipmentId), repo.lastReadId(shipmentId, p.other.id)]);
-      return { ...head, messages, other_last_read_id: otherLastRead };
+      const [counts, messages, otherLastRead] = await Promise.all([repo.counts(db, userId, [shipmentId]), repo.messages(db, shipmentId), repo.lastReadId(db, shipmentId, p.other.id)]);
+      return { ...toConversationRead(userId, p, counts.get(shipmentId)), messages: messages.map(toMessageRead), other_last_read_id: otherLastRead };
     },
 
     /** Posts {message} (chatMessageSchema: trimmed, 1-2,000 characters), rate-limited per user. */
@@ -43,7 +50,7 @@ export function chatService({ db, repo, events, limiter, now }: Deps) {
       const wait = await limiter.hit(String(userId));
       if (wait > 0) throw tooManyRequests(wait);
       return db.transaction().execute(async (trx) => {
-        const message = await repo.insertMessage(trx, { shipmentId, authorId: userId, body: text, now: now() });
+        const message = toMessageRead(await repo.insertMessage(trx, { shipmentId, authorId: userId, body: text, createdAt: now() }));
         await events.record(trx, [
           {
             userId: p.other.id,
@@ -57,7 +64,7 @@ export function chatService({ db, repo, events, limiter, now }: Deps) {
     },
 
     /** For the demo drivers: conversations whose newest message is the sender's, written before `before`. */
-    awaitingReply: (driverIds: number[], before: Date) => repo.awaitingReply(driverIds, before),
+    awaitingReply: (driverIds: number[], before: Date) => repo.awaitingReply(db, driverIds, before),
   };
 }
 

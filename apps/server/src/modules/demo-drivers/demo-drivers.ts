@@ -103,12 +103,12 @@ async function ensureDemoDrivers(users: UsersService, password: string | null): 
 
 export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsService; users: UsersService; chat: ChatService; now: () => Date; log: Log; config: DemoDriversConfig }) {
   const { db, shipments, users, chat, now, log, config } = deps;
-  const repo = demoDriversRepository(db);
+  const repo = demoDriversRepository;
   const driverIds = await ensureDemoDrivers(users, config.password);
 
   async function makeOffers(): Promise<void> {
     const at = now();
-    const open = await repo.openShipments(driverIds, at, new Date(at.getTime() - 3600_000));
+    const open = await repo.openShipments(db, driverIds, at, new Date(at.getTime() - 3600_000));
     for (const s of open) {
       const wanted = 2 + (s.id % 3);
       for (let k = s.demoOffers ?? 0; k < wanted; k++) {
@@ -135,7 +135,7 @@ export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsServi
 
   async function drive(): Promise<void> {
     const at = now();
-    for (const s of await repo.assignedShipments(driverIds)) {
+    for (const s of await repo.assignedShipments(db, driverIds)) {
       try {
         if (s.state === 'finalised') {
           await shipments.rate(s.driverId, s.id, 5);

@@ -1,5 +1,6 @@
-import type { Listen } from '../../db/database.ts';
-import { EVENTS_CHANNEL, type EventsRepository, type StoredEvent } from './events.repository.ts';
+import type { Db, Listen } from '../../db/database.ts';
+import { type StoredEvent, toStoredEvent } from './events.mapper.ts';
+import { EVENTS_CHANNEL, eventsRepository } from './events.repository.ts';
 
 type Log = { warn: (obj: object, msg: string) => void };
 type Handler = (e: StoredEvent) => void;
@@ -14,7 +15,7 @@ const SAFETY_POLL_MS = 5_000;
  * cursor from the table, and hands each to the streams of its user and to whole-process handlers
  * (caches, consumers). The notification itself carries nothing that is trusted.
  */
-export function eventHub(deps: { repo: EventsRepository; listen: Listen; log: Log }) {
+export function eventHub(deps: { db: Db; listen: Listen; log: Log }) {
   const byUser = new Map<number, Set<Handler>>();
   const everyone = new Set<Handler>();
   let cursor = 0;
@@ -34,13 +35,13 @@ export function eventHub(deps: { repo: EventsRepository; listen: Listen; log: Lo
 
   async function readNew(): Promise<void> {
     for (;;) {
-      const rows = await deps.repo.since(cursor, BATCH);
-      for (const e of rows) {
-        cursor = e.push.id;
+      const rows = await eventsRepository.since(deps.db, cursor, BATCH);
+      for (const r of rows) {
+        cursor = Number(r.id);
         try {
-          dispatch(e);
+          dispatch(toStoredEvent(r));
         } catch (err) {
-          deps.log.warn({ err, eventId: e.push.id }, 'event handler failed');
+          deps.log.warn({ err, eventId: cursor }, 'event handler failed');
         }
       }
       if (rows.length < BATCH) return;
@@ -70,7 +71,7 @@ export function eventHub(deps: { repo: EventsRepository; listen: Listen; log: Lo
 
   return {
     async start(): Promise<void> {
-      cursor = await deps.repo.maxId();
+      cursor = await eventsRepository.maxId(deps.db);
       stopListening = await deps.listen(EVENTS_CHANNEL, () => void wake(), (up) => (listenerUp = up));
       started = true;
       poll = setInterval(() => void wake(), SAFETY_POLL_MS);

@@ -1,141 +1,109 @@
-import { type EventType, type JsonMessage, type NewEvent, type PushRead, isListed, jsonMessage } from '@vm/domain';
-import { sql } from 'kysely';
+import type { EventType } from '@vm/domain';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { EventsTable } from '../../db/schema.ts';
+
+// Where the routes have always found it (the hub's event is made by the mapper).
+export type { StoredEvent } from './events.mapper.ts';
 
 /** Every NOTIFY about new events goes to this channel; listeners read the table, not the payload. */
 export const EVENTS_CHANNEL = 'vm_events';
 
-/** An event as the hub hands it around: who it is for, and its wire shape (createdAt to the millisecond, for the lag metric). */
-export type StoredEvent = { userId: number; push: PushRead; createdAt: Date };
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-type Row = { id: number; userId: number; type: EventType; shipmentId: number | null; payload: string; message: string; createdAt: Date; readAt: Date | null };
+export type EventRow = { id: number; userId: number; type: string; shipmentId: number | null; payload: string; message: string; createdAt: Date; readAt: Date | null };
 // The JSON columns are read as text: the CamelCasePlugin would otherwise rename the payload's own keys.
 const COLUMNS = ['id', 'userId', 'type', 'shipmentId', sql<string>`payload::text`.as('payload'), sql<string>`message::text`.as('message'), 'createdAt', 'readAt'] as const;
 
-const toStored = (r: Row): StoredEvent => ({
-  userId: r.userId,
-  createdAt: r.createdAt,
-  push: {
-    id: Number(r.id),
-    type: r.type,
-    shipment_id: r.shipmentId,
-    created_at: seconds(r.createdAt),
-    read_at: r.readAt ? seconds(r.readAt) : null,
-    json_message: JSON.parse(r.message) as JsonMessage,
-    payload: JSON.parse(r.payload) as PushRead['payload'],
+/** Every function takes the executor first (the service's `db`, or the `trx` of the change it belongs to). */
+export const eventsRepository = {
+  /**
+   * Writes events inside the caller's transaction, as its last write. The transaction-scoped
+   * lock makes event-writing transactions commit in id order, so a reader that has seen id N has
+   * seen every committed id below it: a cursor (and Last-Event-ID) never skips a late commit.
+   * The NOTIFY is delivered by PostgreSQL at commit, and not at all on rollback.
+   */
+  async insert(db: Db, events: Insertable<EventsTable>[]): Promise<number[]> {
+    if (events.length === 0) return [];
+    await sql`select pg_advisory_xact_lock(7305553)`.execute(db);
+    const ids = await db.insertInto('events').values(events).onConflict((oc) => oc.column('dedupeKey').doNothing()).returning('id').execute();
+    await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
+    return ids.map((r) => Number(r.id));
   },
-});
 
-export function eventsRepository(db: Db) {
-  return {
-    /**
-     * Writes events inside the caller's transaction, as its last write. The transaction-scoped
-     * lock makes event-writing transactions commit in id order, so a reader that has seen id N has
-     * seen every committed id below it: a cursor (and Last-Event-ID) never skips a late commit.
-     * The NOTIFY is delivered by PostgreSQL at commit, and not at all on rollback.
-     */
-    async insert(trx: Db, events: NewEvent[], now: Date): Promise<number[]> {
-      if (events.length === 0) return [];
-      await sql`select pg_advisory_xact_lock(7305553)`.execute(trx);
-      const ids = await trx
-        .insertInto('events')
-        .values(
-          events.map((e) => ({
-            userId: e.userId,
-            type: e.type,
-            shipmentId: e.shipmentId,
-            payload: JSON.stringify(e.payload),
-            message: JSON.stringify(jsonMessage(e.type, e.payload as never)),
-            listed: isListed(e.type),
-            createdAt: now,
-            dedupeKey: e.dedupeKey ?? null,
-          })),
-        )
-        .onConflict((oc) => oc.column('dedupeKey').doNothing())
-        .returning('id')
-        .execute();
-      await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
-      return ids.map((r) => Number(r.id));
-    },
+  async maxId(db: Db): Promise<number> {
+    const row = await db.selectFrom('events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
+    return Number(row?.m ?? 0);
+  },
 
-    async maxId(): Promise<number> {
-      const row = await db.selectFrom('events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
-      return Number(row?.m ?? 0);
-    },
+  /** Every user's events after a cursor, oldest first: what the hub dispatches. */
+  async since(db: Db, afterId: number, limit: number): Promise<EventRow[]> {
+    const rows = await db.selectFrom('events').select(COLUMNS).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+    return rows;
+  },
 
-    /** Every user's events after a cursor, oldest first: what the hub dispatches. */
-    async since(afterId: number, limit: number): Promise<StoredEvent[]> {
-      const rows = await db.selectFrom('events').select(COLUMNS).where('id', '>', afterId).orderBy('id').limit(limit).execute();
-      return rows.map(toStored);
-    },
+  /** One user's events after an id, oldest first: what a resumed stream missed. */
+  async sinceForUser(db: Db, userId: number, afterId: number, limit: number): Promise<EventRow[]> {
+    const rows = await db.selectFrom('events').select(COLUMNS).where('userId', '=', userId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+    return rows;
+  },
 
-    /** One user's events after an id, oldest first: what a resumed stream missed. */
-    async sinceForUser(userId: number, afterId: number, limit: number): Promise<StoredEvent[]> {
-      const rows = await db.selectFrom('events').select(COLUMNS).where('userId', '=', userId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
-      return rows.map(toStored);
-    },
+  /** The listed events (pushes, activity) of a user, newest first, before an id. */
+  async listed(db: Db, userId: number, beforeId: number | null, limit: number): Promise<EventRow[]> {
+    let q = db.selectFrom('events').select(COLUMNS).where('userId', '=', userId).where('listed', '=', true);
+    if (beforeId !== null) q = q.where('id', '<', beforeId);
+    const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+    return rows;
+  },
 
-    /** The listed events (pushes, activity) of a user, newest first, before an id. */
-    async listed(userId: number, beforeId: number | null, limit: number): Promise<PushRead[]> {
-      let q = db.selectFrom('events').select(COLUMNS).where('userId', '=', userId).where('listed', '=', true);
-      if (beforeId !== null) q = q.where('id', '<', beforeId);
-      const rows = await q.orderBy('id', 'desc').limit(limit).execute();
-      return rows.map((r) => toStored(r).push);
-    },
+  async unreadCount(db: Db, userId: number): Promise<number> {
+    const row = await db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', userId)
+      .where('listed', '=', true)
+      .where('readAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
 
-    async unreadCount(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('userId', '=', userId)
-        .where('listed', '=', true)
-        .where('readAt', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+  /** Marks one push read; false when it is not this user's (or not a push). */
+  async markRead(db: Db, userId: number, id: number, now: Date): Promise<boolean> {
+    const row = await db.selectFrom('events').select('readAt').where('id', '=', id).where('userId', '=', userId).where('listed', '=', true).executeTakeFirst();
+    if (!row) return false;
+    if (!row.readAt) await db.updateTable('events').set({ readAt: now }).where('id', '=', id).execute();
+    return true;
+  },
 
-    /** Marks one push read; false when it is not this user's (or not a push). */
-    async markRead(userId: number, id: number, now: Date): Promise<boolean> {
-      const row = await db.selectFrom('events').select('readAt').where('id', '=', id).where('userId', '=', userId).where('listed', '=', true).executeTakeFirst();
-      if (!row) return false;
-      if (!row.readAt) await db.updateTable('events').set({ readAt: now }).where('id', '=', id).execute();
-      return true;
-    },
+  async markAllRead(db: Db, userId: number, now: Date): Promise<void> {
+    await db.updateTable('events').set({ readAt: now }).where('userId', '=', userId).where('listed', '=', true).where('readAt', 'is', null).execute();
+  },
 
-    async markAllRead(userId: number, now: Date): Promise<void> {
-      await db.updateTable('events').set({ readAt: now }).where('userId', '=', userId).where('listed', '=', true).where('readAt', 'is', null).execute();
-    },
+  /** Marks read the pushes of a kind about a shipment (a conversation that was read). */
+  async markReadByShipment(db: Db, userId: number, shipmentId: number, type: EventType, now: Date): Promise<void> {
+    await db.updateTable('events').set({ readAt: now }).where('userId', '=', userId).where('shipmentId', '=', shipmentId).where('type', '=', type).where('readAt', 'is', null).execute();
+  },
 
-    /** Marks read the pushes of a kind about a shipment (a conversation that was read). */
-    async markReadByShipment(userId: number, shipmentId: number, type: EventType, now: Date): Promise<void> {
-      await db.updateTable('events').set({ readAt: now }).where('userId', '=', userId).where('shipmentId', '=', shipmentId).where('type', '=', type).where('readAt', 'is', null).execute();
-    },
+  async saveStreamToken(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+    await db.insertInto('streamTokens').values({ tokenHash, userId, expiresAt }).execute();
+  },
 
-    async saveStreamToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-      await db.insertInto('streamTokens').values({ tokenHash, userId, expiresAt }).execute();
-    },
+  /** Spends a stream token: the user it belongs to, once, before it expires; else null. */
+  async useStreamToken(db: Db, tokenHash: string, now: Date): Promise<number | null> {
+    const row = await db
+      .updateTable('streamTokens')
+      .set({ usedAt: now })
+      .where('tokenHash', '=', tokenHash)
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .returning('userId')
+      .executeTakeFirst();
+    return row?.userId ?? null;
+  },
 
-    /** Spends a stream token: the user it belongs to, once, before it expires; else null. */
-    async useStreamToken(tokenHash: string, now: Date): Promise<number | null> {
-      const row = await db
-        .updateTable('streamTokens')
-        .set({ usedAt: now })
-        .where('tokenHash', '=', tokenHash)
-        .where('usedAt', 'is', null)
-        .where('expiresAt', '>', now)
-        .returning('userId')
-        .executeTakeFirst();
-      return row?.userId ?? null;
-    },
+  /** Spent and expired stream tokens, and positions older than a day, are of no use to anyone. */
+  async sweep(db: Db, now: Date): Promise<void> {
+    await db.deleteFrom('streamTokens').where('expiresAt', '<', now).execute();
+    await db.deleteFrom('events').where('listed', '=', false).where('createdAt', '<', new Date(now.getTime() - 86_400_000)).execute();
+  },
+};
 
-    /** Spent and expired stream tokens, and positions older than a day, are of no use to anyone. */
-    async sweep(now: Date): Promise<void> {
-      await db.deleteFrom('streamTokens').where('expiresAt', '<', now).execute();
-      await db.deleteFrom('events').where('listed', '=', false).where('createdAt', '<', new Date(now.getTime() - 86_400_000)).execute();
-    },
-  };
-}
-
-export type EventsRepository = ReturnType<typeof eventsRepository>;
+export type EventsRepository = typeof eventsRepository;

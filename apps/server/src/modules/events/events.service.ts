@@ -3,7 +3,8 @@ import type { EventType, NewEvent, PushRead } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { EventHub } from './event-hub.ts';
-import type { EventsRepository, StoredEvent } from './events.repository.ts';
+import { type StoredEvent, toEventRow, toPushRead, toStoredEvent } from './events.mapper.ts';
+import type { EventsRepository } from './events.repository.ts';
 
 /** SPEC section 9: pushes shown, the last 5. */
 export const LAST_PUSHES = 5;
@@ -21,10 +22,12 @@ export function eventsService({ db, repo, hub, now }: { db: Db; repo: EventsRepo
    * exist exactly when the change committed. Every module records its events through here.
    */
   const record = (trx: Db, events: NewEvent[]) => {
+    // Parsed first: a payload that does not fit its type fails the change before anything is written.
+    const rows = events.map((e) => toEventRow(e, now()));
     // This process's caches hear of its own changes at once, so the user who made one reads it
     // back in the very next request; every process (this one again) hears it after commit.
     for (const e of events) for (const h of recordedHere) h(e);
-    return repo.insert(trx, events, now());
+    return repo.insert(trx, rows);
   };
 
   return {
@@ -42,18 +45,18 @@ export function eventsService({ db, repo, hub, now }: { db: Db; repo: EventsRepo
     /** POST /api/firebase_token: a stream token (60 s, single use, this user only) and the last 5 pushes. */
     async streamToken(userId: number): Promise<{ token: string; expires_in: number; pushes: PushRead[] }> {
       const token = randomBytes(32).toString('base64url');
-      await repo.saveStreamToken(userId, hash(token), new Date(now().getTime() + STREAM_TOKEN_TTL_SECONDS * 1000));
-      return { token, expires_in: STREAM_TOKEN_TTL_SECONDS, pushes: await repo.listed(userId, null, LAST_PUSHES) };
+      await repo.saveStreamToken(db, userId, hash(token), new Date(now().getTime() + STREAM_TOKEN_TTL_SECONDS * 1000));
+      return { token, expires_in: STREAM_TOKEN_TTL_SECONDS, pushes: (await repo.listed(db, userId, null, LAST_PUSHES)).map(toPushRead) };
     },
 
     async useStreamToken(token: string): Promise<number> {
-      const userId = await repo.useStreamToken(hash(token), now());
+      const userId = await repo.useStreamToken(db, hash(token), now());
       if (userId === null) throw new ApiError(401, 'access_denied', 'stream_token_invalid');
       return userId;
     },
 
     /** What a stream missed since Last-Event-ID, oldest first. */
-    missed: (userId: number, afterId: number) => repo.sinceForUser(userId, afterId, MAX_REPLAY),
+    missed: async (userId: number, afterId: number) => (await repo.sinceForUser(db, userId, afterId, MAX_REPLAY)).map(toStoredEvent),
 
     subscribe: (userId: number, handler: (e: StoredEvent) => void) => hub.subscribe(userId, handler),
 
@@ -61,23 +64,23 @@ export function eventsService({ db, repo, hub, now }: { db: Db; repo: EventsRepo
     onEvent: (handler: (e: StoredEvent) => void) => hub.onEvent(handler),
 
     async pushes(userId: number, beforeId: number | null, limit: number): Promise<{ items: PushRead[]; unread_count: number; next_before: number | null }> {
-      const items = await repo.listed(userId, beforeId, limit);
-      return { items, unread_count: await repo.unreadCount(userId), next_before: items.length === limit ? items.at(-1)!.id : null };
+      const items = (await repo.listed(db, userId, beforeId, limit)).map(toPushRead);
+      return { items, unread_count: await repo.unreadCount(db, userId), next_before: items.length === limit ? items.at(-1)!.id : null };
     },
 
     async markRead(userId: number, id: number): Promise<{ unread_count: number } | null> {
-      if (!(await repo.markRead(userId, id, now()))) return null;
-      return { unread_count: await repo.unreadCount(userId) };
+      if (!(await repo.markRead(db, userId, id, now()))) return null;
+      return { unread_count: await repo.unreadCount(db, userId) };
     },
 
     async markAllRead(userId: number): Promise<{ unread_count: number }> {
-      await repo.markAllRead(userId, now());
+      await repo.markAllRead(db, userId, now());
       return { unread_count: 0 };
     },
 
-    markReadByShipment: (userId: number, shipmentId: number, type: EventType) => repo.markReadByShipment(userId, shipmentId, type, now()),
+    markReadByShipment: (userId: number, shipmentId: number, type: EventType) => repo.markReadByShipment(db, userId, shipmentId, type, now()),
 
-    sweep: () => repo.sweep(now()),
+    sweep: () => repo.sweep(db, now()),
   };
 }
 

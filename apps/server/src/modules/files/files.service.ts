@@ -101,9 +101,9 @@ export function filesService({ db, repo, store, log, attachTo }: Deps) {
     /** Best effort: an orphan file costs disk, never correctness. */
     async removeImage(id: string) {
       try {
-        const old = await repo.find(id);
+        const old = await repo.find(db, id);
         if (!old) return;
-        await repo.delete(id);
+        await repo.delete(db, id);
         await removeFiles(id, old.format);
       } catch (err) {
         log.warn({ err, imageId: id }, 'could not remove a replaced image');
@@ -119,7 +119,7 @@ export function filesService({ db, repo, store, log, attachTo }: Deps) {
       const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS;
       let removed = 0;
       const sweepBatch = async (batch: string[]) => {
-        const formats = await repo.formatsOf([...new Set(batch.map(idOfKey).filter((id) => id !== null))]);
+        const formats = await repo.formatsOf(db, [...new Set(batch.map(idOfKey).filter((id) => id !== null))]);
         const orphans = batch.filter((key) => {
           if (key.endsWith('.tmp')) return true;
           const id = idOfKey(key);
@@ -148,8 +148,8 @@ export function filesService({ db, repo, store, log, attachTo }: Deps) {
 
     /** An image's bytes for those allowed to see it; anybody else gets the same 404 as for a missing image. */
     async read(viewerId: number, id: string, variant: ImageVariant): Promise<{ data: Buffer; contentType: string }> {
-      const img = await repo.find(id);
-      if (!img || (img.ownerId !== viewerId && !(await repo.visibleTo(viewerId, id)))) throw notFound();
+      const img = await repo.find(db, id);
+      if (!img || (img.ownerId !== viewerId && !(await repo.visibleTo(db, viewerId, id)))) throw notFound();
       const data = await store.get(keyOf(id, variant, img.format));
       if (!data) throw notFound();
       return { data, contentType: img.format === 'png' ? 'image/png' : 'image/jpeg' };

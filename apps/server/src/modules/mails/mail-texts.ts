@@ -1,11 +1,13 @@
-import { type Locale, type EventPayloads, formatEuro, type PaymentMethodName } from '@vm/domain';
+import { type Locale, type EventPayloads, formatEuro, type PaymentMethodName, type PaymentReceipt } from '@vm/domain';
 import { formatWindow } from '@vm/domain/window-format';
-import type { MailWindow } from './mails.repository.ts';
+import type { MailWindow } from './mails.mapper.ts';
 
 // The mails' words, plain text, in the languages the product speaks. Each names the job by its
 // reference number and links to it.
 
 export type MailText = { subject: string; text: string };
+/** What a receipt states (kept with the payment when it succeeded). */
+export type ReceiptFacts = Omit<PaymentReceipt, 'paid_at' | 'subject' | 'lines'>;
 
 const TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
 const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), TAGS[l]);
@@ -58,7 +60,7 @@ export function offerMail(p: EventPayloads['shipment.offer.new'], first: boolean
 }
 
 /** The sender's receipt: amount, VAT, how it was paid. The mail and the job page's payment block both show it. */
-export function receiptText(p: EventPayloads['shipment.offer.accepted'], l: Locale): { subject: string; lines: string[] } {
+export function receiptText(p: ReceiptFacts, l: Locale): { subject: string; lines: string[] } {
   const how = METHOD[p.method][l] + (p.card_last4 ? ` •••• ${p.card_last4}` : '');
   const t = {
     nl: {
@@ -77,7 +79,7 @@ export function receiptText(p: EventPayloads['shipment.offer.accepted'], l: Loca
   return { subject: t.subject, lines: t.lines };
 }
 
-export function acceptedMail(p: EventPayloads['shipment.offer.accepted'], l: Locale, link: string, when: MailWindows = null): MailText {
+export function acceptedMail(p: ReceiptFacts, l: Locale, link: string, when: MailWindows = null): MailText {
   const t = receiptText(p, l);
   return { subject: t.subject, text: body(l, [...t.lines, ...windowLines(when, l)], link) };
 }

@@ -1,8 +1,9 @@
-import type { EventPayloads, MailKind, MailSettings } from '@vm/domain';
+import type { MailKind, MailSettings } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
 import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, offerMail } from './mail-texts.ts';
-import type { DueMailJob, MailEvent, MailsRepository } from './mails.repository.ts';
+import { type DueMailJob, type MailEvent, toDueMailJob, toMailEvent, toMailSettings, toReceiptFacts } from './mails.mapper.ts';
+import type { MailsRepository } from './mails.repository.ts';
 
 // Mails are made from events, never inside the request that caused them (ARCHITECTURE "Events"):
 // 1. the consumer turns committed events into mail_jobs, in event order, one process at a time;
@@ -29,24 +30,26 @@ type Hub = { onEvent: (handler: () => void) => () => void };
 type Deps = { db: Db; repo: MailsRepository; mailer: Mailer; publicUrl: string; now: () => Date; log: Log };
 
 const later = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
-const payloadOf = <T extends keyof EventPayloads>(_type: T, p: unknown) => p as EventPayloads[T];
 
 export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
+  const settingsOf = async (executor: Db, userId: number) => toMailSettings(await repo.settings(executor, userId));
+
   /** The job (if any) an event asks for, given the recipient's settings at this moment. */
   async function jobFor(trx: Db, e: MailEvent): Promise<void> {
+    const { event } = e;
     const kind: MailKind | null =
-      e.type === 'shipment.offer.new'
+      event.type === 'shipment.offer.new'
         ? 'offer_received'
-        : e.type === 'shipment.offer.accepted'
+        : event.type === 'shipment.offer.accepted'
           ? 'offer_accepted'
-          : e.type === 'shipment.state.changed' && payloadOf(e.type, e.payload).state === 'delivered'
+          : event.type === 'shipment.state.changed' && event.payload.state === 'delivered'
             ? 'delivered'
-            : e.type === 'shipment.message.new'
+            : event.type === 'shipment.message.new'
               ? 'chat_unread'
               : null;
     if (!kind || e.shipmentId === null) return;
-    if (!(await repo.settings(e.userId, trx))[kind]) return;
-    const base = { userId: e.userId, kind, shipmentId: e.shipmentId, eventId: e.id };
+    if (!(await settingsOf(trx, e.userId))[kind]) return;
+    const base = { userId: e.userId, kind, shipmentId: e.shipmentId, eventId: e.id, createdAt: now() };
 
     switch (kind) {
       case 'offer_received': {
@@ -56,15 +59,15 @@ export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
         const n = last ? Number(last.dedupeKey.split(':').at(-1)) + 1 : 1;
         const gapEnds = last ? later(last.sentAt ?? last.sendAfter, OFFER_MAIL_GAP_SECONDS) : e.createdAt;
         const sendAfter = gapEnds > e.createdAt ? gapEnds : e.createdAt;
-        return repo.insertJob(trx, { ...base, dedupeKey: `offers:${e.shipmentId}:${n}`, sendAfter }, now());
+        return repo.insertJob(trx, { ...base, dedupeKey: `offers:${e.shipmentId}:${n}`, sendAfter });
       }
       case 'offer_accepted':
-        return repo.insertJob(trx, { ...base, dedupeKey: `accepted:${e.id}`, sendAfter: e.createdAt }, now());
+        return repo.insertJob(trx, { ...base, dedupeKey: `accepted:${e.id}`, sendAfter: e.createdAt });
       case 'delivered':
-        return repo.insertJob(trx, { ...base, dedupeKey: `delivered:${e.shipmentId}:${e.userId}`, sendAfter: e.createdAt }, now());
+        return repo.insertJob(trx, { ...base, dedupeKey: `delivered:${e.shipmentId}:${e.userId}`, sendAfter: e.createdAt });
       case 'chat_unread': {
-        const messageId = payloadOf('shipment.message.new', e.payload).message_id;
-        return repo.insertJob(trx, { ...base, dedupeKey: `chat:${e.userId}:${messageId}`, sendAfter: later(e.createdAt, CHAT_UNREAD_AFTER_SECONDS) }, now());
+        if (event.type !== 'shipment.message.new') return;
+        return repo.insertJob(trx, { ...base, dedupeKey: `chat:${e.userId}:${event.payload.message_id}`, sendAfter: later(e.createdAt, CHAT_UNREAD_AFTER_SECONDS) });
       }
     }
   }
@@ -74,26 +77,34 @@ export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
     for (;;) {
       const full = await db.transaction().execute(async (trx) => {
         const after = await repo.lockCursor(trx, CURSOR);
-        const { events, lastId } = await repo.eventsAfter(trx, after, BATCH);
-        for (const e of events) await jobFor(trx, e);
-        if (lastId !== null) await repo.moveCursor(trx, CURSOR, lastId);
-        return events.length === BATCH;
+        const rows = await repo.eventsAfter(trx, after, BATCH);
+        for (const r of rows) await jobFor(trx, toMailEvent(r));
+        const lastId = rows.at(-1)?.id;
+        if (lastId !== undefined) await repo.moveCursor(trx, CURSOR, Number(lastId));
+        return rows.length === BATCH;
       });
       if (!full) return;
     }
   }
 
-  function render(job: DueMailJob): MailText {
+  /** The mail of a job; null when there is nothing to tell (a receipt that was never kept). */
+  async function render(job: DueMailJob): Promise<MailText | null> {
     const link = `${publicUrl}/#/jobs/${job.shipmentId}`;
-    switch (job.kind) {
-      case 'offer_received':
-        return offerMail(payloadOf('shipment.offer.new', job.payload), job.dedupeKey.endsWith(':1'), job.locale, link, job.windows);
-      case 'offer_accepted':
-        return acceptedMail(payloadOf('shipment.offer.accepted', job.payload), job.locale, link, job.windows);
-      case 'delivered':
-        return deliveredMail(payloadOf('shipment.state.changed', job.payload), job.locale, link);
-      case 'chat_unread':
-        return chatUnreadMail(payloadOf('shipment.message.new', job.payload), job.locale, link);
+    const e = job.event;
+    switch (e.type) {
+      case 'shipment.offer.new':
+        return offerMail(e.payload, job.dedupeKey.endsWith(':1'), job.locale, link, job.windows);
+      case 'shipment.offer.accepted': {
+        // The receipt as kept with the payment, not as the event told it.
+        const receipt = job.shipmentId === null ? null : await repo.receiptOf(db, job.shipmentId, job.userId);
+        return receipt ? acceptedMail(toReceiptFacts(receipt), job.locale, link, job.windows) : null;
+      }
+      case 'shipment.state.changed':
+        return deliveredMail(e.payload, job.locale, link);
+      case 'shipment.message.new':
+        return chatUnreadMail(e.payload, job.locale, link);
+      default:
+        return null;
     }
   }
 
@@ -101,36 +112,49 @@ export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
   async function deliver(job: DueMailJob, chatsMailed: Set<string>): Promise<void> {
     const chatKey = `${job.userId}:${job.shipmentId}`;
     if (job.kind === 'chat_unread' && chatsMailed.has(chatKey)) return; // cancelled with the mail just sent
-    const settings = await repo.settings(job.userId);
-    if (!settings[job.kind]) return repo.cancel(job.id, now());
-    if (job.kind === 'chat_unread') {
-      const messageId = payloadOf('shipment.message.new', job.payload).message_id;
-      if (!(await repo.isUnread(job.userId, job.shipmentId!, messageId))) return repo.cancel(job.id, now());
+    const settings = await settingsOf(db, job.userId);
+    if (!settings[job.kind]) return repo.cancel(db, job.id, now());
+    if (job.event.type === 'shipment.message.new') {
+      if (!(await repo.isUnread(db, job.userId, job.shipmentId!, job.event.payload.message_id))) return repo.cancel(db, job.id, now());
     }
+    const mail = await render(job);
+    if (!mail) return repo.cancel(db, job.id, now());
     try {
-      await mailer.send({ to: job.email, ...render(job) });
+      await mailer.send({ to: job.email, ...mail });
     } catch (err) {
       const attempts = job.attempts + 1;
       const error = err instanceof Error ? err.message : String(err);
       if (attempts >= MAX_ATTEMPTS) {
         log.error({ err, mailJob: job.id, kind: job.kind, attempts }, 'mail given up');
-        return repo.giveUp(job.id, attempts, error, now());
+        return repo.giveUp(db, job.id, attempts, error, now());
       }
       log.warn({ err, mailJob: job.id, kind: job.kind, attempts }, 'mail failed; will retry');
-      return repo.retryLater(job.id, attempts, error, later(now(), BACKOFF_SECONDS[attempts - 1]!));
+      return repo.retryLater(db, job.id, attempts, error, later(now(), BACKOFF_SECONDS[attempts - 1]!));
     }
-    await repo.markSent(job.id, now());
+    await repo.markSent(db, job.id, now());
     if (job.kind === 'chat_unread') {
-      await repo.cancelPendingChat(job.userId, job.shipmentId!, now());
+      await repo.cancelPendingChat(db, job.userId, job.shipmentId!, now());
       chatsMailed.add(chatKey);
     }
   }
+
+  /**
+   * Claims due jobs: moves their send_after a lease ahead in a short transaction, so another
+   * process skips them and a crash mid-send retries them once the lease ends.
+   */
+  const claimDue = (at: Date, leaseUntil: Date, limit: number): Promise<DueMailJob[]> =>
+    db.transaction().execute(async (trx) => {
+      const ids = await repo.lockDue(trx, at, limit);
+      if (ids.length === 0) return [];
+      await repo.lease(trx, ids, leaseUntil);
+      return (await repo.dueJobs(trx, ids)).map(toDueMailJob);
+    });
 
   async function sendDue(): Promise<void> {
     const chatsMailed = new Set<string>();
     for (;;) {
       const t = now();
-      const jobs = await repo.claimDue(t, later(t, LEASE_SECONDS), BATCH);
+      const jobs = await claimDue(t, later(t, LEASE_SECONDS), BATCH);
       for (const job of jobs) await deliver(job, chatsMailed);
       if (jobs.length < BATCH) return;
     }
@@ -163,11 +187,11 @@ export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
   }
 
   return {
-    settings: (userId: number): Promise<MailSettings> => repo.settings(userId),
+    settings: (userId: number): Promise<MailSettings> => settingsOf(db, userId),
 
     async updateSettings(userId: number, changes: Partial<MailSettings>): Promise<MailSettings> {
-      await repo.saveSettings(userId, changes);
-      return repo.settings(userId);
+      await repo.saveSettings(db, userId, changes);
+      return settingsOf(db, userId);
     },
 
     /** Makes and sends the mails due now (tests call it after `await app.eventHub.flush()`). */

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { StoredCard } from '../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../db/database.ts';
-import type { PaymentMethod } from '../../db/schema.ts';
+import type { PaymentMethod, PaymentReceiptsTable } from '../../db/schema.ts';
 import { isUniqueViolation } from '../users/users.repository.ts';
 
 export type PaymentRecord = {
@@ -118,18 +118,15 @@ export function paymentsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The receipt recorded when the payment succeeded (the payload the receipt mail is made of). */
-    async acceptedPayload(shipmentId: number, userId: number): Promise<unknown> {
-      const row = await db
-        .selectFrom('events')
-        // As text: the CamelCasePlugin would otherwise rename the payload's own keys.
-        .select(sql<string>`payload::text`.as('payload'))
-        .where('shipmentId', '=', shipmentId)
-        .where('userId', '=', userId)
-        .where('type', '=', 'shipment.offer.accepted')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      return row ? (JSON.parse(row.payload) as unknown) : null;
+    /** Keeps the receipt of a payment that just succeeded, in the transaction that marks it so. */
+    async saveReceipt(trx: Db, receipt: Insertable<PaymentReceiptsTable>): Promise<void> {
+      await trx.insertInto('paymentReceipts').values(receipt).execute();
+    },
+
+    /** The receipt kept when the payment of a shipment by this user succeeded. */
+    async receiptOf(shipmentId: number, userId: number): Promise<Selectable<PaymentReceiptsTable> | null> {
+      const row = await db.selectFrom('paymentReceipts').selectAll().where('shipmentId', '=', shipmentId).where('userId', '=', userId).orderBy('paidAt', 'desc').executeTakeFirst();
+      return row ?? null;
     },
 
     async findByProviderRef(ref: string): Promise<PaymentRecord | null> {

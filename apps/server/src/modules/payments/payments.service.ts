@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, type EventPayloads, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
+import { cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
 import { CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import { SANDBOX_BANCONTACT_LIFE_MS, type SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
 import type { Db } from '../../db/database.ts';
@@ -88,6 +88,20 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
       const cost = costBreakdown(c.driver!.priceCents, c.insurance);
       const shipmentId = payment.shipmentId;
       const reference = c.reference;
+      // The receipt is kept as a fact of its own; the event below only tells of it.
+      await repo.saveReceipt(trx, {
+        paymentId: payment.id,
+        shipmentId,
+        userId: payment.userId,
+        reference,
+        driverName: c.driver!.name,
+        totalCents: payment.amountCents,
+        vatPercent: cost.vat.percent,
+        vatAmountCents: cost.vat.amount,
+        method: payment.method,
+        cardLast4: last4,
+        paidAt: at,
+      });
       await events.record(trx, [
         {
           userId: payment.userId,
@@ -321,22 +335,18 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
      */
     async receipt(senderId: number, shipmentId: number, locale: Locale): Promise<{ receipt: PaymentReceipt | null }> {
       await shipments.get(senderId, shipmentId);
-      const paid = await repo.paidFor(shipmentId);
-      const p = paid && paid.userId === senderId ? ((await repo.acceptedPayload(shipmentId, senderId)) as EventPayloads['shipment.offer.accepted'] | null) : null;
-      if (!paid || !p) return { receipt: null };
-      return {
-        receipt: {
-          reference: p.reference,
-          driver_name: p.driver_name,
-          total: p.total,
-          vat_percent: p.vat_percent,
-          vat_amount: p.vat_amount,
-          method: p.method,
-          card_last4: p.card_last4,
-          paid_at: Math.floor(paid.paidAt.getTime() / 1000),
-          ...receiptText(p, locale),
-        },
+      const r = await repo.receiptOf(shipmentId, senderId);
+      if (!r) return { receipt: null };
+      const facts = {
+        reference: r.reference,
+        driver_name: r.driverName,
+        total: r.totalCents / 100,
+        vat_percent: r.vatPercent,
+        vat_amount: r.vatAmountCents / 100,
+        method: r.method,
+        card_last4: r.cardLast4,
       };
+      return { receipt: { ...facts, paid_at: Math.floor(r.paidAt.getTime() / 1000), ...receiptText(facts, locale) } };
     },
 
     /** POST /api/shipment/{sid}/offer/{oid}: by invoice when approved, else with the first stored card. */

@@ -13,9 +13,9 @@ export const MAX_TRIES = 5;
 /** How long a checked number may be used to register or save a profile. */
 export const VERIFICATION_TOKEN_TTL_SECONDS = 30 * 60;
 
-type Deps = { repo: PhoneRepository; verifier: PhoneVerifier; now: () => Date; perNumber: Limiter };
+type Deps = { db: Db; repo: PhoneRepository; verifier: PhoneVerifier; now: () => Date; perNumber: Limiter };
 
-export function phoneService({ repo, verifier, now, perNumber }: Deps) {
+export function phoneService({ db, repo, verifier, now, perNumber }: Deps) {
   const normalise = (cellphone: string) => {
     const e164 = toE164(cellphone);
     if (!e164) throw fieldError('cellphone', 'phone_invalid');
@@ -30,7 +30,7 @@ export function phoneService({ repo, verifier, now, perNumber }: Deps) {
       const wait = await perNumber.hit(e164);
       if (wait > 0) throw tooManyRequests(wait);
       const handle = await verifier.start(e164, locale);
-      await repo.insert({
+      await repo.insert(db, {
         id: randomUUID(),
         cellphone: e164,
         handle,
@@ -41,18 +41,18 @@ export function phoneService({ repo, verifier, now, perNumber }: Deps) {
 
     async check(cellphone: string, code: string): Promise<{ verification_token: string }> {
       const e164 = normalise(cellphone);
-      const v = await repo.latest(e164);
+      const v = await repo.latest(db, e164);
       if (!v || v.verifiedAt) throw fieldError('code', 'code_expired');
       if (v.expiresAt <= now()) throw fieldError('code', 'code_expired');
       // The try is counted before the code is compared, so parallel guesses cannot exceed the cap.
-      const tries = await repo.countAttempt(v.id);
+      const tries = await repo.countAttempt(db, v.id);
       if (tries > MAX_TRIES) throw fieldError('code', 'code_too_many_tries');
       if (!(await verifier.check(e164, code, v.handle))) {
         throw fieldError('code', tries >= MAX_TRIES ? 'code_too_many_tries' : 'code_invalid');
       }
       const token = newToken();
       const at = now();
-      await repo.markVerified(v.id, hashToken(token), at, new Date(at.getTime() + VERIFICATION_TOKEN_TTL_SECONDS * 1000));
+      await repo.markVerified(db, v.id, hashToken(token), at, new Date(at.getTime() + VERIFICATION_TOKEN_TTL_SECONDS * 1000));
       return { verification_token: token };
     },
 

@@ -1,7 +1,7 @@
 import { type CreateShipmentInput, type InsuranceChoice, type Leg, type OfferState, packageSize, shortName, type VehicleType } from '@vm/domain';
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { PackagesTable, ShipmentState, ShipmentStatesTable, ShipmentsTable } from '../../db/schema.ts';
+import type { PackagesTable, ShipmentLatenessTable, ShipmentState, ShipmentStatesTable, ShipmentsTable } from '../../db/schema.ts';
 
 export type NewShipment = {
   referenceId: string;
@@ -73,13 +73,12 @@ export function shipmentsRepository(db: Db) {
       db.selectFrom('packages').selectAll().where('shipmentId', 'in', ids).orderBy('position').execute(),
       loadOffers(ids),
       db.selectFrom('ratings').select(['shipmentId', 'ratingableId', 'authorId', 'rating']).where('shipmentId', 'in', ids).orderBy('id').execute(),
-      // Lateness is known from its event (written once per leg by the position check).
+      // Lateness is kept per leg (once, by the position check), with the arrival then expected.
       db
-        .selectFrom('events')
-        .select(['shipmentId', sql<Leg>`payload->>'leg'`.as('leg'), sql<number>`(payload->>'eta')::int`.as('eta')])
+        .selectFrom('shipmentLateness')
+        .select(['shipmentId', 'leg', sql<number>`extract(epoch from eta)::int`.as('eta')])
         .where('shipmentId', 'in', ids)
-        .where('type', '=', 'shipment.late')
-        .orderBy('id')
+        .orderBy('createdAt')
         .execute(),
     ]);
     const photos = packages.length
@@ -456,6 +455,12 @@ export function shipmentsRepository(db: Db) {
     },
 
     /** The shipment's windows and places, for the lateness check. */
+    /** Keeps a leg found late, once; false when it was found late before. */
+    async markLate(trx: Db, late: Insertable<ShipmentLatenessTable>): Promise<boolean> {
+      const row = await trx.insertInto('shipmentLateness').values(late).onConflict((oc) => oc.columns(['shipmentId', 'leg']).doNothing()).returning('leg').executeTakeFirst();
+      return row !== undefined;
+    },
+
     async windows(id: number) {
       return db
         .selectFrom('shipments')

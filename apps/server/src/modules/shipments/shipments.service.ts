@@ -58,9 +58,14 @@ export function shipmentsService({ db, repo, files, events, router, timeZones, n
     const { duration } = await router.route({ lat, lng }, target);
     const eta = now().getTime() + duration * 1000;
     if (eta <= till.getTime()) return;
-    await events.recordAlone([
-      { userId: w.senderId, type: 'shipment.late', shipmentId, payload: { reference: w.referenceId, leg, eta: Math.floor(eta / 1000) }, dedupeKey: `late:${shipmentId}:${leg}` },
-    ]);
+    // The lateness is kept per leg with its event, once: a later position finds it kept.
+    const etaSeconds = Math.floor(eta / 1000);
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.markLate(trx, { shipmentId, leg, eta: new Date(etaSeconds * 1000), createdAt: now() }))) return;
+      await events.record(trx, [
+        { userId: w.senderId, type: 'shipment.late', shipmentId, payload: { reference: w.referenceId, leg, eta: etaSeconds }, dedupeKey: `late:${shipmentId}:${leg}` },
+      ]);
+    });
   }
 
   return {

@@ -48,7 +48,7 @@ export function socialLoginService({ db, repo, providers, auth, users, files, pu
 
   async function validTicket(ticket: string) {
     const hash = hashToken(ticket);
-    const record = await repo.findTicket(hash, now());
+    const record = await repo.findTicket(db, hash, now());
     if (!record) throw ticketInvalid();
     return { hash, record };
   }
@@ -70,7 +70,7 @@ export function socialLoginService({ db, repo, providers, auth, users, files, pu
         log.warn({ provider: name, reason: err instanceof Error ? err.message : String(err) }, 'social login could not start');
         return loginPage('failed');
       }
-      await repo.insertState(
+      await repo.insertState(db, 
         {
           stateHash: hashToken(state),
           provider: name,
@@ -92,7 +92,7 @@ export function socialLoginService({ db, repo, providers, auth, users, files, pu
     async callback(name: SocialProvider, query: { code?: string; state?: string; error?: string }, rawQuery: string): Promise<string> {
       const provider = providerOf(name);
       if (!query.state) return loginPage(query.error ? 'cancelled' : 'refused');
-      const started = await repo.spendState(hashToken(query.state), now());
+      const started = await repo.spendState(db, hashToken(query.state), now());
       if (!started || started.provider !== name) return loginPage('refused');
       if (started.expiresAt <= now()) return loginPage('expired');
       if (query.error || !query.code) return loginPage('cancelled');
@@ -109,7 +109,7 @@ export function socialLoginService({ db, repo, providers, auth, users, files, pu
         return loginPage('failed');
       }
       const ticket = newToken();
-      await repo.insertTicket(
+      await repo.insertTicket(db, 
         { ticketHash: hashToken(ticket), provider: name, redirect: started.redirect, expiresAt: new Date(now().getTime() + TICKET_TTL_SECONDS * 1000), ...profile },
         now(),
       );
@@ -120,7 +120,7 @@ export function socialLoginService({ db, repo, providers, auth, users, files, pu
     async useTicket(ticket: string, clientId: string): Promise<SocialTicketResult> {
       const { hash, record } = await validTicket(ticket);
       const provider = record.provider as SocialProvider;
-      const linked = await repo.userOf(provider, record.subject);
+      const linked = await repo.userOf(db, provider, record.subject);
       if (linked !== null) {
         if (!(await db.transaction().execute((trx) => repo.spendTicket(trx, hash, now())))) throw ticketInvalid();
         return { status: 'signed_in', token: await auth.signIn(clientId, linked), redirect: record.redirect };
@@ -160,7 +160,7 @@ export function socialLoginService({ db, repo, providers, auth, users, files, pu
     /** Registration with a ticket: the identity is linked with the account, and its picture becomes the profile picture. */
     async register(input: RegisterUserInput, locale: Locale): Promise<{ id: number }> {
       const { hash, record } = await validTicket(input.social_ticket ?? '');
-      if ((await repo.userOf(record.provider, record.subject)) !== null) throw ticketInvalid();
+      if ((await repo.userOf(db, record.provider, record.subject)) !== null) throw ticketInvalid();
       const created = await users.register(input, locale, async (trx, userId) => {
         if (!(await repo.spendTicket(trx, hash, now()))) throw ticketInvalid();
         await repo.link(trx, record.provider, record.subject, userId);

@@ -1,100 +1,102 @@
-import type { TrackedShipment } from '@vm/domain';
+import type { ShipmentStateName } from '@vm/domain';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ShipmentsTable, TrackingLinksTable } from '../../db/schema.ts';
 
 // Tracking links, and the public read model of a tracked shipment. The shipment is read here with
 // its own select (a read model): only the columns a stranger may see ever leave the database.
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+/** The columns of a tracked shipment a stranger may see (selected below, and nothing else). */
+export type TrackedShipmentRow = Pick<
+  Selectable<ShipmentsTable>,
+  | 'id'
+  | 'state'
+  | 'currentLat'
+  | 'currentLng'
+  | 'routePoints'
+  | 'routeDistance'
+  | 'routeDuration'
+  | 'routeEstimated'
+  | 'pickupCity'
+  | 'pickupZip'
+  | 'pickupCountry'
+  | 'pickupLat'
+  | 'pickupLng'
+  | 'pickupDateFrom'
+  | 'pickupDateTill'
+  | 'pickupTimezone'
+  | 'deliveryCity'
+  | 'deliveryZip'
+  | 'deliveryCountry'
+  | 'deliveryLat'
+  | 'deliveryLng'
+  | 'deliveryDateFrom'
+  | 'deliveryDateTill'
+  | 'deliveryTimezone'
+>;
 
-export function trackingRepository(db: Db) {
-  return {
-    /** The new link replaces every live one of the shipment: one link to share at a time. */
-    async replace(shipmentId: number, tokenHash: string, now: Date): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('trackingLinks').set({ revokedAt: now }).where('shipmentId', '=', shipmentId).where('revokedAt', 'is', null).execute();
-        await trx.insertInto('trackingLinks').values({ tokenHash, shipmentId, createdAt: now }).execute();
-      });
-    },
+/** Every function takes the executor first (`db`, or the service's `trx`); rows become wire shapes in tracking.mapper.ts. */
+export const trackingRepository = {
+  async insert(db: Db, link: Insertable<TrackingLinksTable>): Promise<void> {
+    await db.insertInto('trackingLinks').values(link).execute();
+  },
 
-    async active(shipmentId: number): Promise<{ createdAt: Date } | null> {
-      const row = await db
-        .selectFrom('trackingLinks')
-        .select('createdAt')
-        .where('shipmentId', '=', shipmentId)
-        .where('revokedAt', 'is', null)
-        .orderBy('createdAt', 'desc')
-        .executeTakeFirst();
-      return row ?? null;
-    },
+  async active(db: Db, shipmentId: number): Promise<{ createdAt: Date } | null> {
+    const row = await db
+      .selectFrom('trackingLinks')
+      .select('createdAt')
+      .where('shipmentId', '=', shipmentId)
+      .where('revokedAt', 'is', null)
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirst();
+    return row ?? null;
+  },
 
-    async revokeAll(shipmentId: number, now: Date): Promise<void> {
-      await db.updateTable('trackingLinks').set({ revokedAt: now }).where('shipmentId', '=', shipmentId).where('revokedAt', 'is', null).execute();
-    },
+  async revokeAll(db: Db, shipmentId: number, now: Date): Promise<void> {
+    await db.updateTable('trackingLinks').set({ revokedAt: now }).where('shipmentId', '=', shipmentId).where('revokedAt', 'is', null).execute();
+  },
 
-    /** The shipment behind a live link, with nothing personal: no names, streets, numbers, notes or prices. */
-    async byTokenHash(tokenHash: string): Promise<TrackedShipment | null> {
-      const r = await db
-        .selectFrom('trackingLinks as t')
-        .innerJoin('shipments as s', 's.id', 't.shipmentId')
-        .select([
-          's.id',
-          's.state',
-          's.currentLat',
-          's.currentLng',
-          's.routePoints',
-          's.routeDistance',
-          's.routeDuration',
-          's.routeEstimated',
-          's.pickupCity',
-          's.pickupZip',
-          's.pickupCountry',
-          's.pickupLat',
-          's.pickupLng',
-          's.pickupDateFrom',
-          's.pickupDateTill',
-          's.pickupTimezone',
-          's.deliveryCity',
-          's.deliveryZip',
-          's.deliveryCountry',
-          's.deliveryLat',
-          's.deliveryLng',
-          's.deliveryDateFrom',
-          's.deliveryDateTill',
-          's.deliveryTimezone',
-        ])
-        .where('t.tokenHash', '=', tokenHash)
-        .where('t.revokedAt', 'is', null)
-        .executeTakeFirst();
-      if (!r) return null;
-      const states = await db.selectFrom('shipmentStates').select(['state', 'createdAt']).where('shipmentId', '=', r.id).orderBy('id').execute();
-      return {
-        state: r.state,
-        states: states.map((s) => ({ state: s.state, created_at: seconds(s.createdAt) })),
-        pickup: {
-          city: r.pickupCity,
-          zip: r.pickupZip,
-          country: r.pickupCountry,
-          lat: r.pickupLat,
-          lng: r.pickupLng,
-          date_from: seconds(r.pickupDateFrom),
-          date_till: seconds(r.pickupDateTill),
-          timezone: r.pickupTimezone,
-        },
-        delivery: {
-          city: r.deliveryCity,
-          zip: r.deliveryZip,
-          country: r.deliveryCountry,
-          lat: r.deliveryLat,
-          lng: r.deliveryLng,
-          date_from: seconds(r.deliveryDateFrom),
-          date_till: seconds(r.deliveryDateTill),
-          timezone: r.deliveryTimezone,
-        },
-        current_location: r.currentLat !== null && r.currentLng !== null ? { lat: r.currentLat, lng: r.currentLng } : null,
-        route: { points: r.routePoints, distance: r.routeDistance, duration: r.routeDuration, estimated: r.routeEstimated },
-      };
-    },
-  };
-}
+  /** The shipment behind a live link, with nothing personal: no names, streets, numbers, notes or prices. */
+  async byTokenHash(db: Db, tokenHash: string): Promise<TrackedShipmentRow | null> {
+    const r = await db
+      .selectFrom('trackingLinks as t')
+      .innerJoin('shipments as s', 's.id', 't.shipmentId')
+      .select([
+        's.id',
+        's.state',
+        's.currentLat',
+        's.currentLng',
+        's.routePoints',
+        's.routeDistance',
+        's.routeDuration',
+        's.routeEstimated',
+        's.pickupCity',
+        's.pickupZip',
+        's.pickupCountry',
+        's.pickupLat',
+        's.pickupLng',
+        's.pickupDateFrom',
+        's.pickupDateTill',
+        's.pickupTimezone',
+        's.deliveryCity',
+        's.deliveryZip',
+        's.deliveryCountry',
+        's.deliveryLat',
+        's.deliveryLng',
+        's.deliveryDateFrom',
+        's.deliveryDateTill',
+        's.deliveryTimezone',
+      ])
+      .where('t.tokenHash', '=', tokenHash)
+      .where('t.revokedAt', 'is', null)
+      .executeTakeFirst();
+    return r ?? null;
+  },
 
-export type TrackingRepository = ReturnType<typeof trackingRepository>;
+  /** A shipment's states, oldest first. */
+  async states(db: Db, shipmentId: number): Promise<{ state: ShipmentStateName; createdAt: Date }[]> {
+    return db.selectFrom('shipmentStates').select(['state', 'createdAt']).where('shipmentId', '=', shipmentId).orderBy('id').execute();
+  },
+};
+
+export type TrackingRepository = typeof trackingRepository;

@@ -4,9 +4,12 @@ import type { LatLng, Router } from '../../adapters/geo/geo.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import { forStrangers } from './public-view.ts';
+import type { Db } from '../../db/database.ts';
+import { toTrackedShipment } from './tracking.mapper.ts';
 import type { TrackingRepository } from './tracking.repository.ts';
 
 type Deps = {
+  db: Db;
   repo: TrackingRepository;
   shipments: Pick<ShipmentsService, 'parties'>;
   router: Router;
@@ -46,7 +49,7 @@ function routeCache(router: Router, size = 500) {
   };
 }
 
-export function trackingService({ repo, shipments, router, publicUrl, now, log }: Deps) {
+export function trackingService({ db, repo, shipments, router, publicUrl, now, log }: Deps) {
   const route = routeCache(router);
 
   /** The sender's own shipment, or 404 as if it did not exist. */
@@ -76,26 +79,31 @@ export function trackingService({ repo, shipments, router, publicUrl, now, log }
       if (p.driverId === null || p.state === 'cancelled') throw new ApiError(409, 'conflict', 'tracking_not_open');
       const token = randomBytes(32).toString('base64url');
       const created = now();
-      await repo.replace(shipmentId, hash(token), created);
+      // The new link replaces every live one of the shipment: one link to share at a time.
+      await db.transaction().execute(async (trx) => {
+        await repo.revokeAll(trx, shipmentId, created);
+        await repo.insert(trx, { tokenHash: hash(token), shipmentId, createdAt: created });
+      });
       return { url: `${publicUrl.replace(/\/+$/, '')}/#/track/${token}`, token, created_at: Math.floor(created.getTime() / 1000) };
     },
 
     async status(senderId: number, shipmentId: number): Promise<{ active: boolean; created_at: number | null }> {
       await owned(senderId, shipmentId);
-      const link = await repo.active(shipmentId);
+      const link = await repo.active(db, shipmentId);
       return { active: link !== null, created_at: link ? Math.floor(link.createdAt.getTime() / 1000) : null };
     },
 
     async revoke(senderId: number, shipmentId: number): Promise<void> {
       await owned(senderId, shipmentId);
-      await repo.revokeAll(shipmentId, now());
+      await repo.revokeAll(db, shipmentId, now());
     },
 
     /** What anyone holding the link sees. Unknown, malformed and revoked tokens are all 404. */
     async view(token: string): Promise<TrackingView> {
       if (!TOKEN.test(token)) throw notFound();
-      const s = await repo.byTokenHash(hash(token));
-      if (!s) throw notFound();
+      const row = await repo.byTokenHash(db, hash(token));
+      if (!row) throw notFound();
+      const s = toTrackedShipment(row, await repo.states(db, row.id));
       return { ...forStrangers(s), eta: await eta(s) };
     },
   };

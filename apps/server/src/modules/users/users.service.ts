@@ -5,6 +5,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { PhoneService } from '../phone/phone.service.ts';
+import { toUser } from './users.mapper.ts';
 import { isUniqueViolation, type UsersRepository } from './users.repository.ts';
 
 type Deps = {
@@ -42,7 +43,7 @@ export function usersService({ db, repo, phone, events, now, vatRegistry = null,
   /** Every change of the invoice payment status reaches the user (the admin's decision above all). */
   const setInvoiceStatus = (userId: number, status: InvoiceStatus) =>
     db.transaction().execute(async (trx) => {
-      if (!(await repo.setInvoiceStatus(userId, status, now(), trx))) return false;
+      if (!(await repo.setInvoiceStatus(trx, userId, status, now()))) return false;
       await events.record(trx, [{ userId, type: 'company.invoice.status', shipmentId: null, payload: { status } }]);
       return true;
     });
@@ -51,26 +52,25 @@ export function usersService({ db, repo, phone, events, now, vatRegistry = null,
     /** `within` runs in the account's transaction (a social login links its identity there). */
     async register(input: RegisterUserInput, locale: Locale = 'nl', within?: (trx: Db, userId: number) => Promise<void>): Promise<{ id: number }> {
       const cellphone = phone.normalise(input.cellphone);
-      if (await repo.emailExists(input.email)) throw fieldError('email', 'email_taken');
+      if (await repo.emailExists(db, input.email)) throw fieldError('email', 'email_taken');
       const passwordHash = await hashPassword(input.password);
       try {
         // The SMS proof is spent in the same transaction: no account without it, no proof lost.
         const id = await db.transaction().execute(async (trx) => {
           await phone.consume(trx, input.verification_token, cellphone);
-          const userId = await repo.insert(
-            trx,
-            {
-              email: input.email,
-              passwordHash,
-              firstName: input.first_name,
-              lastName: input.last_name,
-              cellphone,
-              birthday: input.birthday,
-              country: input.address.country,
-              locale,
-            },
-            now(),
-          );
+          const userId = await repo.insert(trx, {
+            email: input.email,
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            cellphone,
+            birthday: input.birthday,
+            country: input.address.country,
+            addressFormatted: '',
+            role: 'sender',
+            locale,
+            updatedAt: now(),
+          });
           await within?.(trx, userId);
           return userId;
         });
@@ -82,9 +82,9 @@ export function usersService({ db, repo, phone, events, now, vatRegistry = null,
     },
 
     async get(id: number): Promise<User> {
-      const user = await repo.find(id);
-      if (!user) throw notFound();
-      return user;
+      const row = await repo.find(db, id);
+      if (!row) throw notFound();
+      return toUser(row);
     },
 
     async update(id: number, input: UpdateUserInput): Promise<User> {
@@ -113,11 +113,11 @@ export function usersService({ db, repo, phone, events, now, vatRegistry = null,
 
     /** The user's language, for the app on every device and for mails and pushes. */
     async setLocale(id: number, locale: Locale): Promise<{ locale: Locale }> {
-      await repo.setLocale(id, locale, now());
+      await repo.setLocale(db, id, locale, now());
       return { locale };
     },
 
-    idByEmail: (email: string) => repo.idByEmail(email),
+    idByEmail: (email: string) => repo.idByEmail(db, email),
 
     /**
      * A driver account with its vehicle. Drivers do not sign up in the sender app: the admin
@@ -136,8 +136,18 @@ export function usersService({ db, repo, phone, events, now, vatRegistry = null,
       const passwordHash = await hashPassword(d.password);
       try {
         return await db.transaction().execute(async (trx) => {
-          const user = { email: d.email.toLowerCase(), passwordHash, firstName: d.firstName, lastName: d.lastName, cellphone: d.cellphone ?? '', birthday: d.birthday ?? '1970-01-01', country: 'BE' };
-          const id = await repo.insert(trx, user, now(), 'driver');
+          const id = await repo.insert(trx, {
+            email: d.email.toLowerCase(),
+            passwordHash,
+            firstName: d.firstName,
+            lastName: d.lastName,
+            cellphone: d.cellphone ?? '',
+            birthday: d.birthday ?? '1970-01-01',
+            country: 'BE',
+            addressFormatted: '',
+            role: 'driver',
+            updatedAt: now(),
+          });
           await repo.setVehicle(trx, id, d.vehicle);
           return id;
         });

@@ -1,0 +1,73 @@
+import { type EventBody, isLocale, type Locale, type MailKind, type MailSettings, parseEvent } from '@vm/domain';
+import type { Selectable } from 'kysely';
+import type { MailSettingsTable, PaymentReceiptsTable } from '../../db/schema.ts';
+import type { ReceiptFacts } from './mail-texts.ts';
+import type { DueMailJobRow, MailEventRow } from './mails.repository.ts';
+
+// Rows to what the mail worker and the settings route use, in one place; event payloads are parsed
+// through the domain's union.
+
+/** A booked window in unix seconds, on the clock of its zone. */
+export type MailWindow = { from: number; till: number; timezone: string };
+
+/** An event as the mail consumer needs it. */
+export type MailEvent = { id: number; userId: number; shipmentId: number | null; createdAt: Date; event: EventBody };
+
+/** A due job with what it takes to write the mail. */
+export type DueMailJob = {
+  id: number;
+  userId: number;
+  kind: MailKind;
+  shipmentId: number | null;
+  dedupeKey: string;
+  attempts: number;
+  email: string;
+  locale: Locale;
+  event: EventBody;
+  /** The job's booked windows as they are now (null when the mail is about no shipment). */
+  windows: { pickup: MailWindow; delivery: MailWindow } | null;
+};
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** A missing row means every mail is on. */
+export const toMailSettings = (row: Selectable<MailSettingsTable> | null): MailSettings => ({
+  offer_received: row?.offerReceived ?? true,
+  offer_accepted: row?.offerAccepted ?? true,
+  delivered: row?.delivered ?? true,
+  chat_unread: row?.chatUnread ?? true,
+});
+
+export const toMailEvent = (r: MailEventRow): MailEvent => ({ id: Number(r.id), userId: r.userId, shipmentId: r.shipmentId, createdAt: r.createdAt, event: parseEvent(r.type, JSON.parse(r.payload)) });
+
+export function toDueMailJob(r: DueMailJobRow): DueMailJob {
+  return {
+    id: r.id,
+    userId: r.userId,
+    kind: r.kind,
+    shipmentId: r.shipmentId,
+    dedupeKey: r.dedupeKey,
+    attempts: r.attempts,
+    email: r.email,
+    locale: isLocale(r.locale) ? r.locale : 'nl',
+    event: parseEvent(r.type, JSON.parse(r.payload)),
+    windows:
+      r.pickupDateFrom && r.pickupDateTill && r.pickupTimezone && r.deliveryDateFrom && r.deliveryDateTill && r.deliveryTimezone
+        ? {
+            pickup: { from: seconds(r.pickupDateFrom), till: seconds(r.pickupDateTill), timezone: r.pickupTimezone },
+            delivery: { from: seconds(r.deliveryDateFrom), till: seconds(r.deliveryDateTill), timezone: r.deliveryTimezone },
+          }
+        : null,
+  };
+}
+
+/** The receipt kept with the payment, in euros as the mail writes it. */
+export const toReceiptFacts = (r: Selectable<PaymentReceiptsTable>): ReceiptFacts => ({
+  reference: r.reference,
+  driver_name: r.driverName,
+  total: r.totalCents / 100,
+  vat_percent: r.vatPercent,
+  vat_amount: r.vatAmountCents / 100,
+  method: r.method,
+  card_last4: r.cardLast4,
+});

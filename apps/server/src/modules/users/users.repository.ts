@@ -24,8 +24,6 @@ export type ProfileChanges = {
   company?: { name: string; vat: string; address: string; email: string } | null;
 };
 
-const UNIQUE_VIOLATION = '23505';
-export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === UNIQUE_VIOLATION;
 
 export function usersRepository(db: Db) {
   return {

@@ -5,7 +5,8 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { PhoneService } from '../phone/phone.service.ts';
-import { isUniqueViolation, type UsersRepository } from './users.repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 type Deps = {
   db: Db;

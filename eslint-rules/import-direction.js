@@ -45,6 +45,36 @@ function crossWorkspace(file, target) {
   return own.startsWith('apps/') ? 'an app never imports another app; move what both need to a package' : 'a package never imports an app';
 }
 
+/**
+ * The server's boundaries (apps/server/src/adapters/README.md): src never imports scripts (the
+ * build reads src, not the other way); a module reaches another module through its service, never
+ * its repository; a service sees an adapter only through its port, the one file per adapter folder
+ * listed here. Concrete adapters (`<how>-<port>.ts`) are wired in adapters/select-adapters.ts.
+ */
+const server = {
+  src: 'apps/server/src',
+  scripts: 'apps/server/scripts',
+  modules: 'apps/server/src/modules',
+  adapters: 'apps/server/src/adapters',
+  ports: ['captcha/captcha.ts', 'geo/geo.ts', 'mail/mailer.ts', 'payments/payment-provider.ts', 'sms/phone-verifier.ts', 'storage/file-store.ts', 'vat/vat-registry.ts'],
+};
+
+/** Why `file` may not import `target` across a server boundary, or null. */
+function serverBoundary(file, target) {
+  if (!inside(file, server.src)) return null;
+  if (inside(target, server.scripts)) return 'server src never imports scripts; move what both need into src';
+  const moduleOf = (f) => (inside(f, server.modules) ? path.relative(path.join(root, server.modules), f).split(path.sep)[0] : null);
+  const [own, other] = [moduleOf(file), moduleOf(target)];
+  if (own && other && own !== other && target.endsWith('.repository.ts')) {
+    return "a module never imports another module's repository; use its service";
+  }
+  const adapterFile = inside(target, server.adapters) ? path.relative(path.join(root, server.adapters), target).split(path.sep).join('/') : null;
+  if (file.endsWith('.service.ts') && adapterFile?.includes('/') && !server.ports.includes(adapterFile)) {
+    return 'a service never imports a concrete adapter; import its port';
+  }
+  return null;
+}
+
 const inside = (file, dir) => {
   const rel = path.relative(path.join(root, dir), file);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
@@ -71,6 +101,8 @@ export const importDirection = {
         const other = path.relative(path.join(root, dir), target).split(path.sep)[0];
         if (own !== other) context.report({ node, messageId: 'wrong', data: { why, source } });
       }
+      const serverWhy = serverBoundary(file, target);
+      if (serverWhy) context.report({ node, messageId: 'wrong', data: { why: serverWhy, source } });
     };
     const fromSource = (node) => node.source && check(node, node.source.value);
     return {

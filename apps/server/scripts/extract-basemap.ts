@@ -8,11 +8,8 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { foldText } from '@vm/domain';
 import { type PostcodePlace, placeNames } from '@vm/domain/postcodes';
-import { ensureLocalities, type GeoData, LOCALITIES_FILE, type LocalityRecord } from './extract-localities.ts';
-
-export const BASEMAP_FILE = path.resolve(import.meta.dirname, '../generated/basemap.json');
-/** Raised when the file's shape changes, so a checkout with an older file makes it again. */
-const VERSION = 2;
+import { BASEMAP_FILE, BASEMAP_VERSION, basemapCurrent, type GeoData, LOCALITIES_FILE, type LocalityRecord } from '../src/geo-data/generated-data.ts';
+import { ensureLocalities } from './extract-localities.ts';
 
 /** A town on the basemap: its GeoNames name (English where it has one), and its Dutch and French names where they differ. */
 export type BasemapTown = [name: string, lat: number, lng: number, population: number, nl?: string, fr?: string];
@@ -64,17 +61,12 @@ export async function extractBasemap(out = BASEMAP_FILE): Promise<void> {
   fs.writeFileSync(
     out,
     JSON.stringify({
-      version: VERSION,
+      version: BASEMAP_VERSION,
       attribution: 'Natural Earth (public domain), GeoNames (CC BY 4.0)',
       countries: { type: 'FeatureCollection', features: countries },
       towns,
     }),
   );
-}
-
-/** Whether the file is there and of this version. */
-export function basemapCurrent(): boolean {
-  return fs.existsSync(BASEMAP_FILE) && (JSON.parse(fs.readFileSync(BASEMAP_FILE, 'utf8')) as { version?: number }).version === VERSION;
 }
 
 export async function ensureBasemap(): Promise<void> {

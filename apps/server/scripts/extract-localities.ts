@@ -9,19 +9,10 @@ import readline from 'node:readline';
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { parsePostcodes, type PostcodePlace } from '@vm/domain/postcodes';
+import { parsePostcodes } from '@vm/domain/postcodes';
+import { type GeoData, LOCALITIES_FILE, LOCALITIES_VERSION, localitiesCurrent, type LocalityRecord, type Outline } from '../src/geo-data/generated-data.ts';
 
-export const LOCALITIES_FILE = path.resolve(import.meta.dirname, '../generated/be-localities.json');
-
-/** Bumped when the file's shape changes, so a stale build product is made again. */
-const VERSION = 2;
 const POSTCODES_SOURCE = path.resolve(import.meta.dirname, '../../../packages/domain/geodata/be-postcodes.tsv');
-
-/** Belgium's outer rings, [lng, lat] points. */
-export type Outline = [number, number][][];
-export type GeoData = { version: number; attribution: string; localities: LocalityRecord[]; postcodes: PostcodePlace[]; belgium: Outline };
-
-export type LocalityRecord = { id: number; name: string; names: string[]; lat: number; lng: number; region: string; population: number };
 
 const latin = /^[\p{Script=Latin}\p{M}\s'’.\-()]+$/u;
 
@@ -41,7 +32,7 @@ export async function extractLocalities(out = LOCALITIES_FILE): Promise<number> 
   }
   records.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
   const postcodes = parsePostcodes(fs.readFileSync(POSTCODES_SOURCE, 'utf8'));
-  const data: GeoData = { version: VERSION, attribution: 'GeoNames (geonames.org), CC BY 4.0; Natural Earth (public domain)', localities: records, postcodes, belgium: belgiumOutline() };
+  const data: GeoData = { version: LOCALITIES_VERSION, attribution: 'GeoNames (geonames.org), CC BY 4.0; Natural Earth (public domain)', localities: records, postcodes, belgium: belgiumOutline() };
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(data));
   return records.length;
@@ -55,11 +46,6 @@ function belgiumOutline(): Outline {
   const g = be.geometry as GeoJSON.Polygon | GeoJSON.MultiPolygon;
   const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
   return polygons.map((poly) => poly[0]!.map(([x, y]) => [x!, y!] as [number, number]));
-}
-
-/** Whether the file exists in the shape this code reads (the server checks this at start-up). */
-export function localitiesCurrent(): boolean {
-  return fs.existsSync(LOCALITIES_FILE) && (JSON.parse(fs.readFileSync(LOCALITIES_FILE, 'utf8')) as { version?: number }).version === VERSION;
 }
 
 /** Makes the file when a fresh clone has none or an old one (the build and the test setup call this). */

@@ -7,7 +7,7 @@ import { localeFromAcceptLanguage } from '@vm/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { BASEMAP_FILE } from '../scripts/extract-basemap.ts';
+import { BASEMAP_FILE } from './geo-data/generated-data.ts';
 import { type AdapterOverrides, selectAdapters } from './adapters/select-adapters.ts';
 import type { Db, Listen } from './db/database.ts';
 import { pendingMigrations } from './db/migrate.ts';

@@ -1,4 +1,4 @@
-import { missingGeneratedData } from '../scripts/generated-data.ts';
+import { missingGeneratedData } from './geo-data/generated-data.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';

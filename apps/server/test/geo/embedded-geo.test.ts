@@ -5,7 +5,7 @@ import type { Geocoder } from '../../src/adapters/geo/geo.ts';
 import { DETOUR_FACTOR } from '@vm/domain/distance';
 import { haversineRouter } from '../../src/adapters/geo/haversine-router.ts';
 import { geoTzTimeZones } from '../../src/adapters/geo/timezones.ts';
-import { LOCALITIES_FILE } from '../../scripts/extract-localities.ts';
+import { LOCALITIES_FILE } from '../../src/geo-data/generated-data.ts';
 
 let geo: Geocoder;
 beforeAll(() => {

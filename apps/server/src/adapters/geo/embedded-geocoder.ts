@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { type Address, foldText, formatAddress, parseAddressText } from '@vm/domain';
 import { haversineMetres } from '@vm/domain/distance';
 import { type Language, placeName, placeNames, type PostcodePlace, postcodeIndex } from '@vm/domain/postcodes';
-import type { GeoData, Outline } from '../../../scripts/extract-localities.ts';
+import type { GeoData, Outline } from '../../geo-data/generated-data.ts';
 import type { Geocoder } from './geo.ts';
 
 export type Locality = { id: number; name: string; names: string[]; lat: number; lng: number; region: string; population: number };

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../env.ts';
-import { LOCALITIES_FILE } from '../../../scripts/extract-localities.ts';
+import { LOCALITIES_FILE } from '../../geo-data/generated-data.ts';
 import { embeddedGeocoder, loadGeoData } from './embedded-geocoder.ts';
 import type { Geocoder, Router } from './geo.ts';
 import { haversineRouter } from './haversine-router.ts';

@@ -4,6 +4,8 @@
  * the real one. Every write takes an idempotency key so a retried request never charges twice.
  */
 
+import type { SandboxCardInput } from '@vm/domain';
+
 export type StoredCard = { id: string; brand: string; last4: string; exp_month: number; exp_year: number };
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
@@ -31,6 +33,12 @@ export class CardError extends Error {
 
 /** The webhook's signature does not match: the request is not from the provider. */
 export class WebhookSignatureError extends Error {}
+
+/**
+ * A Bancontact session the sender does not finish expires after this (the sandbox's does); a
+ * payment still pending after it is past any bank session and the recovery job settles it.
+ */
+export const BANCONTACT_SESSION_MS = 60 * 60_000;
 
 export type PaymentProvider = {
   readonly name: 'sandbox' | 'stripe';
@@ -68,6 +76,9 @@ export type PaymentProvider = {
   getPayment(id: string): Promise<RedirectPayment | null>;
   /** Stops a redirect payment that was not completed, so the bank page can no longer take money; answers its final state. */
   cancelPayment(id: string): Promise<RedirectPayment | null>;
+
+  /** What Stripe.js does in the browser: card details to a one-time token. Only the sandbox has it (its own card form). */
+  createToken?(card: SandboxCardInput, now: Date): Promise<string>;
 
   /** Verifies a webhook's signature over the raw body. Throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SandboxCardInput } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
-import { CardError, type PaymentProvider, type RedirectPayment, type StoredCard } from './payment-provider.ts';
+import { BANCONTACT_SESSION_MS, CardError, type PaymentProvider, type RedirectPayment, type StoredCard } from './payment-provider.ts';
 import { parseStripeWebhook } from './stripe-payment-provider.ts';
 
 // The embedded default: behaves like Stripe's test mode for the documented test tokens and card
@@ -59,8 +59,6 @@ export type SandboxPaymentProvider = PaymentProvider & {
 
 /** A one-time token is good for 10 minutes, as Stripe's. */
 const TOKEN_LIFE_MS = 10 * 60_000;
-/** A Bancontact session the sender does not finish expires after an hour; its payment then fails. */
-export const SANDBOX_BANCONTACT_LIFE_MS = 60 * 60_000;
 
 const rand = () => randomBytes(9).toString('base64url');
 
@@ -226,7 +224,7 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
             returnUrl: input.returnUrl,
             description: input.description,
             createdAt: at,
-            expiresAt: new Date(at.getTime() + SANDBOX_BANCONTACT_LIFE_MS),
+            expiresAt: new Date(at.getTime() + BANCONTACT_SESSION_MS),
           })
           .execute();
         return { id, redirectUrl: `${opts.publicUrl}/sandbox/bancontact/${id}` };

@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { StoredCard } from '../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentMethod, PaymentReceiptsTable } from '../../db/schema.ts';
-import { isUniqueViolation } from '../users/users.repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type PaymentRecord = {
   id: number;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
-import { CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
-import { SANDBOX_BANCONTACT_LIFE_MS, type SandboxPaymentProvider } from '../../adapters/payments/sandbox-payment-provider.ts';
+import { BANCONTACT_SESSION_MS, CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -34,7 +33,7 @@ const JOB_WORD: Record<Locale, string> = { nl: 'opdracht', fr: 'mission', en: 'j
 /** A card claim older than this with no outcome is retried (same idempotency key) on the next accept or by the recovery job. */
 const STALE_CARD_CLAIM_MS = 60_000;
 /** A Bancontact payment still pending after this is past any bank session (the sandbox's lasts an hour). */
-const STALE_BANCONTACT_MS = SANDBOX_BANCONTACT_LIFE_MS;
+const STALE_BANCONTACT_MS = BANCONTACT_SESSION_MS;
 /** Payments settled per run; a backlog is worked off by the following runs. */
 const STALE_BATCH = 100;
 
@@ -322,7 +321,8 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     async sandboxToken(userId: number, card: SandboxCardInput): Promise<string> {
       await limitCardAttempts(userId);
       try {
-        return await (provider as SandboxPaymentProvider).createToken(card, now());
+        if (!provider.createToken) throw new Error(`${provider.name} makes card tokens in the browser`);
+        return await provider.createToken(card, now());
       } catch (err) {
         if (err instanceof CardError) throw declined(err);
         throw err;

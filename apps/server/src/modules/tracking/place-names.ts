@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { foldText, type Locale } from '@vm/domain';
 import { placeName, placeNames, type PostcodeIndex, postcodeIndex } from '@vm/domain/postcodes';
-import type { GeoData } from '../../../scripts/extract-localities.ts';
-import { LOCALITIES_FILE } from '../../../scripts/extract-localities.ts';
+import { type GeoData, LOCALITIES_FILE } from '../../geo-data/generated-data.ts';
 
 // A Belgian place in the reader's language where both names exist (Brussel/Bruxelles,
 // Luik/Liège), from the postcode data the embedded geocoder uses. A place the data does not know

@@ -33,8 +33,6 @@ export type UserRow = {
   invoiceStatus: 'requested' | 'approved' | 'rejected' | null;
 };
 
-const UNIQUE_VIOLATION = '23505';
-export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === UNIQUE_VIOLATION;
 
 /** Every function takes the executor first (`db`, or the service's `trx`); rows become wire shapes in users.mapper.ts. */
 export const usersRepository = {

@@ -5,8 +5,9 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { PhoneService } from '../phone/phone.service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { toUser } from './users.mapper.ts';
-import { isUniqueViolation, type UsersRepository } from './users.repository.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 type Deps = {
   db: Db;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes, attachmentContentSchema } from '@vm/domain';
 import { ApiError, notFound } from '../../lib/errors.ts';
+import { sendBytes } from '../../lib/send-bytes.ts';
 import { fromContract } from '../../lib/contract-route.ts';
 import { bearerToken, currentUser } from '../../lib/request-context.ts';
 import { readContentAndFiles } from '../../lib/multipart.ts';
@@ -36,11 +37,8 @@ export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { files, 
       }
       if (!viewer || viewer.userId === null) throw new ApiError(401, 'access_denied', 'access_denied');
       const img = await files.read(viewer.userId, req.params.id, req.params.variant);
-      return reply
-        .header('content-type', img.contentType)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(img.data as never);
+      reply.header('content-type', img.contentType).header('cache-control', 'private, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+      return sendBytes(reply, img.data);
     },
   });
 };

@@ -3,6 +3,7 @@ import { apiRoutes } from '@vm/domain';
 import { languageOf } from '@vm/domain/postcodes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Geocoder, TimeZones } from '../../adapters/geo/geo.ts';
+import { sendBytes } from '../../lib/send-bytes.ts';
 import { fromContract } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/errors.ts';
 
@@ -37,7 +38,8 @@ export const geoRoutes: FastifyPluginAsyncZod<Options> = async (app, { geocoder,
     handler: async (_req, reply) => {
       if (!basemap) throw new ApiError(404, 'not_found', 'not_found');
       // The file's bytes as they are (a Buffer skips serialisation).
-      return reply.header('content-type', 'application/json').header('cache-control', 'public, max-age=86400').send(basemap as never);
+      reply.header('content-type', 'application/json').header('cache-control', 'public, max-age=86400');
+      return sendBytes(reply, basemap);
     },
   });
 

@@ -21,9 +21,9 @@ import { type Db, type DbHandle, openDatabase } from '../apps/server/src/db/data
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
 import { hashToken } from '../apps/server/src/lib/secrets.ts';
-import { authRepository } from '../apps/server/src/modules/auth/auth.repository.ts';
+import { findAccessToken } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
-import { shipmentsRepository } from '../apps/server/src/modules/shipments/shipments.repository.ts';
+import { listForSender, senderListVersion } from '../apps/server/src/modules/shipments/shipments.repository.ts';
 
 const positiveInt = (name: string, def: number) => {
   const v = Number(process.env[name] ?? def);
@@ -279,12 +279,10 @@ async function direct(kind: Kind, what: DirectKind, seconds: number, work: () =>
  * (what the first request after a change costs).
  */
 function directWork(db: Db, senderId: number, accessToken: string) {
-  const repo = shipmentsRepository(db);
-  const auth = authRepository(db);
   const tokenHash = hashToken(accessToken);
   return {
-    requestSql: async () => Boolean((await auth.findAccessToken(tokenHash, new Date())) && (await repo.senderListVersion(senderId))),
-    list: async () => (await repo.listForSender(senderId)).length === MINE,
+    requestSql: async () => Boolean((await findAccessToken(db, tokenHash, new Date())) && (await senderListVersion(db, senderId))),
+    list: async () => (await listForSender(db, senderId)).length === MINE,
   };
 }
 

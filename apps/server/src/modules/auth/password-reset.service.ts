@@ -50,7 +50,7 @@ export function passwordResetService({ db, auth, mailer, publicUrl, now, log }: 
   const pending = new Set<Promise<void>>();
   return {
     /**
-     * Answers at once for every address and does the work after: looking the address up, storing
+     * Answers at once for every address and does the work later; looking the address up, storing
      * the token's hash and sending the mail take the same (no) time of the request whether or not
      * an account exists. The raw token exists only in the mail, never at rest, so it is made here,
      * not queued; a process that dies in between loses that mail and the user asks again.

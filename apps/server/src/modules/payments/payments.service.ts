@@ -13,7 +13,6 @@ import type { UsersService } from '../users/users.service.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentRecord } from './payments.repository.ts';
 
-
 type Log = { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 type Deps = {
   db: Db;

@@ -23,10 +23,10 @@ import { loadConfig } from '../apps/server/src/env.ts';
 import { shipmentReadSchema } from '@vm/domain';
 import { z } from 'zod';
 import { hashToken } from '../apps/server/src/lib/secrets.ts';
-import { authRepository } from '../apps/server/src/modules/auth/auth.repository.ts';
+import { findAccessToken } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
-import { toShipmentReads } from '../apps/server/src/modules/shipments/shipment-mapper.ts';
-import { shipmentsRepository } from '../apps/server/src/modules/shipments/shipments.repository.ts';
+import { toShipmentReads } from '../apps/server/src/modules/shipments/shipments.mapper.ts';
+import { listForSender, senderListVersion } from '../apps/server/src/modules/shipments/shipments.repository.ts';
 
 const positiveInt = (name: string, def: number) => {
   const v = Number(process.env[name] ?? def);
@@ -287,12 +287,10 @@ async function direct(kind: Kind, what: DirectKind, seconds: number, work: () =>
  */
 const listSchema = z.array(shipmentReadSchema);
 function directWork(db: Db, senderId: number, accessToken: string, expectedBody: string) {
-  const repo = shipmentsRepository(db);
-  const auth = authRepository(db);
   const tokenHash = hashToken(accessToken);
   return {
-    requestSql: async () => Boolean((await auth.findAccessToken(tokenHash, new Date())) && (await repo.senderListVersion(senderId))),
-    list: async () => JSON.stringify(listSchema.parse(toShipmentReads(await repo.listForSender(senderId)))) === expectedBody,
+    requestSql: async () => Boolean((await findAccessToken(db, tokenHash, new Date())) && (await senderListVersion(db, senderId))),
+    list: async () => JSON.stringify(listSchema.parse(toShipmentReads(await listForSender(db, senderId)))) === expectedBody,
   };
 }
 

@@ -32,7 +32,8 @@ import { billingRoutes } from './modules/payments/billing.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
-import { driverRoutes } from './modules/shipments/driver.routes.ts';
+import { driverJobsRoutes } from './modules/driver-jobs/driver-jobs.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { socialLoginRoutes } from './modules/social-login/social-login.routes.ts';
@@ -148,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     preClose: (fn) => void app.addHook('preClose', fn),
     onPaymentOutcome: metrics.paymentOutcome,
   });
-  const { hub, events, streams, caching, auth, phone, users, social, files, shipments, payments, chat, mails, resets, tracking } = services;
+  const { hub, events, streams, caching, auth, phone, users, social, files, shipments, offers, driverJobs, payments, chat, mails, resets, tracking } = services;
   const { phoneVerifier, captcha, geocoder, router, timeZones, paymentProvider } = adapters;
   const limits = config.rateLimits;
   app.decorate('passwordResets', resets);
@@ -207,7 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailSettingsRoutes, { mails });
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments, events, versionCache: caching });
-  await app.register(driverRoutes, { shipments });
+  await app.register(driverJobsRoutes, { driverJobs });
+  await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
@@ -226,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('reportExpired', shipments.reportExpired);
   app.decorate('settleStalePayments', payments.settleStalePayments);
 
-  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, users, chat, now, log: app.log, config: config.demoDrivers }) : null;
+  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, offers, driverJobs, users, chat, now, log: app.log, config: config.demoDrivers }) : null;
   if (demo) app.addHook('onClose', () => demo.stop());
 
   app.decorate('demoDrivers', demo);

@@ -11,12 +11,12 @@ export function scheduleJobs(
   deps: { services: Services; now: () => Date; demoDrivers: { tick: () => Promise<void> } | null },
 ): void {
   const { services, now, demoDrivers } = deps;
-  const { authRepo, events, shipments, mails, files, payments } = services;
+  const { auth, events, shipments, mails, files, payments } = services;
   const HOUR = 3600;
   const MINUTE = 60;
 
   // Expired tokens and old events are useless; sweeping them keeps the tables small.
-  jobs.schedule('token-sweep', HOUR, () => authRepo.deleteExpired(now()));
+  jobs.schedule('token-sweep', HOUR, () => auth.deleteExpired());
   jobs.schedule('event-sweep', HOUR, () => events.sweep());
   // Expired shipments are reported by their events (the event key makes each report once).
   jobs.schedule('expiry-check', MINUTE, () => shipments.reportExpired());

@@ -3,9 +3,7 @@ import type { Db, Listen } from './db/database.ts';
 import type { AppConfig } from './env.ts';
 import { rateLimitStore } from './lib/rate-limiter.ts';
 import { accessTokenCache } from './modules/auth/access-token-cache.ts';
-import { authRepository } from './modules/auth/auth.repository.ts';
 import { authService } from './modules/auth/auth.service.ts';
-import { passwordResetRepository } from './modules/auth/password-reset.repository.ts';
 import { passwordResetService } from './modules/auth/password-reset.service.ts';
 import { chatRepository } from './modules/chat/chat.repository.ts';
 import { chatService } from './modules/chat/chat.service.ts';
@@ -17,12 +15,12 @@ import { imagesRepository } from './modules/files/images.repository.ts';
 import { filesService } from './modules/files/files.service.ts';
 import { mailsRepository } from './modules/mails/mails.repository.ts';
 import { mailsService } from './modules/mails/mails.service.ts';
-import { paymentsRepository } from './modules/payments/payments.repository.ts';
 import { paymentsService } from './modules/payments/payments.service.ts';
 import { phoneRepository } from './modules/phone/phone.repository.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
-import { shipmentsRepository } from './modules/shipments/shipments.repository.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
+import { offersService } from './modules/offers/offers.service.ts';
+import { driverJobsService } from './modules/driver-jobs/driver-jobs.service.ts';
 import { trackingRepository } from './modules/tracking/tracking.repository.ts';
 import { trackingService } from './modules/tracking/tracking.service.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
@@ -65,12 +63,9 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const caching = memoryCaches;
   const tokenCache = accessTokenCache(now);
   hub.onEvent((e) => e.push.type === 'session.revoked' && tokenCache.forgetUser(e.userId));
-  const authRepo = authRepository(db, async (trx, userId) => {
-    tokenCache.forgetUser(userId);
-    await events.record(trx, [{ userId, type: 'session.revoked', shipmentId: null, payload: {} }]);
-  });
   const auth = authService({
-    repo: authRepo,
+    db,
+    events,
     cache: caching ? tokenCache : null,
     now,
     accessTtl: config.tokens.accessTtl,
@@ -81,11 +76,13 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const phone = phoneService({ db, repo: phoneRepository, verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
   const users = usersService({ db, repo: usersRepository, phone, events, now, vatRegistry, log });
   const files = filesService({ db, repo: imagesRepository, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
-  const shipments = shipmentsService({ db, repo: shipmentsRepository(db), files, events, router, timeZones, now, log: log });
-  const payments = paymentsService({ db, repo: paymentsRepository(db), provider: paymentProvider, shipments, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
+  const shipments = shipmentsService({ db, files, events, router, timeZones, now });
+  const offers = offersService({ db, shipments, events, now });
+  const driverJobs = driverJobsService({ db, shipments, offers, events, router, now, log: log });
+  const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
   const chat = chatService({ db, repo: chatRepository, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
   const mails = mailsService({ db, repo: mailsRepository, mailer, publicUrl: config.publicUrl, now, log: log });
-  const resets = passwordResetService({ resets: passwordResetRepository(db), auth: authRepo, mailer, publicUrl: config.publicUrl, now, log: log });
+  const resets = passwordResetService({ db, auth, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
   const tracking = trackingService({ db, repo: trackingRepository, shipments, router, publicUrl: config.publicUrl, now, log });
   const { facebook, oidc, timeoutMs } = config.social;
@@ -101,7 +98,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     log,
   });
-  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, authRepo, phone, users, files, shipments, payments, chat, mails, resets, tracking };
+  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, tracking };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

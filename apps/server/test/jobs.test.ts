@@ -31,7 +31,7 @@ describe('the list of jobs', () => {
     const calls: string[] = [];
     const call = (what: string) => async () => void calls.push(what);
     const services = {
-      authRepo: { deleteExpired: call('tokens') },
+      auth: { deleteExpired: call('tokens') },
       events: { sweep: call('events') },
       shipments: { reportExpired: call('expiry') },
       mails: { run: call('mails') },

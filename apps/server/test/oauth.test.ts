@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/lib/secrets.ts';
-import { authRepository } from '../src/modules/auth/auth.repository.ts';
+import { insertClient } from '../src/modules/auth/auth.repository.ts';
 import { clientToken, login, registerAndLogin } from './helpers/flows.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -65,7 +65,7 @@ describe('clients', () => {
 
   it('ignores a secret sent by the public web client and checks a confidential client secret', async () => {
     expect((await token({ grant_type: 'client_credentials', client_id: 'web', client_secret: 'anything' })).statusCode).toBe(200);
-    await authRepository(t.handle.db).insertClient({ id: 'partner', name: 'Partner', secretHash: hashToken('s3cret-value'), grants: ['client_credentials'] });
+    await insertClient(t.handle.db, { id: 'partner', name: 'Partner', secretHash: hashToken('s3cret-value'), grants: ['client_credentials'] });
     expect((await token({ grant_type: 'client_credentials', client_id: 'partner', client_secret: 's3cret-value' })).statusCode).toBe(200);
     const wrong = await token({ grant_type: 'client_credentials', client_id: 'partner', client_secret: 'guess' });
     expect(wrong.statusCode).toBe(401);

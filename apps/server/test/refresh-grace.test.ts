@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database.ts';
 import { hashToken } from '../src/lib/secrets.ts';
-import { authRepository } from '../src/modules/auth/auth.repository.ts';
+import * as authRepository from '../src/modules/auth/auth.repository.ts';
 import { authService } from '../src/modules/auth/auth.service.ts';
 import { type Tokens, registerAndLogin } from './helpers/flows.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -66,20 +67,19 @@ describe('refresh token grace', () => {
   it('when both requests read the token unspent, the one that loses the spend still gets a pair', async () => {
     const u = await registerAndLogin(t);
     // Both reads are held until both happened, so the two spends really race.
-    const real = authRepository(t.handle.db);
     let release!: () => void;
     const bothRead = new Promise<void>((r) => (release = r));
     let reads = 0;
     const repo = {
-      ...real,
-      findRefreshToken: async (hash: string) => {
-        const row = await real.findRefreshToken(hash);
+      ...authRepository,
+      findRefreshToken: async (db: Db, hash: string) => {
+        const row = await authRepository.findRefreshToken(db, hash);
         if (++reads === 2) release();
         if (reads <= 2) await bothRead;
         return row;
       },
     };
-    const auth = authService({ repo, cache: null, now: t.clock.now, accessTtl: 600, refreshTtl: 3600, refreshReuseGraceSeconds: 30, usernameLimiter: { hit: async () => 0, reset: async () => undefined } });
+    const auth = authService({ db: t.handle.db, repo, events: { record: async () => [] }, cache: null, now: t.clock.now, accessTtl: 600, refreshTtl: 3600, refreshReuseGraceSeconds: 30, usernameLimiter: { hit: async () => 0, reset: async () => undefined } });
     const body = { grant_type: 'refresh_token', refresh_token: u.tokens.refresh_token, client_id: 'web' };
     const [a, b] = await Promise.all([auth.grant(body), auth.grant(body)]);
     expect(a.refresh_token).not.toBe(b.refresh_token);

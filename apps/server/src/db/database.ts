@@ -7,6 +7,8 @@ import { pglitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** What a repository function runs on: the database or a transaction a service opened (a Transaction is a Kysely). */
+export type Executor = Kysely<Database>;
 
 /**
  * Calls back on every NOTIFY on a channel (delivered at commit); returns the way to stop.

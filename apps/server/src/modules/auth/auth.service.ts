@@ -4,8 +4,11 @@ import { ApiError, tooManyRequests } from '../../lib/errors.ts';
 import type { Auth } from '../../lib/request-context.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken, safeEqual } from '../../lib/secrets.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import type { EventsService } from '../events/events.service.ts';
 import type { AccessTokenCache } from './access-token-cache.ts';
-import type { AuthRepository, ClientRecord } from './auth.repository.ts';
+import * as authRepository from './auth.repository.ts';
+import type { ClientRecord } from './auth.repository.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
 export const SUPPORTED_SCOPES = ['app'] as const;
@@ -15,8 +18,14 @@ export type { TokenResponse } from '@vm/domain';
 
 const oauthError = (error: string, key: string, status = 400) => new ApiError(status, error, key);
 
+/** The repository's functions; a test may hand in a wrapped set. */
+export type AuthRepository = typeof authRepository;
+
 type Deps = {
-  repo: AuthRepository;
+  db: Db;
+  repo?: AuthRepository;
+  /** Tells every process (their token caches) that a user's sessions ended. */
+  events: Pick<EventsService, 'record'>;
   /** Valid tokens seen recently (forgotten on revocation); none in tests that want every lookup. */
   cache: AccessTokenCache | null;
   now: () => Date;
@@ -27,9 +36,15 @@ type Deps = {
   usernameLimiter: Limiter;
 };
 
-export function authService({ repo, cache, now, accessTtl, refreshTtl, refreshReuseGraceSeconds, usernameLimiter }: Deps) {
+export function authService({ db, repo = authRepository, events, cache, now, accessTtl, refreshTtl, refreshReuseGraceSeconds, usernameLimiter }: Deps) {
+  /** Inside the revoking transaction: this process's cache forgets the user now, every other process on the event. */
+  async function revoked(trx: Executor, userId: number): Promise<void> {
+    cache?.forgetUser(userId);
+    await events.record(trx, [{ userId, type: 'session.revoked', shipmentId: null, payload: {} }]);
+  }
+
   async function checkClient(clientId: string, secret: string | undefined, grant: string): Promise<ClientRecord> {
-    const client = await repo.findClient(clientId);
+    const client = await repo.findClient(db, clientId);
     // A public client (no secret) ignores any secret sent; a confidential one must match.
     if (!client || (client.secretHash && !(secret && safeEqual(hashToken(secret), client.secretHash)))) {
       throw oauthError('invalid_client', 'invalid_client', 401);
@@ -49,7 +64,7 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, refreshRe
   async function issue(clientId: string, userId: number | null, scope: string, familyId: string | null): Promise<TokenResponse> {
     const issuedAt = now();
     const access = newToken();
-    await repo.insertAccessToken({
+    await repo.insertAccessToken(db, {
       tokenHash: hashToken(access),
       clientId,
       userId,
@@ -60,7 +75,7 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, refreshRe
     const response: TokenResponse = { access_token: access, expires_in: accessTtl, token_type: 'Bearer', scope };
     if (userId !== null && familyId !== null) {
       const refresh = newToken();
-      await repo.insertRefreshToken({
+      await repo.insertRefreshToken(db, {
         tokenHash: hashToken(refresh),
         familyId,
         clientId,
@@ -77,7 +92,7 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, refreshRe
   async function checkPassword(username: string, password: string): Promise<number> {
     const wait = await usernameLimiter.hit(username.trim().toLowerCase());
     if (wait > 0) throw tooManyRequests(wait);
-    const user = await repo.findUserCredentials(username.trim());
+    const user = await repo.findUserCredentials(db, username.trim());
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
     if (!user || !ok) throw oauthError('invalid_grant', 'invalid_credentials');
     return user.id;
@@ -112,13 +127,13 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, refreshRe
 
         case 'refresh_token': {
           const tokenHash = hashToken(req.refresh_token);
-          let record = await repo.findRefreshToken(tokenHash);
+          let record = await repo.findRefreshToken(db, tokenHash);
           if (!record || record.clientId !== client.id || record.revokedAt) throw invalidRefresh();
           if (!record.usedAt) {
             if (record.expiresAt <= now()) throw invalidRefresh();
-            if (await repo.spendRefreshToken(tokenHash, now())) return issue(client.id, record.userId, record.scope, record.familyId);
+            if (await repo.spendRefreshToken(db, tokenHash, now())) return issue(client.id, record.userId, record.scope, record.familyId);
             // A request racing this one spent it first: judged below by when that happened.
-            record = await repo.findRefreshToken(tokenHash);
+            record = await repo.findRefreshToken(db, tokenHash);
             if (!record || record.revokedAt) throw invalidRefresh();
           }
           // Spent moments ago (two tabs refreshing at once, a retry after a lost answer): a fresh
@@ -127,13 +142,28 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, refreshRe
           if (record.usedAt && now().getTime() - record.usedAt.getTime() < refreshReuseGraceSeconds * 1000) {
             return issue(client.id, record.userId, record.scope, record.familyId);
           }
-          await repo.revokeFamily(record.familyId, now());
+          const familyId = record.familyId;
+          await db.transaction().execute(async (trx) => {
+            const userId = await repo.revokeFamily(trx, familyId, now());
+            if (userId !== null) await revoked(trx, userId);
+          });
           throw invalidRefresh();
         }
       }
     },
 
     checkPassword,
+
+    /** Ends every session of a user (a new password); every process hears of it. */
+    async revokeAllForUser(userId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await repo.revokeAllForUser(trx, userId, now());
+        await revoked(trx, userId);
+      });
+    },
+
+    /** The token sweep (a scheduled job): expired tokens go. */
+    deleteExpired: () => repo.deleteExpired(db, now()),
 
     /**
      * Signs a user in who proved themselves another way (a linked social identity): the same
@@ -148,7 +178,7 @@ export function authService({ repo, cache, now, accessTtl, refreshTtl, refreshRe
       const tokenHash = hashToken(accessToken);
       const cached = cache?.get(tokenHash);
       if (cached) return cached;
-      const record = await repo.findAccessToken(tokenHash, now());
+      const record = await repo.findAccessToken(db, tokenHash, now());
       if (!record) return null;
       const auth = { clientId: record.clientId, userId: record.userId, role: record.role, scope: record.scope };
       cache?.set(tokenHash, auth, record.expiresAt);

@@ -2,15 +2,17 @@ import type { Locale } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
-import type { AuthRepository } from './auth.repository.ts';
-import type { PasswordResetRepository } from './password-reset.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { findUserCredentials } from './auth.repository.ts';
+import type { AuthService } from './auth.service.ts';
+import * as resets from './password-reset.repository.ts';
 import { hashPassword } from './passwords.ts';
 
 export const RESET_TTL_SECONDS = 60 * 60;
 
 type Deps = {
-  resets: PasswordResetRepository;
-  auth: AuthRepository;
+  db: Db;
+  auth: Pick<AuthService, 'revokeAllForUser'>;
   mailer: Mailer;
   publicUrl: string;
   now: () => Date;
@@ -35,12 +37,12 @@ const mail = {
 /** Why a token cannot be used, as a catalogue key. */
 const refusal = (status: 'valid' | 'used' | 'expired' | 'unknown') => (status === 'used' ? 'reset_token_used' : status === 'expired' ? 'reset_token_expired' : 'reset_token_invalid');
 
-export function passwordResetService({ resets, auth, mailer, publicUrl, now, log }: Deps) {
+export function passwordResetService({ db, auth, mailer, publicUrl, now, log }: Deps) {
   async function mailLink(email: string, locale: Locale): Promise<void> {
-    const user = await auth.findUserCredentials(email);
+    const user = await findUserCredentials(db, email);
     if (!user) return;
     const token = newToken();
-    await resets.insert({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_SECONDS * 1000) });
+    await resets.insert(db, { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_SECONDS * 1000) });
     const link = `${publicUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
     await mailer.send({ to: email, ...mail[locale](link) });
   }
@@ -48,7 +50,7 @@ export function passwordResetService({ resets, auth, mailer, publicUrl, now, log
   const pending = new Set<Promise<void>>();
   return {
     /**
-     * Answers at once for every address and does the work after: looking the address up, storing
+     * Answers at once for every address and does the work later; looking the address up, storing
      * the token's hash and sending the mail take the same (no) time of the request whether or not
      * an account exists. The raw token exists only in the mail, never at rest, so it is made here,
      * not queued; a process that dies in between loses that mail and the user asks again.
@@ -68,13 +70,23 @@ export function passwordResetService({ resets, auth, mailer, publicUrl, now, log
     },
 
     /** Whether a link still works: the reset page says so on opening, not after a new password is typed. */
-    check: (token: string) => resets.status(hashToken(token), now()),
+    check: (token: string) => resets.status(db, hashToken(token), now()),
 
     async reset(token: string, password: string): Promise<void> {
-      const userId = await resets.redeem(hashToken(token), await hashPassword(password), now());
-      if (userId === null) throw fieldError('token', refusal(await resets.status(hashToken(token), now())));
+      const passwordHash = await hashPassword(password);
+      const at = now();
+      // The token is spent and the password set in one transaction.
+      const userId = await db.transaction().execute(async (trx) => {
+        const userId = await resets.spend(trx, hashToken(token), at);
+        if (userId === null) return null;
+        await resets.setPassword(trx, userId, passwordHash, at);
+        // Any other open reset link of this user dies with this one.
+        await resets.spendAllOf(trx, userId, at);
+        return userId;
+      });
+      if (userId === null) throw fieldError('token', refusal(await resets.status(db, hashToken(token), now())));
       // A new password signs out every session that the old one opened.
-      await auth.revokeAllForUser(userId, now());
+      await auth.revokeAllForUser(userId);
     },
   };
 }

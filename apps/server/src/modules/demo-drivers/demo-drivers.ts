@@ -3,6 +3,8 @@ import polyline from '@mapbox/polyline';
 import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ShipmentStateName, type VehicleType } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 import type { ChatService } from '../chat/chat.service.ts';
+import type { DriverJobsService } from '../driver-jobs/driver-jobs.service.ts';
+import type { OffersService } from '../offers/offers.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { demoDriversRepository } from './demo-drivers.repository.ts';
@@ -101,8 +103,18 @@ async function ensureDemoDrivers(users: UsersService, password: string | null): 
   return ids;
 }
 
-export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsService; users: UsersService; chat: ChatService; now: () => Date; log: Log; config: DemoDriversConfig }) {
-  const { db, shipments, users, chat, now, log, config } = deps;
+export async function startDemoDrivers(deps: {
+  db: Db;
+  shipments: Pick<ShipmentsService, 'rate'>;
+  offers: Pick<OffersService, 'offer'>;
+  driverJobs: Pick<DriverJobsService, 'setDriverRoute' | 'driverState' | 'driverLocation'>;
+  users: UsersService;
+  chat: ChatService;
+  now: () => Date;
+  log: Log;
+  config: DemoDriversConfig;
+}) {
+  const { db, shipments, offers, driverJobs, users, chat, now, log, config } = deps;
   const repo = demoDriversRepository;
   const driverIds = await ensureDemoDrivers(users, config.password);
 
@@ -125,7 +137,7 @@ export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsServi
         const middle = (range.low + range.high) / 2;
         const price = Math.max(100, Math.round((middle * (0.9 + 0.2 * jitter(s.id, k))) / 100) * 100);
         try {
-          await shipments.offer(driverId, s.id, price);
+          await offers.offer(driverId, s.id, price);
         } catch (err) {
           log.warn({ err, shipmentId: s.id }, 'demo driver could not make an offer');
         }
@@ -144,13 +156,13 @@ export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsServi
         if (s.driverRouteDistance === null) {
           // The demo driver starts 8-20 km from the pickup.
           const approach = Math.round(8000 + 12000 * jitter(s.id, 99));
-          await shipments.setDriverRoute(s.id, { distance: s.routeDistance + approach, duration: s.routeDuration + Math.round(approach / 13.9) }, at);
+          await driverJobs.setDriverRoute(s.id, { distance: s.routeDistance + approach, duration: s.routeDuration + Math.round(approach / 13.9) }, at);
         }
         const changedAt = s.changedAt ? new Date(s.changedAt).getTime() : 0;
         if (at.getTime() - changedAt < config.stepSeconds * 1000) continue;
         const next = nextDriverState(s.state);
         if (!next) continue;
-        await shipments.driverState(s.driverId, s.id, next);
+        await driverJobs.driverState(s.driverId, s.id, next);
         const points = polyline.decode(s.routePoints) as [number, number][];
         const share = PROGRESS[next];
         const position =
@@ -158,7 +170,7 @@ export async function startDemoDrivers(deps: { db: Db; shipments: ShipmentsServi
             ? alongRoute(points, share)
             : // On the way to the pickup: a little north-east of it, closer at each step.
               { lat: s.pickupLat + (next === 'nearpickup' ? 0.008 : 0.05), lng: s.pickupLng + (next === 'nearpickup' ? 0.008 : 0.05) };
-        await shipments.driverLocation(s.driverId, s.id, position.lat, position.lng);
+        await driverJobs.driverLocation(s.driverId, s.id, position.lat, position.lng);
       } catch (err) {
         log.warn({ err, shipmentId: s.id }, 'demo driver could not move on');
       }

@@ -6,16 +6,18 @@ import type { EventsService } from '../events/events.service.ts';
 import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { receiptText } from '../mails/mail-texts.ts';
+import type { OffersService } from '../offers/offers.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import type { PaymentRecord, PaymentsRepository } from './payments.repository.ts';
+import * as repo from './payments.repository.ts';
+import type { PaymentRecord } from './payments.repository.ts';
 
 type Log = { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 type Deps = {
   db: Db;
-  repo: PaymentsRepository;
   provider: PaymentProvider;
-  shipments: ShipmentsService;
+  shipments: Pick<ShipmentsService, 'get' | 'eventContext'>;
+  offers: Pick<OffersService, 'findOpenOffer' | 'acceptOffer'>;
   users: UsersService;
   events: EventsService;
   publicUrl: string;
@@ -57,28 +59,28 @@ const declined = (err: CardError) => {
  * unique index), charge with an idempotency key derived from the claim, then accept in one
  * transaction with marking the payment done. A failed charge releases the claim; nothing is accepted.
  */
-export function paymentsService({ db, repo, provider, shipments, users, events, publicUrl, now, log, cardAttempts, onOutcome }: Deps) {
+export function paymentsService({ db, provider, shipments, offers, users, events, publicUrl, now, log, cardAttempts, onOutcome }: Deps) {
   const limitCardAttempts = async (userId: number) => {
     const wait = await cardAttempts.hit(String(userId));
     if (wait) throw tooManyRequests(wait);
   };
 
   async function customerFor(userId: number): Promise<string> {
-    const existing = await repo.customerOf(userId, provider.name);
+    const existing = await repo.customerOf(db, userId, provider.name);
     if (existing) return existing;
     const u = await users.get(userId);
     const id = await provider.createCustomer({ email: u.email, name: `${u.first_name} ${u.last_name}`, userId }, `customer-${provider.name}-${userId}`);
-    await repo.saveCustomer(userId, provider.name, id);
+    await repo.saveCustomer(db, userId, provider.name, id);
     return id;
   }
 
   /** Marks the payment done and accepts the offer together, with the sender's receipt and the driver's job; false if it was applied before. */
   async function complete(payment: PaymentRecord, providerRef: string | null): Promise<boolean> {
     const at = now();
-    const last4 = payment.cardId ? ((await repo.cards(payment.userId)).find((c) => c.id === payment.cardId)?.last4 ?? null) : null;
+    const last4 = payment.cardId ? ((await repo.cards(db, payment.userId)).find((c) => c.id === payment.cardId)?.last4 ?? null) : null;
     const applied = await db.transaction().execute(async (trx) => {
       if (!(await repo.succeed(trx, payment.id, providerRef, at))) return false;
-      if (!(await shipments.acceptOffer(trx, payment.shipmentId, payment.offerId, at))) {
+      if (!(await offers.acceptOffer(trx, payment.shipmentId, payment.offerId, at))) {
         // Cannot happen while the claim holds (cancel and insurance wait for it); if it does, the
         // money must not be kept silently.
         throw new Error(`payment ${payment.id} succeeded but shipment ${payment.shipmentId} could not be accepted`);
@@ -137,7 +139,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
   /** A refused payment releases its claim, and the sender hears of it (once, however often this runs). */
   async function refused(payment: PaymentRecord, message: string): Promise<void> {
     const failed = await db.transaction().execute(async (trx) => {
-      if (!(await repo.fail(payment.id, message, now(), trx))) return false;
+      if (!(await repo.fail(trx, payment.id, message, now()))) return false;
       const c = await shipments.eventContext(trx, payment.shipmentId);
       await events.record(trx, [
         { userId: payment.userId, type: 'payment.failed', shipmentId: payment.shipmentId, payload: { reference: c.reference, amount: payment.amountCents / 100, method: payment.method } },
@@ -191,12 +193,12 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
    * paying. A card charge interrupted more than a minute ago is repeated with its own key.
    */
   async function settleStale(shipmentId: number, senderId: number, method: PaymentRecord['method']): Promise<void> {
-    const live = await repo.liveFor(shipmentId);
+    const live = await repo.liveFor(db, shipmentId);
     if (!live || live.status !== 'pending' || live.userId !== senderId) return;
     if (live.method === 'bancontact' && method === 'bancontact') {
       const p = live.providerRef ? await provider.cancelPayment(live.providerRef) : null;
       if (p?.status === 'succeeded') await complete(live, p.id);
-      else await repo.fail(live.id, 'abandoned', now());
+      else await repo.fail(db, live.id, 'abandoned', now());
     } else if (live.method === 'card' && now().getTime() - live.createdAt.getTime() > STALE_CARD_CLAIM_MS) {
       // A refusal now releases the claim for the new attempt; anything else still blocks it.
       await chargeClaim(live).catch((err: unknown) => {
@@ -211,7 +213,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
    * computed here, in cents, from the offer behind the id the sender saw.
    */
   async function acceptable(senderId: number, shipmentId: number, offerId: number, confirmedTotal: number | undefined) {
-    const offer = await shipments.findOpenOffer(shipmentId, offerId, senderId);
+    const offer = await offers.findOpenOffer(shipmentId, offerId, senderId);
     if (!offer) throw notFound();
     if (offer.state === 'accepted' || offer.shipmentState !== 'new') {
       throw new ApiError(409, 'conflict', offer.shipmentState === 'cancelled' ? 'shipment_not_open' : 'offer_already_accepted');
@@ -225,18 +227,38 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     return { amountCents };
   }
 
+  /**
+   * Claims a shipment for one payment of one offer: null when another payment holds it, 'offer_changed'
+   * when the offer is no longer open (re-priced or withdrawn since the sender's check). The shipment
+   * row is locked first, the same row a driver's re-price locks, so the two never cross.
+   */
+  async function claimShipment(p: repo.NewPayment): Promise<number | null | 'offer_changed'> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await repo.lockShipment(trx, p.shipmentId);
+        if (await repo.liveFor(trx, p.shipmentId)) return null;
+        if (!(await repo.offerIsOpen(trx, p.offerId))) return 'offer_changed' as const;
+        return repo.insertPending(trx, p, now());
+      });
+    } catch (err) {
+      // The unique index stays the last word should two claims ever meet.
+      if (repo.isUniqueViolation(err)) return null;
+      throw err;
+    }
+  }
+
   /** Claims the shipment for one payment (a unique index keeps one live payment per shipment). */
   async function claim(senderId: number, shipmentId: number, offerId: number, amountCents: number, method: PaymentRecord['method'], cardId: string | null = null): Promise<PaymentRecord> {
     await settleStale(shipmentId, senderId, method);
     const record = { shipmentId, offerId, userId: senderId, method, amountCents, cardId };
-    const id = await repo.claim(record, now());
+    const id = await claimShipment(record);
     if (id === 'offer_changed') {
       // Re-priced or withdrawn between the check and the claim: the check now names what changed.
       await acceptable(senderId, shipmentId, offerId, undefined);
       throw new ApiError(409, 'conflict', 'offer_not_open');
     }
     if (id === null) {
-      const live = await repo.liveFor(shipmentId);
+      const live = await repo.liveFor(db, shipmentId);
       throw new ApiError(409, 'conflict', live?.status === 'succeeded' ? 'offer_already_accepted' : 'payment_in_progress');
     }
     return { ...record, id, status: 'pending', providerRef: null, createdAt: now() };
@@ -244,7 +266,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
 
   async function applyProviderPayment(payment: PaymentRecord, status: 'pending' | 'succeeded' | 'failed', ref: string): Promise<void> {
     if (status === 'succeeded') {
-      if (!(await complete(payment, ref)) && (await repo.find(payment.id))?.status === 'failed') {
+      if (!(await complete(payment, ref)) && (await repo.find(db, payment.id))?.status === 'failed') {
         // Money arrived for a payment we had given up on: it must be refunded by hand.
         log.error({ paymentId: payment.id, providerRef: ref }, 'payment succeeded after it was released: refund it');
       }
@@ -263,7 +285,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
    */
   async function settleStalePayments(): Promise<{ settled: number; left: number }> {
     const at = now().getTime();
-    const stale = await repo.stalePending({ card: new Date(at - STALE_CARD_CLAIM_MS), invoice: new Date(at - STALE_CARD_CLAIM_MS), bancontact: new Date(at - STALE_BANCONTACT_MS) }, STALE_BATCH);
+    const stale = await repo.stalePending(db, { card: new Date(at - STALE_CARD_CLAIM_MS), invoice: new Date(at - STALE_CARD_CLAIM_MS), bancontact: new Date(at - STALE_BANCONTACT_MS) }, STALE_BATCH);
     let settled = 0;
     for (const payment of stale) {
       try {
@@ -273,7 +295,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
           await complete(payment, null);
         } else if (!payment.providerRef) {
           // The process died before the bank page's address was stored, so the sender never got it.
-          await repo.fail(payment.id, 'abandoned', now());
+          await repo.fail(db, payment.id, 'abandoned', now());
         } else {
           const asked = await provider.getPayment(payment.providerRef);
           const p = asked?.status === 'pending' ? await provider.cancelPayment(payment.providerRef) : asked;
@@ -294,7 +316,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     settleStalePayments,
 
     async cards(userId: number): Promise<CardRead[]> {
-      return (await repo.cards(userId)).map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year }));
+      return (await repo.cards(db, userId)).map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year }));
     },
 
     async addCard(userId: number, token: string): Promise<CardRead[]> {
@@ -302,7 +324,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
       const customer = await customerFor(userId);
       try {
         const card = await provider.addCard(customer, token, `addcard-${userId}-${createHash('sha256').update(token).digest('hex').slice(0, 32)}`);
-        await repo.addCard(userId, card, now());
+        await repo.addCard(db, userId, card, now());
       } catch (err) {
         if (err instanceof CardError) throw declined(err);
         throw err;
@@ -311,9 +333,9 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     },
 
     async deleteCards(userId: number): Promise<CardRead[]> {
-      const customer = await repo.customerOf(userId, provider.name);
-      if (customer) for (const c of await repo.cards(userId)) await provider.deleteCard(customer, c.id);
-      await repo.deleteCards(userId);
+      const customer = await repo.customerOf(db, userId, provider.name);
+      if (customer) for (const c of await repo.cards(db, userId)) await provider.deleteCard(customer, c.id);
+      await repo.deleteCards(db, userId);
       return [];
     },
 
@@ -335,7 +357,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
      */
     async receipt(senderId: number, shipmentId: number, locale: Locale): Promise<{ receipt: PaymentReceipt | null }> {
       await shipments.get(senderId, shipmentId);
-      const r = await repo.receiptOf(shipmentId, senderId);
+      const r = await repo.receiptOf(db, shipmentId, senderId);
       if (!r) return { receipt: null };
       const facts = {
         reference: r.reference,
@@ -354,7 +376,7 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
       const { amountCents } = await acceptable(senderId, shipmentId, offerId, confirmed.total);
       const user = await users.get(senderId);
       const byInvoice = user.company?.invoice_approved === 'approved';
-      const card = byInvoice ? null : (await repo.cards(senderId))[0];
+      const card = byInvoice ? null : (await repo.cards(db, senderId))[0];
       if (!byInvoice && !card) throw new ApiError(402, 'payment_required', 'no_payment_method');
       const payment = await claim(senderId, shipmentId, offerId, amountCents, byInvoice ? 'invoice' : 'card', card?.id ?? null);
       if (byInvoice) await complete(payment, null);
@@ -379,23 +401,23 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
           metadata: { payment_id: String(payment.id), shipment_id: String(shipmentId), offer_id: String(offerId) },
           idempotencyKey: `payment-${payment.id}`,
         });
-        await repo.setProviderRef(payment.id, started.id, now());
+        await repo.setProviderRef(db, payment.id, started.id, now());
         return { payment_id: payment.id, redirect_url: started.redirectUrl };
       } catch (err) {
-        await repo.fail(payment.id, err instanceof Error ? err.message : 'error', now());
+        await repo.fail(db, payment.id, err instanceof Error ? err.message : 'error', now());
         throw err;
       }
     },
 
     /** The return from Bancontact: the provider is asked; only a succeeded payment accepts the offer. */
     async confirm(senderId: number, paymentId: number): Promise<{ status: 'succeeded' | 'pending'; shipment: ShipmentRead }> {
-      const payment = await repo.find(paymentId);
+      const payment = await repo.find(db, paymentId);
       if (!payment || payment.userId !== senderId) throw notFound();
       if (payment.status === 'pending' && payment.providerRef) {
         const p = await provider.getPayment(payment.providerRef);
         await applyProviderPayment(payment, p?.status ?? 'failed', payment.providerRef);
       }
-      const after = (await repo.find(paymentId))!;
+      const after = (await repo.find(db, paymentId))!;
       if (after.status === 'failed') throw new ApiError(402, 'payment_declined', 'payment_declined');
       return { status: after.status, shipment: await shipments.get(senderId, payment.shipmentId) };
     },
@@ -407,12 +429,12 @@ export function paymentsService({ db, repo, provider, shipments, users, events, 
     async handleEvent(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
       if (!(await repo.recordEvent(db, event.id, event.type, now()))) return 'duplicate';
       try {
-        const payment = event.payment ? await repo.findByProviderRef(event.payment.id) : null;
+        const payment = event.payment ? await repo.findByProviderRef(db, event.payment.id) : null;
         if (!payment || !event.payment) return 'ignored';
         await applyProviderPayment(payment, event.payment.status, event.payment.id);
         return 'applied';
       } catch (err) {
-        await repo.forgetEvent(event.id);
+        await repo.forgetEvent(db, event.id);
         throw err;
       }
     },

@@ -1,0 +1,148 @@
+import { type InsuranceChoice, type OfferState, shortName } from '@vm/domain';
+import type { Insertable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { OffersTable, ShipmentState } from '../../db/schema.ts';
+import { bump } from '../shipments/revision.ts';
+
+// Drivers' offers. Every function runs on the executor it is given; the service opens the
+// transactions and decides what each answer means.
+
+/** A driver's own offer on a shipment, as stored. */
+export type DriverOfferRow = { id: number; shipmentId: number; priceCents: number; state: OfferState };
+
+/** An offer on a sender's own shipment, in cents, with the same driver's open offer that replaced it (if re-priced since). */
+export type OfferToAccept = {
+  id: number;
+  driverId: number;
+  priceCents: number;
+  state: OfferState;
+  insurance: InsuranceChoice;
+  shipmentState: ShipmentState;
+  pickupDateTill: Date;
+  current: { id: number; priceCents: number } | null;
+};
+
+/** A driver's offers, newest first, so a driver's current offer on a shipment is the first found. */
+export async function offersOfDriver(db: Executor, driverId: number, shipmentIds: number[]): Promise<DriverOfferRow[]> {
+  if (shipmentIds.length === 0) return [];
+  return db
+    .selectFrom('offers')
+    .select(['id', 'shipmentId', 'priceCents', 'state'])
+    .where('driverId', '=', driverId)
+    .where('shipmentId', 'in', shipmentIds)
+    .where('state', '!=', 'replaced')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Bumps the shipment's revision (so the sender's list ETag changes) only while it is new and its
+ * pickup window open, which also locks its row; false when it is not open.
+ */
+export async function lockOpenShipment(db: Executor, shipmentId: number, now: Date): Promise<boolean> {
+  const open = await db
+    .updateTable('shipments')
+    .set({ ...bump(now) })
+    .where('id', '=', shipmentId)
+    .where('state', '=', 'new')
+    .where('pickupDateTill', '>', now)
+    .executeTakeFirst();
+  return Number(open.numUpdatedRows) === 1;
+}
+
+/** Locks the shipment's row, as a sender's payment claim locks it. */
+export async function lockShipment(db: Executor, shipmentId: number): Promise<void> {
+  await db.selectFrom('shipments').select('id').where('id', '=', shipmentId).forUpdate().executeTakeFirst();
+}
+
+export async function bumpShipment(db: Executor, shipmentId: number, now: Date): Promise<void> {
+  await db.updateTable('shipments').set({ ...bump(now) }).where('id', '=', shipmentId).execute();
+}
+
+export async function paymentPending(db: Executor, shipmentId: number): Promise<boolean> {
+  const paying = await db.selectFrom('payments').select('id').where('shipmentId', '=', shipmentId).where('status', '=', 'pending').executeTakeFirst();
+  return paying !== undefined;
+}
+
+/** The driver's open or accepted offer on the shipment, locked. */
+export async function standingOffer(db: Executor, shipmentId: number, driverId: number): Promise<{ id: number; priceCents: number; state: OfferState } | null> {
+  const row = await db
+    .selectFrom('offers')
+    .select(['id', 'priceCents', 'state'])
+    .where('shipmentId', '=', shipmentId)
+    .where('driverId', '=', driverId)
+    .where('state', 'in', ['open', 'accepted'])
+    .forUpdate()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function markReplaced(db: Executor, offerId: number, now: Date): Promise<void> {
+  await db.updateTable('offers').set({ state: 'replaced', updatedAt: now }).where('id', '=', offerId).execute();
+}
+
+export async function linkReplacement(db: Executor, offerId: number, replacedBy: number): Promise<void> {
+  await db.updateTable('offers').set({ replacedBy }).where('id', '=', offerId).execute();
+}
+
+export async function insertOffer(db: Executor, offer: Insertable<OffersTable>): Promise<number> {
+  const { id } = await db.insertInto('offers').values(offer).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Withdraws the driver's open offer; false when there was none. */
+export async function withdrawOpen(db: Executor, shipmentId: number, driverId: number, now: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('offers')
+    .set({ state: 'withdrawn', updatedAt: now })
+    .where('shipmentId', '=', shipmentId)
+    .where('driverId', '=', driverId)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * An offer on a sender's own shipment, in cents (never from the euros on the wire), with the
+ * same driver's open offer that replaced it, if the driver changed the price since.
+ */
+export async function findOpenOffer(db: Executor, shipmentId: number, offerId: number, senderId: number): Promise<OfferToAccept | null> {
+  const row = await db
+    .selectFrom('offers as o')
+    .innerJoin('shipments as s', 's.id', 'o.shipmentId')
+    .leftJoin('offers as n', (j) => j.onRef('n.shipmentId', '=', 'o.shipmentId').onRef('n.driverId', '=', 'o.driverId').on('n.state', '=', 'open'))
+    .select(['o.id', 'o.driverId', 'o.priceCents', 'o.state', 's.insurance', 's.state as shipmentState', 's.pickupDateTill', 'n.id as currentId', 'n.priceCents as currentPriceCents'])
+    .where('o.id', '=', offerId)
+    .where('o.shipmentId', '=', shipmentId)
+    .where('s.senderId', '=', senderId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { currentId, currentPriceCents, ...offer } = row;
+  return { ...offer, current: currentId !== null && currentPriceCents !== null ? { id: currentId, priceCents: currentPriceCents } : null };
+}
+
+/**
+ * The one place an offer becomes accepted: a conditional update on the shipment (still new, no
+ * accepted offer) and the partial unique index on offers(shipment_id) where accepted. Runs in
+ * the caller's transaction, together with marking the payment done.
+ */
+export async function acceptOffer(db: Executor, shipmentId: number, offerId: number, now: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('shipments')
+    .set({ state: 'accepted', acceptedOfferId: offerId, ...bump(now) })
+    .where('id', '=', shipmentId)
+    .where('state', '=', 'new')
+    .where('acceptedOfferId', 'is', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  const offer = await db.updateTable('offers').set({ state: 'accepted', updatedAt: now }).where('id', '=', offerId).where('state', '=', 'open').executeTakeFirst();
+  if (Number(offer.numUpdatedRows) !== 1) return false;
+  await db.insertInto('shipmentStates').values({ shipmentId, state: 'accepted', createdAt: now }).execute();
+  return true;
+}
+
+/** A user's name as others see it: "Jan M.". */
+export async function shortNameOf(db: Executor, userId: number): Promise<string> {
+  const u = await db.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return shortName(u.firstName, u.lastName);
+}

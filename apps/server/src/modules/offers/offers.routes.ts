@@ -1,0 +1,23 @@
+import { apiRoutes } from '@vm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromContract } from '../../lib/contract-route.ts';
+import { currentUser } from '../../lib/request-context.ts';
+import type { OffersService } from './offers.service.ts';
+
+type Options = { offers: OffersService };
+
+/** Drivers make, re-price and withdraw offers (the driver API: a driver's role; senders get 403). */
+export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers }) => {
+  app.route({
+    ...fromContract(apiRoutes.makeOffer),
+    handler: async (req, reply) => reply.code(201).send(await offers.offer(currentUser(req).userId, req.params.id, req.body.price)),
+  });
+
+  app.route({
+    ...fromContract(apiRoutes.withdrawOffer),
+    handler: async (req, reply) => {
+      await offers.withdraw(currentUser(req).userId, req.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+};

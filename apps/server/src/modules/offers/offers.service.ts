@@ -1,0 +1,86 @@
+import { costBreakdown } from '@vm/domain';
+import type { Db, Executor } from '../../db/database.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import type { EventsService } from '../events/events.service.ts';
+import type { ShipmentsService } from '../shipments/shipments.service.ts';
+import { type MyOfferRead, toMyOffer } from './offers.mapper.ts';
+import * as repo from './offers.repository.ts';
+
+export type { MyOfferRead } from './offers.mapper.ts';
+/** An offer on a sender's own shipment as the accept checks it: price in cents, and the driver's newer price if re-priced. */
+export type OfferToAccept = repo.OfferToAccept;
+
+type Deps = { db: Db; shipments: Pick<ShipmentsService, 'parties' | 'eventContext'>; events: EventsService; now: () => Date };
+
+/**
+ * Drivers' offers (SPEC section 5): make, re-price and withdraw; the standing offer a sender
+ * accepts, and the accept itself inside the payment's transaction.
+ */
+export function offersService({ db, shipments, events, now }: Deps) {
+  return {
+    /**
+     * Makes or re-prices a driver's offer, only while the shipment is new and its pickup window
+     * open. A new price is a new offer (a new id) that replaces the standing one, so an accept
+     * always charges the price behind the id the sender confirmed; the same price changes nothing.
+     * Bumps the shipment's revision so the sender's list ETag changes.
+     */
+    async offer(driverId: number, shipmentId: number, priceCents: number): Promise<{ id: number }> {
+      if (!(await shipments.parties(shipmentId))) throw notFound();
+      const at = now();
+      const id = await db.transaction().execute(async (trx) => {
+        if (!(await repo.lockOpenShipment(trx, shipmentId, at))) return null;
+        // The shipment row is locked now, as a sender's payment claim locks it: a price cannot
+        // change under a payment in progress (read after the lock, so a claim just made is seen).
+        if (await repo.paymentPending(trx, shipmentId)) return 'payment_in_progress' as const;
+        const standing = await repo.standingOffer(trx, shipmentId, driverId);
+        if (standing?.state === 'accepted') return null;
+        if (standing?.priceCents === priceCents) return standing.id;
+        // The standing offer steps aside first: the unique index allows one open offer per driver.
+        if (standing) await repo.markReplaced(trx, standing.id, at);
+        const id = await repo.insertOffer(trx, { shipmentId, driverId, priceCents, state: 'open', createdAt: at, updatedAt: at });
+        if (standing) await repo.linkReplacement(trx, standing.id, id);
+        const c = await shipments.eventContext(trx, shipmentId);
+        const total = costBreakdown(priceCents, c.insurance).total.aftertaxes / 100;
+        const driverName = await repo.shortNameOf(trx, driverId);
+        await events.record(trx, [{ userId: c.senderId, type: 'shipment.offer.new', shipmentId, payload: { reference: c.reference, offer_id: id, driver_name: driverName, total } }]);
+        return id;
+      });
+      if (id === null) throw new ApiError(409, 'conflict', 'shipment_not_open');
+      if (id === 'payment_in_progress') throw new ApiError(409, 'conflict', 'payment_in_progress');
+      return { id };
+    },
+
+    /** Withdraws a driver's open offer; never under a payment in progress (the shipment row is locked first, as a claim locks it). */
+    async withdraw(driverId: number, shipmentId: number): Promise<void> {
+      const at = now();
+      const withdrawn = await db.transaction().execute(async (trx) => {
+        await repo.lockShipment(trx, shipmentId);
+        if (await repo.paymentPending(trx, shipmentId)) return 'payment_in_progress' as const;
+        if (!(await repo.withdrawOpen(trx, shipmentId, driverId, at))) return false;
+        await repo.bumpShipment(trx, shipmentId, at);
+        const c = await shipments.eventContext(trx, shipmentId);
+        await events.record(trx, [{ userId: c.senderId, type: 'shipment.offer.withdrawn', shipmentId, payload: { reference: c.reference, driver_name: await repo.shortNameOf(trx, driverId) } }]);
+        return true;
+      });
+      if (withdrawn === 'payment_in_progress') throw new ApiError(409, 'conflict', 'payment_in_progress');
+      if (!withdrawn) throw notFound();
+    },
+
+    /** The driver's current offer per shipment (the newest that was not replaced), for their job lists. */
+    async myOffers(driverId: number, shipmentIds: number[]): Promise<Map<number, MyOfferRead>> {
+      const mine = new Map<number, MyOfferRead>();
+      for (const o of await repo.offersOfDriver(db, driverId, shipmentIds)) if (!mine.has(o.shipmentId)) mine.set(o.shipmentId, toMyOffer(o));
+      return mine;
+    },
+
+    // --- for the payments module ---
+
+    /** The offer a sender asks to accept, on their own shipment; null when it is not theirs or not found. */
+    findOpenOffer: (shipmentId: number, offerId: number, senderId: number): Promise<OfferToAccept | null> => repo.findOpenOffer(db, shipmentId, offerId, senderId),
+
+    /** Accepts the offer inside the payment's transaction; false when the shipment or offer moved on. */
+    acceptOffer: (trx: Executor, shipmentId: number, offerId: number, at: Date): Promise<boolean> => repo.acceptOffer(trx, shipmentId, offerId, at),
+  };
+}
+
+export type OffersService = ReturnType<typeof offersService>;

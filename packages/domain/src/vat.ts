@@ -8,7 +8,7 @@ import type { Country } from 'jsvat-next';
 
 // jsvat-next ships CommonJS (`main`, read by Node) and ES modules (`module`, read by Vite). Node
 // exposes a CommonJS module's exports on `default` only, the ES build has no default: take either.
-const jsvat = ((jsvatModule as unknown as { default?: typeof jsvatModule }).default ?? jsvatModule) as typeof jsvatModule;
+const jsvat: typeof jsvatModule = Reflect.get(jsvatModule, 'default') ?? jsvatModule;
 
 /** The EU member states (VIES covers these; Greece is EL). */
 const EU_COUNTRIES: readonly Country[] = [

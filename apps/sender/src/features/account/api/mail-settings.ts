@@ -1,9 +1,10 @@
 import type { MailSettings } from '@vm/domain/events';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
+import { queryKeys } from '@vm/client/query-keys.ts';
 
 export const mailSettingsQuery = queryOptions({
-  queryKey: ['user', 'mail-settings'],
+  queryKey: queryKeys.mailSettings,
   queryFn: ({ signal }) => call('GET /api/user/mail-settings', { signal }),
 });
 

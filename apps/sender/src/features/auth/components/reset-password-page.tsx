@@ -10,6 +10,7 @@ import { ApiError } from '@vm/client/api-client.ts';
 import { serverFieldErrors } from '../../../lib/form.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { checkResetLink, resetPassword } from '../api/password-reset.ts';
+import { queryKeys } from '@vm/client/query-keys.ts';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   // A used or expired link says so on opening, before a new password is typed for nothing.
   // When the check itself fails (offline, too many tries) the form shows and the reset answers.
-  const link = useQuery({ queryKey: ['reset-link', token], queryFn: () => checkResetLink(token), enabled: Boolean(token), retry: false, staleTime: Infinity });
+  const link = useQuery({ queryKey: queryKeys.resetLink(token), queryFn: () => checkResetLink(token), enabled: Boolean(token), retry: false, staleTime: Infinity });
   const refused = link.data && link.data.status !== 'valid' ? refusalKey(link.data.status) : null;
   const {
     register,

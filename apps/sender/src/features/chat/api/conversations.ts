@@ -1,7 +1,8 @@
 import type { ConversationRead, MessageRead } from '@vm/domain/events';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
-import { pollEvery, queryKeys } from '@vm/client/live.ts';
+import { pollEvery } from '@vm/client/live.ts';
+import { queryKeys } from '@vm/client/query-keys.ts';
 import { queryClient } from '@vm/client/query-client.ts';
 
 // SPEC sections 6 and 7: the chat calls. Both are polled every 30 s; the event stream refreshes

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type RouteOutput } from '@vm/client/api-client.ts';
+import { queryKeys } from '@vm/client/query-keys.ts';
 
 // The sender's public tracking link of a job. The server keeps only a hash of the token, so the
 // full link is known once: in the answer that created it.
@@ -8,7 +9,7 @@ export type CreatedTrackingLink = RouteOutput<'POST /api/shipment/:id/tracking'>
 
 const statusQuery = (shipmentId: number) =>
   queryOptions({
-    queryKey: ['shipments', 'one', shipmentId, 'tracking'],
+    queryKey: queryKeys.trackingLink(shipmentId),
     queryFn: ({ signal }) => call('GET /api/shipment/:id/tracking', { params: { id: shipmentId }, signal }),
   });
 

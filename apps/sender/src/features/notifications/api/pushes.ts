@@ -2,7 +2,8 @@ import type { PushRead } from '@vm/domain/events';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '@vm/client/api-client.ts';
 import { eventStream } from '@vm/client/event-stream.ts';
-import { pollEvery, queryKeys } from '@vm/client/live.ts';
+import { pollEvery } from '@vm/client/live.ts';
+import { queryKeys } from '@vm/client/query-keys.ts';
 
 // The push list and the activity column read GET /api/pushes; the stream invalidates
 // queryKeys.pushes on every listed event, and the 30 s polling remains the fallback.
@@ -18,7 +19,7 @@ export const fetchPushes = (before: number | null, signal?: AbortSignal) =>
 
 /** The bell's list: the newest pushes and the unread count. */
 export const latestPushesQuery = queryOptions<PushPage>({
-  queryKey: [...queryKeys.pushes, 'latest'],
+  queryKey: queryKeys.latestPushes,
   queryFn: ({ signal }) => fetchPushes(null, signal),
   refetchInterval: () => pollEvery(),
   // The stream's token call already brought the last 5: show them while the list loads.
@@ -32,7 +33,7 @@ export const useLatestPushes = (enabled: boolean) => useQuery({ ...latestPushesQ
 
 /** The activity column: pages back in time with ?before=. */
 export const activityQuery = infiniteQueryOptions({
-  queryKey: [...queryKeys.pushes, 'activity'],
+  queryKey: queryKeys.pushActivity,
   queryFn: ({ pageParam, signal }) => fetchPushes(pageParam, signal),
   initialPageParam: null as number | null,
   getNextPageParam: (last) => last.next_before,

@@ -1,6 +1,6 @@
 import type { PushRead } from '@vm/domain/events';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '@vm/client/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 import { eventStream } from '@vm/client/event-stream.ts';
 import { pollEvery } from '@vm/client/live.ts';
 import { queryKeys } from '@vm/client/query-keys.ts';
@@ -12,10 +12,13 @@ export type PushPage = { items: PushRead[]; unread_count: number; next_before: n
 
 const LIST_LIMIT = 20;
 
-export const fetchPushes = (before: number | null, signal?: AbortSignal) =>
-  // Not call(): the contract's push schema types payload as Record<string, unknown>, looser than
-  // the domain's PushRead (a payload per event type); the lead is told.
-  api<PushPage>(`/api/pushes?limit=${LIST_LIMIT}${before !== null ? `&before=${before}` : ''}`, { signal });
+/** GET /api/pushes: one page, newest first, older than `before` when given. */
+export const fetchPushes = async (before: number | null, signal?: AbortSignal): Promise<PushPage> => {
+  const page = await call('GET /api/pushes', { query: { limit: LIST_LIMIT, before: before ?? undefined }, signal });
+  // The contract's push schema types payload as Record<string, unknown>; the server parses type
+  // and payload together (the event union) before sending, so each payload is its type's.
+  return page as PushPage;
+};
 
 /** The bell's list: the newest pushes and the unread count. */
 export const latestPushesQuery = queryOptions<PushPage>({

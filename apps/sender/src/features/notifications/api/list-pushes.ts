@@ -1,5 +1,5 @@
 import type { PushRead } from '@vm/domain/events';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
 import { eventStream } from '@vm/client/event-stream.ts';
 import { pollEvery } from '@vm/client/live.ts';
@@ -44,16 +44,3 @@ export const activityQuery = infiniteQueryOptions({
 });
 
 export const useActivity = (enabled: boolean) => useInfiniteQuery({ ...activityQuery, enabled });
-
-/** read_at lives on the server, so a push read here is read on every device. */
-export const markPushRead = (id: number) => call('POST /api/pushes/:id/read', { params: { id } });
-export const markAllPushesRead = () => call('POST /api/pushes/read', {});
-
-/** After marking, the bell and the activity column both read the new state. */
-function useMarkMutation<T>(mutationFn: (arg: T) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pushes }) });
-}
-
-export const useMarkPushRead = () => useMarkMutation(markPushRead);
-export const useMarkAllPushesRead = () => useMarkMutation<void>(markAllPushesRead);

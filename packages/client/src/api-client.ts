@@ -103,7 +103,10 @@ export function refreshOnce(refused?: string): Promise<StoredToken | null> {
 
 type Options = { method?: string; body?: unknown; form?: FormData; bearer?: string; signal?: AbortSignal };
 
-/** A JSON call to /api with the stored token (or an explicit bearer, e.g. a client token). */
+/**
+ * A JSON call to /api with the stored token (or an explicit bearer, e.g. a client token): the
+ * transport under call(). Screens and features use call() with a route of the contract.
+ */
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   const send = (token: string | undefined) => {
     const headers: Record<string, string> = { 'accept-language': localeTag(), accept: 'application/json' };

@@ -1,5 +1,5 @@
 import { isListed, type PushRead } from '@vm/domain/events';
-import { queryKeys } from './live.ts';
+import { queryKeys } from './query-keys.ts';
 
 // Kept apart from live.ts: the event catalogue it reads brings zod along, which a guest's first
 // screen does not need (the stream only runs while someone is signed in).

@@ -1,12 +1,12 @@
 import type { PushRead } from '@vm/domain/events';
 import { useEffect, useSyncExternalStore } from 'react';
-import { api } from './api-client.ts';
+import { call } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { useSignedIn } from './session.ts';
 
 // The live event stream (ARCHITECTURE "Events"): one EventSource per signed-in tab. EventSource
 // cannot send a bearer header, so each connection starts with a fresh single-use stream token
-// from POST /api/firebase_token (through api(), so an expired access token is refreshed first).
+// from POST /api/firebase_token (through call(), so an expired access token is refreshed first).
 // On any error we close that connection and open a new one with a new token and the id of the
 // last message received, so the server replays what fell in the gap and nothing is lost.
 
@@ -21,7 +21,9 @@ export type StreamDeps = {
 };
 
 const defaultDeps: StreamDeps = {
-  fetchToken: () => api<TokenAnswer>('/api/firebase_token', { method: 'POST' }),
+  // The server parses each push's type and payload together (the event union) before sending, so
+  // each payload is its type's, though the contract's push schema types it as a record.
+  fetchToken: () => call('POST /api/firebase_token', {}).then((answer) => answer as TokenAnswer),
   open: (url) => new EventSource(url),
   // Loaded with the first push: only a signed-in tab gets any.
   onPush: (push) => void import('./event-invalidation.ts').then(({ invalidateFor }) => invalidateFor(queryClient, push)),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { invalidateFor } from './event-invalidation.ts';
-import { queryKeys } from './live.ts';
+import { queryKeys } from './query-keys.ts';
 
 const refreshed = (type: Parameters<typeof invalidateFor>[1]['type'], shipment_id: number | null) => {
   const client = { invalidateQueries: vi.fn(async (_filters: { queryKey: readonly unknown[] }) => undefined) };

@@ -1,6 +1,5 @@
 // What keeps screens current: the event stream first (event-stream.ts), and the 30 s polling
-// of SPEC section 4 underneath as the fallback. Query keys live here so the stream can refresh
-// any feature's data without importing the feature.
+// of SPEC section 4 underneath as the fallback. The keys it refreshes are in query-keys.ts.
 
 /** SPEC section 9: lists and chat are polled every 30 s. */
 export const POLL_MS = 30_000;
@@ -16,12 +15,3 @@ export const pollingOff = () => {
 
 /** A refetchInterval that honours the switch. */
 export const pollEvery = (ms: number = POLL_MS): number | false => (pollingOff() ? false : ms);
-
-export const queryKeys = {
-  shipmentList: ['shipments', 'sender'] as const,
-  shipment: (id: number) => ['shipments', 'one', id] as const,
-  conversations: ['conversations'] as const,
-  conversationList: ['conversations', 'list'] as const,
-  conversation: (shipmentId: number) => ['conversations', 'one', shipmentId] as const,
-  pushes: ['pushes'] as const,
-};

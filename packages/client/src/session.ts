@@ -4,12 +4,13 @@ import { useSyncExternalStore } from 'react';
 import { call, requestToken, storeTokens } from './api-client.ts';
 import { configQuery } from './config.ts';
 import { queryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
 import { onTokenChange, readToken, writeToken } from './token-store.ts';
 
 // Who is signed in: the stored token plus GET /api/user. Shared by the layout and the features.
 
 export const currentUserQuery = queryOptions({
-  queryKey: ['user'],
+  queryKey: queryKeys.user,
   queryFn: ({ signal }) => call('GET /api/user', { signal }),
   staleTime: 60_000,
 });

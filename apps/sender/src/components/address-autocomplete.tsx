@@ -2,7 +2,7 @@ import type { Address } from '@vm/domain/address';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validationText } from '../lib/i18n.ts';
-import { autocomplete } from '../lib/geo-api.ts';
+import { autocomplete } from '@vm/client/api/geo-autocomplete.ts';
 
 type Props = {
   label: string;

@@ -1,10 +1,10 @@
 import type { User } from '@vm/domain';
-import { useEffect, useId } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n.ts';
 import { currentLanguage, isLanguage, type Language, LANGUAGES, languageUnsaved, markLanguageUnsaved } from '@vm/client/locale.ts';
 import { useSignedIn } from '@vm/client/session.ts';
-import { saveUserLanguage } from '../lib/user-api.ts';
+import { useSaveUserLanguage } from '@vm/client/api/save-language.ts';
 import { GlobeIcon } from '@vm/ui/icons.tsx';
 
 type Props = {
@@ -14,11 +14,17 @@ type Props = {
 };
 
 /** Saves a signed-in user's language; signed out, it waits for the next sign-in. */
-function saveChoice(language: Language, signedIn: boolean): void {
-  if (!signedIn) return markLanguageUnsaved(true);
-  markLanguageUnsaved(false);
-  // Not saved (offline, server down): it stays on this browser and is saved at the next sign-in.
-  saveUserLanguage(language).catch(() => markLanguageUnsaved(true));
+function useSaveChoice() {
+  const { mutateAsync } = useSaveUserLanguage();
+  return useCallback(
+    (language: Language, signedIn: boolean): void => {
+      if (!signedIn) return markLanguageUnsaved(true);
+      markLanguageUnsaved(false);
+      // Not saved (offline, server down): it stays on this browser and is saved at the next sign-in.
+      mutateAsync(language).catch(() => markLanguageUnsaved(true));
+    },
+    [mutateAsync],
+  );
 }
 
 /**
@@ -29,6 +35,7 @@ function saveChoice(language: Language, signedIn: boolean): void {
 export function LanguageSelect({ variant, className }: Props) {
   const { t, i18n } = useTranslation();
   const signedIn = useSignedIn();
+  const saveChoice = useSaveChoice();
   const id = useId();
   const hintId = `${id}-hint`;
   const select = (
@@ -79,9 +86,10 @@ export function LanguageSelect({ variant, className }: Props) {
 export function useUserLanguage(user: User | undefined): void {
   const id = user?.id;
   const locale = user?.locale;
+  const saveChoice = useSaveChoice();
   useEffect(() => {
     if (id === undefined || !isLanguage(locale)) return;
     if (languageUnsaved()) return saveChoice(currentLanguage(), true);
     if (locale !== currentLanguage()) void setLanguage(locale).catch(() => undefined);
-  }, [id, locale]);
+  }, [id, locale, saveChoice]);
 }

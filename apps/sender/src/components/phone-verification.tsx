@@ -5,7 +5,8 @@ import { ApiError } from '@vm/client/api-client.ts';
 import { CaptchaFailed, captchaToken } from '../lib/captcha.ts';
 import { fetchConfig } from '@vm/client/config.ts';
 import { validationText } from '../lib/i18n.ts';
-import { checkPhoneCode, sendPhoneCode } from '../lib/user-api.ts';
+import { useCheckPhoneCode } from '@vm/client/api/check-phone-code.ts';
+import { useSendPhoneCode } from '@vm/client/api/send-phone-code.ts';
 import { Field } from '@vm/ui/field.tsx';
 
 /** A new code can be asked for this long after the last one (a calm pace; the server limits too). */
@@ -44,7 +45,9 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, on
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [verified, setVerified] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const sendCode = useSendPhoneCode();
+  const checkCode = useCheckPhoneCode();
+  const busy = sendCode.isPending || checkCode.isPending;
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [codeError, setCodeError] = useState<string | undefined>();
   // Until when sending is paused: after a code went out, or as long as the server's Retry-After says.
@@ -61,12 +64,11 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, on
   const complete = phoneLongEnough(cellphone);
 
   async function send() {
-    setBusy(true);
     setPhoneError(undefined);
     try {
       // The invisible captcha runs only when the server names a provider; else no script, no token.
-      const config = await fetchConfig().catch(() => null);
-      const res = await sendPhoneCode(cellphone, await bearer(), await captchaToken(config?.captcha));
+      const captcha = async () => captchaToken((await fetchConfig().catch(() => null))?.captcha);
+      const res = await sendCode.mutateAsync({ cellphone, bearer, captchaToken: captcha });
       setSentTo(res.cellphone);
       setCode('');
       clock.restart();
@@ -81,22 +83,17 @@ export function PhoneVerification({ cellphone, onCellphoneChange, onVerified, on
       } else {
         setPhoneError(messageOf(err, 'cellphone'));
       }
-    } finally {
-      setBusy(false);
     }
   }
 
   async function verify() {
-    setBusy(true);
     setCodeError(undefined);
     try {
-      const res = await checkPhoneCode(cellphone, code.trim(), await bearer());
+      const res = await checkCode.mutateAsync({ cellphone, code: code.trim(), bearer });
       setVerified(true);
       onVerified(res.verification_token);
     } catch (err) {
       setCodeError(messageOf(err, 'code'));
-    } finally {
-      setBusy(false);
     }
   }
 

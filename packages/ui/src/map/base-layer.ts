@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { api } from '@vm/client/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 import { fetchConfig } from '@vm/client/config.ts';
 import { currentLanguage, type Language } from '@vm/client/locale.ts';
 
@@ -45,7 +45,8 @@ export function placeLabels<T extends TownLabel>(towns: T[], max: number): T[] {
 
 /** Draws the built-in basemap: country shapes and GeoNames towns, so the map is never blank. */
 async function addFallbackBasemap(map: L.Map, removed: () => boolean): Promise<void> {
-  const data = await api<Basemap>('/api/geo/basemap');
+  // The contract leaves the GeoJSON of the countries untyped (unknown); it is a FeatureCollection.
+  const data = (await call('GET /api/geo/basemap', {})) as Basemap;
   if (removed()) return;
   // Below the route and the markers, whenever it arrives.
   map.createPane('basemap').style.zIndex = '250';

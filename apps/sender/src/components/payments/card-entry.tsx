@@ -2,9 +2,10 @@ import { sandboxCardSchema } from '@vm/domain/marketplace';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { addCard, sandboxToken } from '../../lib/billing-api.ts';
 import { bodyResolver, errorAt } from '../../lib/form.ts';
 import { useConfig } from '@vm/client/config.ts';
+import { useAddCard } from '@vm/client/api/add-card.ts';
+import { sandboxToken } from '@vm/client/api/sandbox-token.ts';
 import { Field } from '@vm/ui/field.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { type CardErrorText, cardErrorText, formatCardNumber, formatExpiry, reformatInput } from './card-format.ts';
@@ -25,27 +26,25 @@ export function CardEntry({ onAdded }: Props) {
   return payments.publishable_key ? <StripeCardEntry publishableKey={payments.publishable_key} onAdded={onAdded} /> : <SandboxCardEntry onAdded={onAdded} />;
 }
 
-function useAddCard(onAdded?: () => void) {
+/** Adds the card a token stands for; the provider's refusal is kept for the form to show. */
+function useCardEntry(onAdded?: () => void) {
   const { t } = useTranslation();
   const toast = useToast();
   const [providerError, setProviderError] = useState<CardErrorText | null>(null);
-  const [busy, setBusy] = useState(false);
+  const addCard = useAddCard();
   async function run(makeToken: () => Promise<string>) {
-    setBusy(true);
     setProviderError(null);
     try {
-      await addCard(await makeToken());
+      await addCard.mutateAsync(makeToken);
       toast(t('billing.cardAdded'), 'success', TOAST_MS.long);
       onAdded?.();
       return true;
     } catch (err) {
       setProviderError(cardErrorText(err));
       return false;
-    } finally {
-      setBusy(false);
     }
   }
-  return { run, busy, providerError, setProviderError };
+  return { run, busy: addCard.isPending, providerError, setProviderError };
 }
 
 /** The provider's refusal inline in red (SPEC section 5), its own words smaller, and the submit button. */
@@ -86,7 +85,7 @@ function SandboxCardEntry({ onAdded }: Props) {
     reset,
     formState: { errors },
   } = useForm({ resolver: bodyResolver(sandboxCardSchema, sandboxBody), defaultValues: { number: '', expiry: '', cvc: '' }, reValidateMode: 'onSubmit' });
-  const { run, busy, providerError } = useAddCard(onAdded);
+  const { run, busy, providerError } = useCardEntry(onAdded);
   const number = register('number');
   const expiry = register('expiry');
 
@@ -155,7 +154,7 @@ function StripeCardEntry({ publishableKey, onAdded }: Props & { publishableKey: 
   const { t } = useTranslation();
   const mountPoint = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ js: StripeJs; card: ReturnType<ReturnType<StripeJs['elements']>['create']> } | null>(null);
-  const { run, busy, providerError, setProviderError } = useAddCard(onAdded);
+  const { run, busy, providerError, setProviderError } = useCardEntry(onAdded);
 
   useEffect(() => {
     let cancelled = false;

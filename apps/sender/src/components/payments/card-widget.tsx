@@ -1,7 +1,7 @@
 import type { CardRead } from '@vm/domain/marketplace';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteCards } from '../../lib/billing-api.ts';
+import { useDeleteCards } from '@vm/client/api/delete-cards.ts';
 import { Modal } from '@vm/ui/modal.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 
@@ -12,17 +12,17 @@ import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 export function CardWidget({ card }: { card: CardRead }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const deleteCards = useDeleteCards();
+  const busy = deleteCards.isPending;
   const [asking, setAsking] = useState(false);
+  // Awaited rather than mutate's callbacks: the widget is gone once the cards are, and the toast still shows.
   async function remove() {
-    setBusy(true);
     try {
-      await deleteCards();
+      await deleteCards.mutateAsync();
       toast(t('billing.cardRemoved'), 'success', TOAST_MS.long);
     } catch (err) {
       toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
     } finally {
-      setBusy(false);
       setAsking(false);
     }
   }

@@ -1,10 +1,14 @@
-import type { UpdateUserInput, User } from '@vm/domain';
+import type { UpdateUserInput } from '@vm/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
-import { queryClient } from '@vm/client/query-client.ts';
+import { queryKeys } from '@vm/client/query-keys.ts';
 
-/** PUT /api/user; the cache then holds the saved user. */
-export async function updateUser(body: UpdateUserInput): Promise<User> {
-  const user = await call('PUT /api/user', { body });
-  queryClient.setQueryData(['user'], user);
-  return user;
-}
+// PUT /api/user: the whole user (with company); the answer is the saved user.
+
+export const updateUser = (body: UpdateUserInput) => call('PUT /api/user', { body });
+
+/** The cache then holds the saved user. */
+export const useUpdateUser = () => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: updateUser, onSuccess: (user) => client.setQueryData(queryKeys.user, user) });
+};

@@ -1,12 +1,12 @@
 import { birthdayToMask } from '@vm/domain/user';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Avatar } from '@vm/ui/avatar.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { useCurrentUser } from '@vm/client/session.ts';
-import { uploadProfilePicture } from '../../../lib/user-api.ts';
+import { useUploadProfilePicture } from '@vm/client/api/upload-profile-picture.ts';
 import { CompanyBlock } from './company-block.tsx';
 import { MailSettingsBlock } from './mail-settings-block.tsx';
 import { PaymentBlock } from './payment-block.tsx';
@@ -16,21 +16,21 @@ export function AccountPage() {
   const toast = useToast();
   const user = useCurrentUser().data;
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = useUploadProfilePicture();
   if (!user) return null;
 
-  async function upload(file: File | undefined) {
+  function uploadPicture(file: File | undefined) {
     if (!file || !user) return;
-    setBusy(true);
-    try {
-      await uploadProfilePicture(user.id, file);
-      toast(t('account.pictureSaved'), 'success');
-    } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    upload.mutate(
+      { userId: user.id, file },
+      {
+        onSuccess: () => toast(t('account.pictureSaved'), 'success'),
+        onError: (err) => toast(err.message, 'danger', TOAST_MS.long),
+        onSettled: () => {
+          if (input.current) input.current.value = '';
+        },
+      },
+    );
   }
 
   const none = <span className="muted">{t('account.none')}</span>;
@@ -38,11 +38,11 @@ export function AccountPage() {
     <section className="page">
       <h1>{t('account.title')}</h1>
       <div className="card profile-card">
-        <button type="button" className="avatar-button" onClick={() => input.current?.click()} disabled={busy} aria-describedby="picture-hint">
+        <button type="button" className="avatar-button" onClick={() => input.current?.click()} disabled={upload.isPending} aria-describedby="picture-hint">
           <Avatar user={user} size="medium" alt={t('account.picture')} />
           <span className="visually-hidden">{t('account.picture')}</span>
         </button>
-        <input ref={input} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-label={t('account.picture')} onChange={(e) => upload(e.target.files?.[0])} />
+        <input ref={input} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-label={t('account.picture')} onChange={(e) => uploadPicture(e.target.files?.[0])} />
         <p id="picture-hint" className="field-hint">
           {t('account.pictureHint')}
         </p>

@@ -7,12 +7,13 @@ import { AddressAutocomplete } from '../../../components/address-autocomplete.ts
 import { Field } from '@vm/ui/field.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { serverFieldErrors } from '../../../lib/form.ts';
-import { updateUser } from '../api/update-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
 
 /** SPEC section 2, Account: the company block; saved with PUT /api/user (the whole user, with company). */
 export function CompanyBlock({ user }: { user: User }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const updateUser = useUpdateUser();
   const c = user.company;
   const {
     register,
@@ -34,7 +35,7 @@ export function CompanyBlock({ user }: { user: User }) {
 
   const submit = handleSubmit(async (company) => {
     try {
-      const saved = await updateUser({ first_name: user.first_name, last_name: user.last_name, cellphone: user.cellphone, birthday: user.birthday, address: user.address, company });
+      const saved = await updateUser.mutateAsync({ first_name: user.first_name, last_name: user.last_name, cellphone: user.cellphone, birthday: user.birthday, address: user.address, company });
       // The form shows what was stored (the VAT number without spaces or dots), now locked.
       if (saved.company) reset({ name: saved.company.name, vat: saved.company.vat, address: saved.company.address, email: saved.company.email });
       toast(t('account.companySaved'), 'success', TOAST_MS.long);

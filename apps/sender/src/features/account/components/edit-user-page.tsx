@@ -11,7 +11,7 @@ import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { ApiError } from '@vm/client/api-client.ts';
 import { bodyResolver, errorAt, serverFieldErrors } from '../../../lib/form.ts';
 import { useCurrentUser } from '@vm/client/session.ts';
-import { updateUser } from '../api/update-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
 
 export function EditUserPage() {
   const user = useCurrentUser().data;
@@ -54,13 +54,14 @@ function EditUserForm({ user }: { user: User }) {
   const [cellphone, birthday, country] = useWatch({ control, name: ['cellphone', 'birthday', 'country'] });
   const phoneChanged = cellphone.replace(/\s/g, '') !== user.cellphone;
 
+  const updateUser = useUpdateUser();
   const submit = handleSubmit(async (body) => {
     if (phoneChanged && !verificationToken) {
       setError('cellphone', { message: 'phone_not_verified' });
       return;
     }
     try {
-      await updateUser(body);
+      await updateUser.mutateAsync(body);
       toast(t('editUser.saved'), 'success');
       navigate('/account');
     } catch (err) {

@@ -1,7 +1,8 @@
 import { MAIL_KINDS, type MailKind } from '@vm/domain/events';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
-import { useMailSettings, useUpdateMailSettings } from '../api/mail-settings.ts';
+import { useMailSettings } from '../api/get-mail-settings.ts';
+import { useUpdateMailSettings } from '../api/update-mail-settings.ts';
 
 /**
  * Notification settings: one switch per kind of mail, saved as soon as it is flipped. Switches stay
@@ -15,7 +16,7 @@ export function MailSettingsBlock() {
 
   async function change(kind: MailKind, on: boolean) {
     try {
-      await save({ [kind]: on });
+      await save.mutateAsync({ [kind]: on });
       toast(t('account.mailSettingsSaved'), 'success');
     } catch (err) {
       toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);

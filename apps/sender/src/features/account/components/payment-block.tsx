@@ -1,34 +1,22 @@
 import { invoiceToggleAction } from '@vm/domain/user';
 import type { User } from '@vm/domain/user';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardEntry } from '../../../components/payments/card-entry.tsx';
 import { CardWidget } from '../../../components/payments/card-widget.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
-import { api } from '@vm/client/api-client.ts';
-import { useCards } from '../../../lib/billing-api.ts';
-import { queryClient } from '@vm/client/query-client.ts';
+import { useCards } from '@vm/client/api/get-cards.ts';
+import { useToggleInvoice } from '../api/toggle-invoice.ts';
 
 /** SPEC section 2, Account: the card widget, the invoice payment status and its toggle. */
 export function PaymentBlock({ user }: { user: User }) {
   const { t } = useTranslation();
   const toast = useToast();
   const cards = useCards();
-  const [busy, setBusy] = useState(false);
+  const toggleInvoice = useToggleInvoice();
   const status = user.company?.invoice_approved ?? null;
   const action = invoiceToggleAction(status);
 
-  async function toggle() {
-    setBusy(true);
-    try {
-      const saved = await api<User>('/api/user/invoice', { body: { action } });
-      queryClient.setQueryData(['user'], saved);
-    } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const toggle = () => toggleInvoice.mutate(action, { onError: (err) => toast(err.message, 'danger', TOAST_MS.long) });
 
   const card = cards.data?.[0];
   return (
@@ -38,7 +26,7 @@ export function PaymentBlock({ user }: { user: User }) {
       <h3>{t('account.invoiceTitle')}</h3>
       <p data-testid="invoice-status">{t(`account.invoiceStatus.${status ?? 'none'}`)}</p>
       {!user.company?.vat && <p className="muted">{t('account.invoiceNeedsCompany')}</p>}
-      <button type="button" className="button button-secondary" onClick={toggle} disabled={busy || !user.company?.vat}>
+      <button type="button" className="button button-secondary" onClick={toggle} disabled={toggleInvoice.isPending || !user.company?.vat}>
         {t(action === 'request' ? 'account.invoiceRequest' : 'account.invoiceCancel')}
       </button>
     </section>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Field } from '@vm/ui/field.tsx';
 import { ApiError } from '@vm/client/api-client.ts';
-import { requestPasswordReset } from '../api/password-reset.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -21,9 +21,10 @@ export function ForgotPasswordPage() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: given.length <= 254 ? given : '' }, reValidateMode: 'onSubmit' });
 
+  const requestReset = useRequestPasswordReset();
   const submit = handleSubmit(async ({ email }) => {
     try {
-      await requestPasswordReset(email);
+      await requestReset.mutateAsync(email);
       setSentTo(email);
     } catch (err) {
       setServerError(err instanceof ApiError ? err.message : String(err));

@@ -13,8 +13,8 @@ import { bodyResolver, serverFieldErrors } from '../../../lib/form.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { getClientToken, logIn, useSignedIn } from '@vm/client/session.ts';
 import { useConfig } from '@vm/client/config.ts';
-import { uploadProfilePicture } from '../../../lib/user-api.ts';
-import { registerUser } from '../api/register-user.ts';
+import { useUploadProfilePicture } from '@vm/client/api/upload-profile-picture.ts';
+import { useRegisterUser } from '../api/register-user.ts';
 import { SocialButtons } from './social-buttons.tsx';
 import type { SocialPrefill } from './social-page.tsx';
 
@@ -80,14 +80,16 @@ export function RegisterPage() {
   // Signing in is part of registering: only someone already signed in when the page opened leaves.
   const signedIn = useSignedIn();
   const [submitted, setSubmitted] = useState(false);
+  const registration = useRegisterUser();
+  const upload = useUploadProfilePicture();
 
   const submit = handleSubmit(async (body) => {
     setSubmitted(true);
     try {
-      const { id } = await registerUser(body, await getClientToken());
+      const { id } = await registration.mutateAsync(body);
       await logIn(body.email, body.password);
       if (photo) {
-        await uploadProfilePicture(id, photo).catch((err: unknown) =>
+        await upload.mutateAsync({ userId: id, file: photo }).catch((err: unknown) =>
           toast(t('register.photoFailed', { reason: err instanceof Error ? err.message : '' }), 'danger', TOAST_MS.long),
         );
       }

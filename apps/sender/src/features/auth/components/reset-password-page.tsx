@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { type ResetLinkStatus, resetPasswordSchema } from '@vm/domain/user';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +8,8 @@ import { Field } from '@vm/ui/field.tsx';
 import { ApiError } from '@vm/client/api-client.ts';
 import { serverFieldErrors } from '../../../lib/form.ts';
 import { validationText } from '../../../lib/i18n.ts';
-import { checkResetLink, resetPassword } from '../api/password-reset.ts';
+import { useResetLink } from '../api/check-reset-link.ts';
+import { useResetPassword } from '../api/reset-password.ts';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -18,7 +18,8 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   // A used or expired link says so on opening, before a new password is typed for nothing.
   // When the check itself fails (offline, too many tries) the form shows and the reset answers.
-  const link = useQuery({ queryKey: ['reset-link', token], queryFn: () => checkResetLink(token), enabled: Boolean(token), retry: false, staleTime: Infinity });
+  const link = useResetLink(token);
+  const reset = useResetPassword();
   const refused = link.data && link.data.status !== 'valid' ? refusalKey(link.data.status) : null;
   const {
     register,
@@ -29,7 +30,7 @@ export function ResetPasswordPage() {
 
   const submit = handleSubmit(async (v) => {
     try {
-      await resetPassword(v.token, v.password, v.repeat_password);
+      await reset.mutateAsync(v);
       setDone(true);
     } catch (err) {
       const fields = err instanceof ApiError && err.fieldErrors.length ? serverFieldErrors(err) : { token: String(err instanceof Error ? err.message : err) };

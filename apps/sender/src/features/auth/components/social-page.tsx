@@ -7,7 +7,8 @@ import { ApiError } from '@vm/client/api-client.ts';
 import { useConfig } from '@vm/client/config.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { getClientToken, signInWith } from '@vm/client/session.ts';
-import { exchangeTicket, linkWithPassword } from '../api/social-login.ts';
+import { exchangeTicket } from '../api/exchange-ticket.ts';
+import { useLinkWithPassword } from '../api/link-with-password.ts';
 
 /** What Register takes from a social login (router state): the prefill, the ticket and the picture preview. */
 export type SocialPrefill = {
@@ -38,7 +39,7 @@ export function SocialPage() {
   const [failed, setFailed] = useState<string | null>(() => (ticket ? null : t('socialLogin.invalid')));
   const [password, setPassword] = useState('');
   const [linkError, setLinkError] = useState<string | null>(null);
-  const [linking, setLinking] = useState(false);
+  const linkAccount = useLinkWithPassword();
 
   useEffect(() => {
     if (!ticket) return;
@@ -71,14 +72,12 @@ export function SocialPage() {
   const link = async (e: FormEvent) => {
     e.preventDefault();
     if (!asked) return;
-    setLinking(true);
     setLinkError(null);
     try {
-      await signInWith(await linkWithPassword(ticket, password, await getClientToken()));
+      await linkAccount.mutateAsync({ ticket, password });
       void navigate(safeRedirect(asked.redirect) ?? DEFAULT_ROUTE, { replace: true });
     } catch (err) {
       setLinkError(err instanceof ApiError ? err.message : String(err));
-      setLinking(false);
     }
   };
 
@@ -109,7 +108,7 @@ export function SocialPage() {
         )}
         <form onSubmit={(e) => void link(e)} noValidate>
           <Field label={t('socialLogin.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <button type="submit" className="button button-primary button-block" disabled={linking || !password}>
+          <button type="submit" className="button button-primary button-block" disabled={linkAccount.isPending || !password}>
             {t('socialLogin.link')}
           </button>
         </form>

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@vm/ui/avatar.tsx';
-import { otherParty, useConversationList } from '../api/conversations.ts';
+import { otherParty } from '../api/get-conversation.ts';
+import { useConversationList } from '../api/list-conversations.ts';
 
 /** One card per shipment: the other party, the message count (or the state), unread messages. */
 export function ConversationList({ activeId }: { activeId: number | null }) {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '@vm/client/api-client.ts';
 import { useCurrentUser } from '@vm/client/session.ts';
-import { otherParty, sendMessage, useConversation } from '../api/conversations.ts';
+import { otherParty, useConversation } from '../api/get-conversation.ts';
+import { useSendMessage } from '../api/send-message.ts';
 import { localeTag } from '@vm/client/locale.ts';
 
 const time = (seconds: number) =>
@@ -17,7 +18,8 @@ export function ConversationView({ shipmentId }: { shipmentId: number }) {
   const { data: c, error, isPending } = useConversation(shipmentId);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const sendMessage = useSendMessage();
+  const sending = sendMessage.isPending;
   const history = useRef<HTMLOListElement>(null);
 
   const count = c?.messages.length ?? 0;
@@ -55,18 +57,15 @@ export function ConversationView({ shipmentId }: { shipmentId: number }) {
     const message = text.trim();
     // SPEC section 5: a chat message is sent only if non-empty.
     if (!message || sending) return;
-    setSending(true);
     setFieldError(null);
     try {
-      await sendMessage(shipmentId, message);
+      await sendMessage.mutateAsync({ shipmentId, message });
       setText('');
     } catch (err) {
       // SPEC section 8: chat failures are only logged; a refused text is shown at the field.
       const refused = err instanceof ApiError ? err.fieldErrors.find((f) => f.field === 'message') : undefined;
       if (refused) setFieldError(refused.message);
       else console.warn('sending the message failed', err);
-    } finally {
-      setSending(false);
     }
   }
 

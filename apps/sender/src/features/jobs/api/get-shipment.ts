@@ -1,7 +1,8 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
-import { pollEvery, queryKeys } from '@vm/client/live.ts';
+import { pollEvery } from '@vm/client/live.ts';
+import { queryKeys } from '@vm/client/query-keys.ts';
 
 // GET /api/shipment/{id}: one job as its sender sees it.
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
-import { pollEvery, queryKeys } from '@vm/client/live.ts';
+import { pollEvery } from '@vm/client/live.ts';
+import { queryKeys } from '@vm/client/query-keys.ts';
 
 /** SPEC section 9: lists are polled every 30 s (the stream updates them at once); 304 while nothing changed. */
 export const senderShipmentsQuery = queryOptions({

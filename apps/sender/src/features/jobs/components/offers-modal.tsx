@@ -9,8 +9,7 @@ import { VehicleIcon } from '@vm/ui/icons.tsx';
 import { Modal } from '@vm/ui/modal.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { ApiError } from '@vm/client/api-client.ts';
-import { cardsQuery, useCards } from '../../../lib/billing-api.ts';
-import { queryClient } from '@vm/client/query-client.ts';
+import { cardsQuery, useCards } from '@vm/client/api/get-cards.ts';
 import { useCurrentUser } from '@vm/client/session.ts';
 import { useConfig } from '@vm/client/config.ts';
 import { timeWindow } from '@vm/client/zoned-format.ts';
@@ -178,7 +177,8 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
   /** A card was just stored: it is not used yet; the sender confirms with it first. */
   function cardAdded() {
     setNeedCard(false);
-    const added = queryClientCard();
+    // The card form has left it in the query cache; the hook re-renders a moment later.
+    const added = client.getQueryData(cardsQuery.queryKey)?.[0];
     if (added) setConfirming({ kind: 'card', last4: added.last4, brand: added.brand });
   }
 
@@ -217,9 +217,6 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
     </div>
   );
 }
-
-/** The stored card as the card form left it in the query cache (the hook re-renders a moment later). */
-const queryClientCard = () => queryClient.getQueryData(cardsQuery.queryKey)?.[0];
 
 /** A 409 that names the offer and price standing now (the price changed since the sender looked). */
 const isRepriced = (err: Error) => err instanceof ApiError && err.status === 409 && typeof (err.body as { offer_id?: unknown } | null)?.offer_id === 'number';

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '@vm/ui/modal.tsx';
 import { useToast } from '@vm/ui/toast.tsx';
 import { clockTime, dayMonth } from '@vm/client/zoned-format.ts';
-import { type CreatedTrackingLink, createTrackingLink, revokeTrackingLink, useTrackingLinkStatus } from '../api/tracking-link.ts';
+import { type CreatedTrackingLink, useCreateTrackingLink } from '../api/create-tracking-link.ts';
+import { useTrackingLinkStatus } from '../api/get-tracking-link.ts';
+import { useRevokeTrackingLink } from '../api/revoke-tracking-link.ts';
 
 /** 'Deel tracking': a public link to this job's progress, once an offer is accepted. */
 export function ShareTracking({ shipment: s }: { shipment: ShipmentRead }) {
@@ -29,29 +31,19 @@ function ShareTrackingModal({ shipment: s, onClose }: { shipment: ShipmentRead; 
   const status = useTrackingLinkStatus(s.id, true);
   // Known only right after creating it: the server keeps just a hash of the token.
   const [created, setCreated] = useState<CreatedTrackingLink | null>(null);
-  const [busy, setBusy] = useState(false);
+  const creating = useCreateTrackingLink();
+  const revoking = useRevokeTrackingLink();
+  const busy = creating.isPending || revoking.isPending;
+  const failed = (err: Error) => toast(err.message, 'danger');
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), 'danger');
-    } finally {
-      setBusy(false);
-    }
-  }
-  const create = () =>
-    run(async () => {
-      setCreated(await createTrackingLink(s.id));
-      await status.refetch();
-    });
+  const create = () => creating.mutate(s.id, { onSuccess: setCreated, onError: failed });
   const revoke = () =>
-    run(async () => {
-      await revokeTrackingLink(s.id);
-      setCreated(null);
-      await status.refetch();
-      toast(t('tracking.share.revoked'), 'success');
+    revoking.mutate(s.id, {
+      onSuccess: () => {
+        setCreated(null);
+        toast(t('tracking.share.revoked'), 'success');
+      },
+      onError: failed,
     });
   async function copy() {
     if (!created) return;

@@ -1,7 +1,8 @@
 import type { PushRead } from '@vm/domain/events';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useActivity, useMarkPushRead } from '../api/pushes.ts';
+import { useActivity } from '../api/list-pushes.ts';
+import { useMarkPushRead } from '../api/mark-push-read.ts';
 import { pushTarget } from '../push-text.ts';
 import { PushCard } from './push-card.tsx';
 

@@ -2,7 +2,9 @@ import type { PushRead } from '@vm/domain/events';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLatestPushes, useMarkAllPushesRead, useMarkPushRead } from '../api/pushes.ts';
+import { useLatestPushes } from '../api/list-pushes.ts';
+import { useMarkAllPushesRead } from '../api/mark-all-pushes-read.ts';
+import { useMarkPushRead } from '../api/mark-push-read.ts';
 import { pushTarget } from '../push-text.ts';
 import { PushCard } from './push-card.tsx';
 

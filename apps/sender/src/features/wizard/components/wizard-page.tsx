@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { useSignedIn } from '@vm/client/session.ts';
-import { createShipment } from '../api/create-shipment.ts';
+import { useCreateShipment } from '../api/create-shipment.ts';
 import { clearPhotos } from '../photo-store.ts';
 import { InfoStep } from '../steps/info-step.tsx';
 import { InsuranceStep } from '../steps/insurance-step.tsx';
@@ -22,7 +22,8 @@ export function WizardPage() {
   const state = useWizard();
   const [now] = useState(() => new Date());
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const creating = useCreateShipment();
+  const busy = creating.isPending;
   const step = Math.min(Math.max(state.step, 1), 6);
   const errors = tried ? stepErrors(state, step, new Date()) : {};
   const label = (n: number) => t(`wizard.steps.${STEPS[n - 1]}`);
@@ -54,18 +55,14 @@ export function WizardPage() {
       navigate(`/register?redirect=${encodeURIComponent('/jobs/create')}`);
       return;
     }
-    setBusy(true);
     try {
-      const { content, files } = toShipment(state, new Date());
-      const { id } = await createShipment(content, files);
+      const { id } = await creating.mutateAsync(toShipment(state, new Date()));
       resetWizard();
       clearPhotos();
       toast(t('wizard.created'), 'success', TOAST_MS.long);
       navigate(`/jobs/${id}`);
     } catch (err) {
       toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
-    } finally {
-      setBusy(false);
     }
   }
 

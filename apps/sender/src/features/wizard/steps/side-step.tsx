@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '@vm/ui/date-field.tsx';
 import { Field, TextAreaField } from '@vm/ui/field.tsx';
 import { TimeField } from '@vm/ui/time-field.tsx';
-import { addressAtPoint, timezoneOf } from '../../../lib/geo-api.ts';
+import { getTimezone } from '../api/get-timezone.ts';
+import { addressAtPoint } from '../api/reverse-geocode.ts';
 import { AddressAutocomplete } from '../../../components/address-autocomplete.tsx';
 import { ChoiceGroup } from '@vm/ui/choice-group.tsx';
 import { LocationMap } from '../components/location-map.tsx';
@@ -74,7 +75,7 @@ export function SideStep({ side, state, errors, now }: Props) {
   async function pick(address: Address) {
     setMapError(undefined);
     update({ address, addressText: address.formatted });
-    const { timezone } = await timezoneOf(address.lat, address.lng).catch(() => ({ timezone: value.timezone }));
+    const { timezone } = await getTimezone(address.lat, address.lng).catch(() => ({ timezone: value.timezone }));
     update({ timezone });
   }
 

@@ -3,7 +3,7 @@ import type { PaymentReceipt } from '@vm/domain/marketplace';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useReceipt } from '../../../../lib/billing-api.ts';
+import { useReceipt } from '../../api/get-receipt.ts';
 import { localeTag } from '@vm/client/locale.ts';
 
 const euro = (euros: number) => formatEuro(Math.round(euros * 100), localeTag());

@@ -1,8 +1,9 @@
 import type { PushRead } from '@vm/domain/events';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '@vm/client/api-client.ts';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { call } from '@vm/client/api-client.ts';
 import { eventStream } from '@vm/client/event-stream.ts';
-import { pollEvery, queryKeys } from '@vm/client/live.ts';
+import { pollEvery } from '@vm/client/live.ts';
+import { queryKeys } from '@vm/client/query-keys.ts';
 
 // The push list and the activity column read GET /api/pushes; the stream invalidates
 // queryKeys.pushes on every listed event, and the 30 s polling remains the fallback.
@@ -11,14 +12,17 @@ export type PushPage = { items: PushRead[]; unread_count: number; next_before: n
 
 const LIST_LIMIT = 20;
 
-export const fetchPushes = (before: number | null, signal?: AbortSignal) =>
-  // Not call(): the contract's push schema types payload as Record<string, unknown>, looser than
-  // the domain's PushRead (a payload per event type); the lead is told.
-  api<PushPage>(`/api/pushes?limit=${LIST_LIMIT}${before !== null ? `&before=${before}` : ''}`, { signal });
+/** GET /api/pushes: one page, newest first, older than `before` when given. */
+export const fetchPushes = async (before: number | null, signal?: AbortSignal): Promise<PushPage> => {
+  const page = await call('GET /api/pushes', { query: { limit: LIST_LIMIT, before: before ?? undefined }, signal });
+  // The contract's push schema types payload as Record<string, unknown>; the server parses type
+  // and payload together (the event union) before sending, so each payload is its type's.
+  return page as PushPage;
+};
 
 /** The bell's list: the newest pushes and the unread count. */
 export const latestPushesQuery = queryOptions<PushPage>({
-  queryKey: [...queryKeys.pushes, 'latest'],
+  queryKey: queryKeys.latestPushes,
   queryFn: ({ signal }) => fetchPushes(null, signal),
   refetchInterval: () => pollEvery(),
   // The stream's token call already brought the last 5: show them while the list loads.
@@ -32,7 +36,7 @@ export const useLatestPushes = (enabled: boolean) => useQuery({ ...latestPushesQ
 
 /** The activity column: pages back in time with ?before=. */
 export const activityQuery = infiniteQueryOptions({
-  queryKey: [...queryKeys.pushes, 'activity'],
+  queryKey: queryKeys.pushActivity,
   queryFn: ({ pageParam, signal }) => fetchPushes(pageParam, signal),
   initialPageParam: null as number | null,
   getNextPageParam: (last) => last.next_before,
@@ -40,16 +44,3 @@ export const activityQuery = infiniteQueryOptions({
 });
 
 export const useActivity = (enabled: boolean) => useInfiniteQuery({ ...activityQuery, enabled });
-
-/** read_at lives on the server, so a push read here is read on every device. */
-export const markPushRead = (id: number) => call('POST /api/pushes/:id/read', { params: { id } });
-export const markAllPushesRead = () => call('POST /api/pushes/read', {});
-
-/** After marking, the bell and the activity column both read the new state. */
-function useMarkMutation<T>(mutationFn: (arg: T) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pushes }) });
-}
-
-export const useMarkPushRead = () => useMarkMutation(markPushRead);
-export const useMarkAllPushesRead = () => useMarkMutation<void>(markAllPushesRead);

@@ -4,7 +4,8 @@ import { call } from '@vm/client/api-client.ts';
 
 /**
  * POST /api/auth/social/ticket. A ticket that signs in is spent by its first use, so a second
- * mount of the page (React's strict mode, a re-render) shares the first call's answer.
+ * mount of the page (React's strict mode, a re-render) shares the first call's answer: that is why
+ * this one write is a memoised promise run by the page's effect, not a mutation hook.
  */
 const exchange = (ticket: string, clientToken: string) => call('POST /api/auth/social/ticket', { body: { ticket }, bearer: clientToken });
 const used = new Map<string, ReturnType<typeof exchange>>();
@@ -16,7 +17,3 @@ export function exchangeTicket(ticket: string, clientToken: () => Promise<string
   }
   return answer;
 }
-
-/** POST /api/auth/social/link: the existing account's password links the identity and signs in. */
-export const linkWithPassword = (ticket: string, password: string, clientToken: string) =>
-  call('POST /api/auth/social/link', { body: { ticket, password }, bearer: clientToken });

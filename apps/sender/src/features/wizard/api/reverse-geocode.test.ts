@@ -1,9 +1,11 @@
 import type { Address } from '@vm/domain/address';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { server } from '@vm/client/testing/web-test-setup.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addressAtPoint } from './reverse-geocode.ts';
 
-const answer = vi.hoisted(() => ({ value: null as unknown }));
-vi.mock('@vm/client/api-client.ts', () => ({ api: vi.fn(async () => answer.value) }));
-const { addressAtPoint } = await import('./geo-api.ts');
+// The geocoder's answer at the point asked (GET /api/geo/reverse?lat=&lng=).
+const answer = { value: null as Address | null, asked: '' };
 
 const place = (over: Partial<Address>): Address => ({
   street: '',
@@ -23,6 +25,12 @@ const place = (over: Partial<Address>): Address => ({
 describe('moving the pin (addressAtPoint)', () => {
   beforeEach(() => {
     answer.value = place({});
+    server.use(
+      http.get('*/api/geo/reverse', ({ request }) => {
+        answer.asked = new URL(request.url).search;
+        return HttpResponse.json(answer.value);
+      }),
+    );
   });
 
   it('keeps the street, number and box; only the postcode, town and point change', async () => {
@@ -30,6 +38,7 @@ describe('moving the pin (addressAtPoint)', () => {
     const moved = await addressAtPoint(before, before.formatted, 51.041, 3.751);
     expect(moved).toMatchObject({ street: 'Kerkstraat', number: '12', box: '3', zip: '9050', city: 'Gentbrugge', lat: 51.041, lng: 3.751 });
     expect(moved?.formatted).toBe('Kerkstraat 12 bus 3, 9050 Gentbrugge');
+    expect(answer.asked).toBe('?lat=51.041&lng=3.751');
   });
 
   it('keeps what was typed when no suggestion was picked yet', async () => {

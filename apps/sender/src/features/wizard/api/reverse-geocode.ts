@@ -1,9 +1,8 @@
 import { type Address, formatAddress, parseAddressText } from '@vm/domain/address';
-import { api } from '@vm/client/api-client.ts';
+import { call } from '@vm/client/api-client.ts';
 
-export const autocomplete = (q: string, signal?: AbortSignal) => api<Address[]>(`/api/geo/autocomplete?q=${encodeURIComponent(q)}`, { signal });
-export const reverseGeocode = (lat: number, lng: number) => api<Address | null>(`/api/geo/reverse?lat=${lat}&lng=${lng}`);
-export const timezoneOf = (lat: number, lng: number) => api<{ timezone: string }>(`/api/geo/timezone?lat=${lat}&lng=${lng}`);
+/** GET /api/geo/reverse: the address at a point, or null (the sea, abroad). */
+export const reverseGeocode = (lat: number, lng: number) => call('GET /api/geo/reverse', { query: { lat, lng } });
 
 /**
  * A click or drag on the map: the place found there, or null (the sea, abroad). The geocoder may

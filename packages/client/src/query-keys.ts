@@ -1,0 +1,23 @@
+// Every query key of every app, in one place: a feature names its data by these, and the event
+// stream (event-invalidation.ts) refreshes any feature's data without importing the feature.
+// A key that starts with another is refreshed with it: invalidating `user` also refreshes
+// `mailSettings`, and `shipment(id)` also that job's `trackingLink(id)`.
+
+export const queryKeys = {
+  config: ['config'] as const,
+  user: ['user'] as const,
+  mailSettings: ['user', 'mail-settings'] as const,
+  resetLink: (token: string) => ['reset-link', token] as const,
+  cards: ['billing', 'cards'] as const,
+  receipt: (shipmentId: number) => ['billing', 'receipt', shipmentId] as const,
+  shipmentList: ['shipments', 'sender'] as const,
+  shipment: (id: number) => ['shipments', 'one', id] as const,
+  trackingLink: (shipmentId: number) => ['shipments', 'one', shipmentId, 'tracking'] as const,
+  tracking: (token: string) => ['tracking', token] as const,
+  conversations: ['conversations'] as const,
+  conversationList: ['conversations', 'list'] as const,
+  conversation: (shipmentId: number) => ['conversations', 'one', shipmentId] as const,
+  pushes: ['pushes'] as const,
+  latestPushes: ['pushes', 'latest'] as const,
+  pushActivity: ['pushes', 'activity'] as const,
+};

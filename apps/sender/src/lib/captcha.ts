@@ -48,8 +48,8 @@ function loadScript<Api>(provider: Provider, siteKey: string): Promise<Api> {
   const key = `${provider}:${render}`;
   if (loading?.key === key) return loading.api as Promise<Api>;
   const api = new Promise<Api>((resolve, reject) => {
-    const w = window as unknown as Record<string, unknown>;
-    w[ONLOAD] = () => resolve(w[globals[provider]] as Api);
+    // The provider's script calls this global when it is ready, and puts its API on another.
+    Reflect.set(window, ONLOAD, () => resolve(Reflect.get(window, globals[provider])));
     const script = document.createElement('script');
     script.src = `${captchaScripts[provider]}?render=${encodeURIComponent(render)}&onload=${ONLOAD}`;
     script.async = true;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
+import type { FieldErrors as FormErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '@vm/client/api-client.ts';
 
@@ -20,7 +20,11 @@ export function serverFieldErrors(err: unknown): FieldErrors {
  */
 export function bodyResolver<F extends FieldValues, I extends FieldValues, O>(schema: z.ZodType<O, I>, toBody: (fields: F) => I): Resolver<F, unknown, O> {
   const check = zodResolver(schema);
-  return async (fields, context, options) => (await check(toBody(fields), context, options as unknown as ResolverOptions<I>)) as unknown as ResolverResult<F, O>;
+  return async (fields, context, options) => {
+    // The form's field names are not the body's paths, so they are not passed on.
+    const result = await check(toBody(fields), context, { criteriaMode: options.criteriaMode, fields: options.fields, shouldUseNativeValidation: options.shouldUseNativeValidation });
+    return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors as FormErrors<F> } : { values: result.values as O, errors: {} };
+  };
 }
 
 /** The message at a body path (`address.formatted`, `exp_month`) of a bodyResolver form's errors. */

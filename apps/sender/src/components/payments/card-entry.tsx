@@ -137,7 +137,8 @@ type StripeJs = {
   elements: () => { create: (type: 'card', opts?: object) => { mount: (el: HTMLElement) => void; destroy: () => void; on: (ev: string, cb: (e: { error?: { code?: string; message: string } }) => void) => void } };
   createToken: (card: unknown) => Promise<{ token?: { id: string }; error?: { code?: string; decline_code?: string; message: string } }>;
 };
-const stripeGlobal = () => (window as unknown as { Stripe?: (key: string, opts?: { locale?: string }) => StripeJs }).Stripe;
+// Stripe.js puts itself on window; nothing types it there.
+const stripeGlobal = (): ((key: string, opts?: { locale?: string }) => StripeJs) | undefined => Reflect.get(window, 'Stripe');
 
 let stripeScript: Promise<void> | null = null;
 const loadStripe = () =>

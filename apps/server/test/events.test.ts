@@ -1,7 +1,7 @@
 import type { PushRead } from '@vm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEventRow } from '../src/modules/events/events.mapper.ts';
-import { eventsRepository } from '../src/modules/events/events.repository.ts';
+import * as eventsRepository from '../src/modules/events/events.repository.ts';
 import { login, registerAndLogin } from './helpers/flows.ts';
 import { accept, addCard, brussels, createDriver, createShipment, driverState, driveToFinalised, makeOffer } from './helpers/marketplace.ts';
 import { listen, openStream } from './helpers/sse.ts';

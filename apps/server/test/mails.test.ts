@@ -1,7 +1,7 @@
 import type { NewEvent } from '@vm/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toEventRow } from '../src/modules/events/events.mapper.ts';
-import { eventsRepository } from '../src/modules/events/events.repository.ts';
+import * as eventsRepository from '../src/modules/events/events.repository.ts';
 import { clientToken, registerAndLogin, validRegistration, verifyPhone } from './helpers/flows.ts';
 import { accept, addCard, brussels, createDriver, createShipment, driveToFinalised, makeOffer, shipmentContent, shipmentSide } from './helpers/marketplace.ts';
 import { type TestApp, createTestApp } from './helpers/test-app.ts';

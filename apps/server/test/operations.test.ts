@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import type { DbHandle, Listen } from '../src/db/database.ts';
 import { loadConfig } from '../src/env.ts';
 import { toEventRow } from '../src/modules/events/events.mapper.ts';
-import { eventsRepository } from '../src/modules/events/events.repository.ts';
+import * as eventsRepository from '../src/modules/events/events.repository.ts';
 import type { ReadinessCheck } from '../src/plugins/readiness.ts';
 import { registerAndLogin } from './helpers/flows.ts';
 import { accept, addCard, createDriver, createShipment, makeOffer } from './helpers/marketplace.ts';

@@ -8,7 +8,7 @@ import { localFileStore } from '../src/adapters/storage/local-file-store.ts';
 import { s3FileStore } from '../src/adapters/storage/s3-file-store.ts';
 import type { DbHandle } from '../src/db/database.ts';
 import { filesService } from '../src/modules/files/files.service.ts';
-import { imagesRepository } from '../src/modules/files/images.repository.ts';
+import * as imagesRepository from '../src/modules/files/images.repository.ts';
 import { S3RVER_KEYS, type S3Server, startS3Server } from './helpers/s3-server.ts';
 import { freshDatabase } from './helpers/test-app.ts';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const service = (store: FileStore) => filesService({ db: handle.db, repo: imagesRepository, store, log, attachTo });
+const service = (store: FileStore) => filesService({ db: handle.db, store, log, attachTo });
 const recordImage = (id: string, format: 'jpeg' | 'png') =>
   imagesRepository.insert(handle.db, { id, ownerId: 1, kind: 'profile_picture', format, width: 1, height: 1, bytes: 1 });
 const variants = (id: string, ext: string) => ['original', 'medium', 'thumb'].map((v) => `images/${id}/${v}.${ext}`);

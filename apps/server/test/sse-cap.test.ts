@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEventRow } from '../src/modules/events/events.mapper.ts';
-import { eventsRepository } from '../src/modules/events/events.repository.ts';
+import * as eventsRepository from '../src/modules/events/events.repository.ts';
 import { registerAndLogin } from './helpers/flows.ts';
 import { listen, openStream } from './helpers/sse.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

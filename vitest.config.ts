@@ -10,7 +10,7 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     // The real server process is started on the embedded database; one run of it is enough. Two
     // processes on one database need PostgreSQL (the embedded one belongs to a single process), and
     // the cluster of real processes needs Redis too (TEST_REDIS_URL).
-    exclude: kind === 'postgres' ? ['test/server-process.test.ts'] : ['test/two-processes.test.ts', 'test/cluster.test.ts'],
+    exclude: kind === 'postgres' ? ['test/app/server-process.test.ts'] : ['test/app/two-processes.test.ts', 'test/app/cluster.test.ts'],
     env: { TEST_DB_KIND: kind },
     globalSetup: ['./test/helpers/global-setup.ts'],
     testTimeout: 30_000,

@@ -11,7 +11,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { eventsRepository } from '../apps/server/src/modules/events/events.repository.ts';
+import { toEventRow } from '../apps/server/src/modules/events/events.mapper.ts';
+import * as eventsRepository from '../apps/server/src/modules/events/events.repository.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -136,13 +137,12 @@ async function measure(n: number): Promise<Row> {
     const after = rssKb(server.child.pid!);
 
     // Events for random users, one transaction each, a few milliseconds apart.
-    const repo = eventsRepository(db);
     const committed = new Map<number, number>();
     for (let k = 0; k < EVENTS; k++) {
       const userId = ids[Math.floor(Math.random() * ids.length)]!;
       // Timed from the start of the transaction that commits it: an upper bound of commit-to-receipt.
       const start = performance.now();
-      const [id] = await db.transaction().execute((trx) => repo.insert(trx, [{ userId, type: 'company.invoice.status', shipmentId: null, payload: { status: 'approved' } }], new Date()));
+      const [id] = await db.transaction().execute((trx) => eventsRepository.insert(trx, [toEventRow({ userId, type: 'company.invoice.status', shipmentId: null, payload: { status: 'approved' } }, new Date())]));
       committed.set(id!, start);
       await sleep(5);
     }

@@ -5,28 +5,20 @@ import { rateLimitStore } from './lib/rate-limiter.ts';
 import { accessTokenCache } from './modules/auth/access-token-cache.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { passwordResetService } from './modules/auth/password-reset.service.ts';
-import { chatRepository } from './modules/chat/chat.repository.ts';
 import { chatService } from './modules/chat/chat.service.ts';
 import { eventHub } from './modules/events/event-hub.ts';
-import { eventsRepository } from './modules/events/events.repository.ts';
 import { eventsService } from './modules/events/events.service.ts';
 import { sseStreams } from './modules/events/sse-streams.ts';
-import { imagesRepository } from './modules/files/images.repository.ts';
 import { filesService } from './modules/files/files.service.ts';
-import { mailsRepository } from './modules/mails/mails.repository.ts';
 import { mailsService } from './modules/mails/mails.service.ts';
 import { paymentsService } from './modules/payments/payments.service.ts';
-import { phoneRepository } from './modules/phone/phone.repository.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
 import { driverJobsService } from './modules/driver-jobs/driver-jobs.service.ts';
-import { trackingRepository } from './modules/tracking/tracking.repository.ts';
 import { trackingService } from './modules/tracking/tracking.service.ts';
-import { usersRepository } from './modules/users/users.repository.ts';
 import { usersService } from './modules/users/users.service.ts';
 import { facebookProvider, oidcProvider } from './modules/social-login/providers.ts';
-import { socialLoginRepository } from './modules/social-login/social-login.repository.ts';
 import { socialLoginService } from './modules/social-login/social-login.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -55,7 +47,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const hub = eventHub({ db, listen, log: log });
   await hub.start();
   onClose(() => hub.stop());
-  const events = eventsService({ db, repo: eventsRepository, hub, now });
+  const events = eventsService({ db, hub, now });
   const streams = sseStreams({ perUser: config.sseStreamsPerUser });
   // Open streams end before the server waits for its connections to close (SIGTERM).
   preClose(async () => streams.closeAll());
@@ -73,22 +65,21 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     refreshReuseGraceSeconds: config.tokens.refreshReuseGraceSeconds,
     usernameLimiter: rateLimits.limiter('token', limits.tokenPerUsername, limits.tokenWindow),
   });
-  const phone = phoneService({ db, repo: phoneRepository, verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
-  const users = usersService({ db, repo: usersRepository, phone, events, now, vatRegistry, log });
-  const files = filesService({ db, repo: imagesRepository, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
+  const phone = phoneService({ db, verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
+  const users = usersService({ db, phone, events, now, vatRegistry, log });
+  const files = filesService({ db, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, files, events, router, timeZones, now });
   const offers = offersService({ db, shipments, events, now });
   const driverJobs = driverJobsService({ db, shipments, offers, events, router, now, log: log });
   const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
-  const chat = chatService({ db, repo: chatRepository, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
-  const mails = mailsService({ db, repo: mailsRepository, mailer, publicUrl: config.publicUrl, now, log: log });
+  const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
+  const mails = mailsService({ db, mailer, publicUrl: config.publicUrl, now, log: log });
   const resets = passwordResetService({ db, auth, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
-  const tracking = trackingService({ db, repo: trackingRepository, shipments, router, publicUrl: config.publicUrl, now, log });
+  const tracking = trackingService({ db, shipments, router, publicUrl: config.publicUrl, now, log });
   const { facebook, oidc, timeoutMs } = config.social;
   const social = socialLoginService({
     db,
-    repo: socialLoginRepository,
     providers: { ...(facebook ? { facebook: facebookProvider(facebook, timeoutMs) } : {}), ...(oidc ? { oidc: oidcProvider(oidc, timeoutMs) } : {}) },
     auth,
     users,

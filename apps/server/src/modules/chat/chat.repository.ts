@@ -1,6 +1,6 @@
 import type { ShipmentStateName } from '@vm/domain';
 import { type Insertable, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import type { MessagesTable } from '../../db/schema.ts';
 import type { MessageCounts } from './chat.mapper.ts';
 
@@ -10,7 +10,7 @@ import type { MessageCounts } from './chat.mapper.ts';
 const CLOSED: ShipmentStateName[] = ['new', 'cancelled'];
 
 /** Shipments with their sender and accepted driver; `forUser` keeps those where that user is a party. */
-function partiesQuery(db: Db, forUser: number | null) {
+function partiesQuery(db: Executor, forUser: number | null) {
   let q = db
     .selectFrom('shipments as s')
     .innerJoin('users as su', 'su.id', 's.senderId')
@@ -35,77 +35,73 @@ function partiesQuery(db: Db, forUser: number | null) {
 export type PartiesRow = Awaited<ReturnType<ReturnType<typeof partiesQuery>['execute']>>[number];
 export type MessageRow = { id: number; authorId: number; body: string; createdAt: Date };
 
-export const chatRepository = {
-  async parties(db: Db, shipmentId: number): Promise<PartiesRow | null> {
-    return (await partiesQuery(db, null).where('s.id', '=', shipmentId).executeTakeFirst()) ?? null;
-  },
+export async function parties(db: Executor, shipmentId: number): Promise<PartiesRow | null> {
+  return (await partiesQuery(db, null).where('s.id', '=', shipmentId).executeTakeFirst()) ?? null;
+}
 
-  /** The open conversations of a viewer (an accepted driver, not new, not cancelled). */
-  async openParties(db: Db, viewerId: number): Promise<PartiesRow[]> {
-    return partiesQuery(db, viewerId).where('s.state', 'not in', CLOSED).where('o.driverId', 'is not', null).execute();
-  },
+/** The open conversations of a viewer (an accepted driver, not new, not cancelled). */
+export async function openParties(db: Executor, viewerId: number): Promise<PartiesRow[]> {
+  return partiesQuery(db, viewerId).where('s.state', 'not in', CLOSED).where('o.driverId', 'is not', null).execute();
+}
 
-  /** Counts per shipment: messages, the newest one's time, and those from the other side this viewer has not read. */
-  async counts(db: Db, viewerId: number, shipmentIds: number[]): Promise<Map<number, MessageCounts>> {
-    if (shipmentIds.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('messages as m')
-      .leftJoin('conversationReads as r', (j) => j.onRef('r.shipmentId', '=', 'm.shipmentId').on('r.userId', '=', viewerId))
-      .select([
-        'm.shipmentId',
-        sql<number>`count(*)::int`.as('count'),
-        sql<Date | null>`max(m.created_at)`.as('last'),
-        sql<number>`count(*) filter (where m.author_id <> ${viewerId} and m.id > coalesce(r.last_read_id, 0))::int`.as('unread'),
-      ])
-      .where('m.shipmentId', 'in', shipmentIds)
-      .groupBy('m.shipmentId')
-      .execute();
-    return new Map(rows.map((r) => [r.shipmentId, { count: r.count, last: r.last ? new Date(r.last) : null, unread: r.unread }]));
-  },
+/** Counts per shipment: messages, the newest one's time, and those from the other side this viewer has not read. */
+export async function counts(db: Executor, viewerId: number, shipmentIds: number[]): Promise<Map<number, MessageCounts>> {
+  if (shipmentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('messages as m')
+    .leftJoin('conversationReads as r', (j) => j.onRef('r.shipmentId', '=', 'm.shipmentId').on('r.userId', '=', viewerId))
+    .select([
+      'm.shipmentId',
+      sql<number>`count(*)::int`.as('count'),
+      sql<Date | null>`max(m.created_at)`.as('last'),
+      sql<number>`count(*) filter (where m.author_id <> ${viewerId} and m.id > coalesce(r.last_read_id, 0))::int`.as('unread'),
+    ])
+    .where('m.shipmentId', 'in', shipmentIds)
+    .groupBy('m.shipmentId')
+    .execute();
+  return new Map(rows.map((r) => [r.shipmentId, { count: r.count, last: r.last ? new Date(r.last) : null, unread: r.unread }]));
+}
 
-  async messages(db: Db, shipmentId: number): Promise<MessageRow[]> {
-    return db.selectFrom('messages').select(['id', 'authorId', 'body', 'createdAt']).where('shipmentId', '=', shipmentId).orderBy('createdAt').orderBy('id').execute();
-  },
+export async function messages(db: Executor, shipmentId: number): Promise<MessageRow[]> {
+  return db.selectFrom('messages').select(['id', 'authorId', 'body', 'createdAt']).where('shipmentId', '=', shipmentId).orderBy('createdAt').orderBy('id').execute();
+}
 
-  async insertMessage(db: Db, m: Insertable<MessagesTable>): Promise<MessageRow> {
-    return db.insertInto('messages').values(m).returning(['id', 'authorId', 'body', 'createdAt']).executeTakeFirstOrThrow();
-  },
+export async function insertMessage(db: Executor, m: Insertable<MessagesTable>): Promise<MessageRow> {
+  return db.insertInto('messages').values(m).returning(['id', 'authorId', 'body', 'createdAt']).executeTakeFirstOrThrow();
+}
 
-  /** Marks the conversation read for this user up to its newest message (never backwards). */
-  async markRead(db: Db, shipmentId: number, userId: number): Promise<void> {
-    const newest = await db.selectFrom('messages').select(sql<number | null>`max(id)`.as('id')).where('shipmentId', '=', shipmentId).executeTakeFirst();
-    if (!newest?.id) return;
-    await db
-      .insertInto('conversationReads')
-      .values({ shipmentId, userId, lastReadId: newest.id })
-      .onConflict((oc) => oc.columns(['shipmentId', 'userId']).doUpdateSet({ lastReadId: sql<number>`greatest(conversation_reads.last_read_id, excluded.last_read_id)` }))
-      .execute();
-  },
+/** Marks the conversation read for this user up to its newest message (never backwards). */
+export async function markRead(db: Executor, shipmentId: number, userId: number): Promise<void> {
+  const newest = await db.selectFrom('messages').select(sql<number | null>`max(id)`.as('id')).where('shipmentId', '=', shipmentId).executeTakeFirst();
+  if (!newest?.id) return;
+  await db
+    .insertInto('conversationReads')
+    .values({ shipmentId, userId, lastReadId: newest.id })
+    .onConflict((oc) => oc.columns(['shipmentId', 'userId']).doUpdateSet({ lastReadId: sql<number>`greatest(conversation_reads.last_read_id, excluded.last_read_id)` }))
+    .execute();
+}
 
-  async lastReadId(db: Db, shipmentId: number, userId: number): Promise<number | null> {
-    const r = await db.selectFrom('conversationReads').select('lastReadId').where('shipmentId', '=', shipmentId).where('userId', '=', userId).executeTakeFirst();
-    return r?.lastReadId ?? null;
-  },
+export async function lastReadId(db: Executor, shipmentId: number, userId: number): Promise<number | null> {
+  const r = await db.selectFrom('conversationReads').select('lastReadId').where('shipmentId', '=', shipmentId).where('userId', '=', userId).executeTakeFirst();
+  return r?.lastReadId ?? null;
+}
 
-  /**
-   * Demo drivers' conversations waiting for an answer: the newest message is the sender's and
-   * was written before `before`.
-   */
-  async awaitingReply(db: Db, driverIds: number[], before: Date) {
-    if (driverIds.length === 0) return [];
-    return db
-      .selectFrom('shipments as s')
-      .innerJoin('offers as o', 'o.id', 's.acceptedOfferId')
-      .innerJoin('messages as m', 'm.shipmentId', 's.id')
-      .innerJoin('users as u', 'u.id', 's.senderId')
-      .select(['s.id as shipmentId', 'o.driverId', 'm.id as messageId', 'u.locale as senderLocale'])
-      .where('o.driverId', 'in', driverIds)
-      .where('s.state', 'not in', CLOSED)
-      .whereRef('m.authorId', '=', 's.senderId')
-      .where('m.createdAt', '<=', before)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('messages as n').select('n.id').whereRef('n.shipmentId', '=', 's.id').whereRef('n.id', '>', 'm.id'))))
-      .execute();
-  },
-};
-
-export type ChatRepository = typeof chatRepository;
+/**
+ * Demo drivers' conversations waiting for an answer: the newest message is the sender's and
+ * was written before `before`.
+ */
+export async function awaitingReply(db: Executor, driverIds: number[], before: Date) {
+  if (driverIds.length === 0) return [];
+  return db
+    .selectFrom('shipments as s')
+    .innerJoin('offers as o', 'o.id', 's.acceptedOfferId')
+    .innerJoin('messages as m', 'm.shipmentId', 's.id')
+    .innerJoin('users as u', 'u.id', 's.senderId')
+    .select(['s.id as shipmentId', 'o.driverId', 'm.id as messageId', 'u.locale as senderLocale'])
+    .where('o.driverId', 'in', driverIds)
+    .where('s.state', 'not in', CLOSED)
+    .whereRef('m.authorId', '=', 's.senderId')
+    .where('m.createdAt', '<=', before)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('messages as n').select('n.id').whereRef('n.shipmentId', '=', 's.id').whereRef('n.id', '>', 'm.id'))))
+    .execute();
+}

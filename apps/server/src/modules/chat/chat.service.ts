@@ -4,16 +4,16 @@ import { ApiError, notFound, tooManyRequests, ValidationFailed } from '../../lib
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { type ChatParties, type Person, toConversationRead, toMessageRead, toParties } from './chat.mapper.ts';
-import type { ChatRepository } from './chat.repository.ts';
+import * as repo from './chat.repository.ts';
 
-type Deps = { db: Db; repo: ChatRepository; events: EventsService; limiter: Limiter; now: () => Date };
+type Deps = { db: Db; events: EventsService; limiter: Limiter; now: () => Date };
 
 const PREVIEW_LENGTH = 80;
 
 // One conversation per shipment, between its sender and the driver of the accepted offer. Anyone
 // else gets 404 (as if it did not exist); the two parties get 409 until an offer is accepted.
 
-export function chatService({ db, repo, events, limiter, now }: Deps) {
+export function chatService({ db, events, limiter, now }: Deps) {
   async function open(userId: number, shipmentId: number): Promise<ChatParties & { me: Person; other: Person }> {
     const row = await repo.parties(db, shipmentId);
     const p = row && toParties(row);

@@ -1,52 +1,48 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import type { ShipmentState } from '../../db/schema.ts';
 
-/** Every function takes the executor first (`db`, or the service's `trx`). */
-export const demoDriversRepository = {
-  /** New shipments still open, created recently, with how many offers each demo driver made. */
-  async openShipments(db: Db, driverIds: number[], now: Date, since: Date) {
-    return db
-      .selectFrom('shipments as s')
-      .select((eb) => [
-        's.id',
-        's.createdAt',
-        's.routeDistance',
-        's.pickupDateFrom',
-        's.pickupDateTill',
-        eb.selectFrom('offers').select(sql<number>`count(*)::int`.as('n')).whereRef('offers.shipmentId', '=', 's.id').where('offers.driverId', 'in', driverIds).as('demoOffers'),
-        eb.selectFrom('packages').select(sql<number>`coalesce(sum(width * height * length), 0)::float8 / 1000000`.as('v')).whereRef('packages.shipmentId', '=', 's.id').as('volumeM3'),
-        eb.selectFrom('packages').select(sql<number>`coalesce(sum(weight), 0)::int`.as('w')).whereRef('packages.shipmentId', '=', 's.id').as('weightKg'),
-      ])
-      .where('s.state', '=', 'new')
-      .where('s.pickupDateTill', '>', now)
-      .where('s.createdAt', '>', since)
-      .execute();
-  },
+// Every function takes the executor first (`db`, or the service's `trx`).
+/** New shipments still open, created recently, with how many offers each demo driver made. */
+export async function openShipments(db: Executor, driverIds: number[], now: Date, since: Date) {
+  return db
+    .selectFrom('shipments as s')
+    .select((eb) => [
+      's.id',
+      's.createdAt',
+      's.routeDistance',
+      's.pickupDateFrom',
+      's.pickupDateTill',
+      eb.selectFrom('offers').select(sql<number>`count(*)::int`.as('n')).whereRef('offers.shipmentId', '=', 's.id').where('offers.driverId', 'in', driverIds).as('demoOffers'),
+      eb.selectFrom('packages').select(sql<number>`coalesce(sum(width * height * length), 0)::float8 / 1000000`.as('v')).whereRef('packages.shipmentId', '=', 's.id').as('volumeM3'),
+      eb.selectFrom('packages').select(sql<number>`coalesce(sum(weight), 0)::int`.as('w')).whereRef('packages.shipmentId', '=', 's.id').as('weightKg'),
+    ])
+    .where('s.state', '=', 'new')
+    .where('s.pickupDateTill', '>', now)
+    .where('s.createdAt', '>', since)
+    .execute();
+}
 
-  /** Shipments a demo driver carries, with when their state last changed. */
-  async assignedShipments(db: Db, driverIds: number[]) {
-    return db
-      .selectFrom('shipments as s')
-      .innerJoin('offers as o', 'o.id', 's.acceptedOfferId')
-      .select((eb) => [
-        's.id',
-        's.state',
-        'o.driverId',
-        's.routePoints',
-        's.routeDistance',
-        's.routeDuration',
-        's.driverRouteDistance',
-        's.pickupLat',
-        's.pickupLng',
-        eb.selectFrom('shipmentStates').select(sql<Date>`max(created_at)`.as('t')).whereRef('shipmentStates.shipmentId', '=', 's.id').as('changedAt'),
-        eb.selectFrom('ratings').select(sql<number>`count(*)::int`.as('n')).whereRef('ratings.shipmentId', '=', 's.id').whereRef('ratings.authorId', '=', 'o.driverId').as('rated'),
-      ])
-      .where('o.driverId', 'in', driverIds)
-      .where((eb) => eb.or([eb('s.state', '!=', 'finalised' as ShipmentState), eb.not(eb.exists(eb.selectFrom('ratings').select('id').whereRef('ratings.shipmentId', '=', 's.id').whereRef('ratings.authorId', '=', 'o.driverId')))]))
-      .where('s.state', '!=', 'cancelled')
-      .execute();
-  },
-};
-
-export type DemoDriversRepository = typeof demoDriversRepository;
+/** Shipments a demo driver carries, with when their state last changed. */
+export async function assignedShipments(db: Executor, driverIds: number[]) {
+  return db
+    .selectFrom('shipments as s')
+    .innerJoin('offers as o', 'o.id', 's.acceptedOfferId')
+    .select((eb) => [
+      's.id',
+      's.state',
+      'o.driverId',
+      's.routePoints',
+      's.routeDistance',
+      's.routeDuration',
+      's.driverRouteDistance',
+      's.pickupLat',
+      's.pickupLng',
+      eb.selectFrom('shipmentStates').select(sql<Date>`max(created_at)`.as('t')).whereRef('shipmentStates.shipmentId', '=', 's.id').as('changedAt'),
+      eb.selectFrom('ratings').select(sql<number>`count(*)::int`.as('n')).whereRef('ratings.shipmentId', '=', 's.id').whereRef('ratings.authorId', '=', 'o.driverId').as('rated'),
+    ])
+    .where('o.driverId', 'in', driverIds)
+    .where((eb) => eb.or([eb('s.state', '!=', 'finalised' as ShipmentState), eb.not(eb.exists(eb.selectFrom('ratings').select('id').whereRef('ratings.shipmentId', '=', 's.id').whereRef('ratings.authorId', '=', 'o.driverId')))]))
+    .where('s.state', '!=', 'cancelled')
+    .execute();
+}

@@ -7,7 +7,7 @@ import type { DriverJobsService } from '../driver-jobs/driver-jobs.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { demoDriversRepository } from './demo-drivers.repository.ts';
+import * as repo from './demo-drivers.repository.ts';
 
 // Demo drivers make a fresh install a working marketplace: every new shipment gets 2-4 offers
 // within seconds, priced near the estimate, and an accepted demo driver drives the job through
@@ -115,7 +115,6 @@ export async function startDemoDrivers(deps: {
   config: DemoDriversConfig;
 }) {
   const { db, shipments, offers, driverJobs, users, chat, now, log, config } = deps;
-  const repo = demoDriversRepository;
   const driverIds = await ensureDemoDrivers(users, config.password);
 
   async function makeOffers(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Db, Listen } from '../../db/database.ts';
 import { type StoredEvent, toStoredEvent } from './events.mapper.ts';
-import { EVENTS_CHANNEL, eventsRepository } from './events.repository.ts';
+import * as eventsRepository from './events.repository.ts';
+import { EVENTS_CHANNEL } from './events.repository.ts';
 
 type Log = { warn: (obj: object, msg: string) => void };
 type Handler = (e: StoredEvent) => void;

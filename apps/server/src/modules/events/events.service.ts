@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { EventHub } from './event-hub.ts';
 import { type StoredEvent, toEventRow, toPushRead, toStoredEvent } from './events.mapper.ts';
-import type { EventsRepository } from './events.repository.ts';
+import * as repo from './events.repository.ts';
 
 /** SPEC section 9: pushes shown, the last 5. */
 export const LAST_PUSHES = 5;
@@ -14,7 +14,7 @@ const MAX_REPLAY = 5_000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function eventsService({ db, repo, hub, now }: { db: Db; repo: EventsRepository; hub: EventHub; now: () => Date }) {
+export function eventsService({ db, hub, now }: { db: Db; hub: EventHub; now: () => Date }) {
   const recordedHere = new Set<(e: NewEvent) => void>();
 
   /**

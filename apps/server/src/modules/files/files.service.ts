@@ -4,13 +4,12 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { IMAGE_VARIANTS, type ImageVariant, imageVariants } from './image-urls.ts';
 import { type ProcessedImage, processImage } from './image-processing.ts';
-import type { ImagesRepository } from './images.repository.ts';
+import * as repo from './images.repository.ts';
 
 type Log = { warn: (obj: object, msg: string) => void };
 
 type Deps = {
   db: Db;
-  repo: ImagesRepository;
   store: FileStore;
   log: Log;
   /** Links a stored image to its object inside the transaction; answers an image it replaced. */
@@ -29,7 +28,7 @@ const idOfKey = (key: string) => /^images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-
 export const ORPHAN_MIN_AGE_MS = 3600_000;
 const SWEEP_BATCH = 500;
 
-export function filesService({ db, repo, store, log, attachTo }: Deps) {
+export function filesService({ db, store, log, attachTo }: Deps) {
   async function removeFiles(id: string, format: string) {
     await Promise.all(IMAGE_VARIANTS.map((v) => store.delete(keyOf(id, v, format))));
   }
@@ -103,7 +102,7 @@ export function filesService({ db, repo, store, log, attachTo }: Deps) {
       try {
         const old = await repo.find(db, id);
         if (!old) return;
-        await repo.delete(db, id);
+        await repo.deleteImage(db, id);
         await removeFiles(id, old.format);
       } catch (err) {
         log.warn({ err, imageId: id }, 'could not remove a replaced image');

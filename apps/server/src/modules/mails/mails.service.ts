@@ -3,7 +3,7 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
 import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, offerMail } from './mail-texts.ts';
 import { type DueMailJob, type MailEvent, toDueMailJob, toMailEvent, toMailSettings, toReceiptFacts } from './mails.mapper.ts';
-import type { MailsRepository } from './mails.repository.ts';
+import * as repo from './mails.repository.ts';
 
 // Mails are made from events, never inside the request that caused them (ARCHITECTURE "Events"):
 // 1. the consumer turns committed events into mail_jobs, in event order, one process at a time;
@@ -27,11 +27,11 @@ export const MAIL_WAKE_SECONDS = 5;
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 type Hub = { onEvent: (handler: () => void) => () => void };
-type Deps = { db: Db; repo: MailsRepository; mailer: Mailer; publicUrl: string; now: () => Date; log: Log };
+type Deps = { db: Db; mailer: Mailer; publicUrl: string; now: () => Date; log: Log };
 
 const later = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
 
-export function mailsService({ db, repo, mailer, publicUrl, now, log }: Deps) {
+export function mailsService({ db, mailer, publicUrl, now, log }: Deps) {
   const settingsOf = async (executor: Db, userId: number) => toMailSettings(await repo.settings(executor, userId));
 
   /** The job (if any) an event asks for, given the recipient's settings at this moment. */

@@ -6,16 +6,16 @@ import { fieldError, tooManyRequests } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
 import { toE164 } from './phone-number.ts';
-import type { PhoneRepository } from './phone.repository.ts';
+import * as repo from './phone.repository.ts';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const MAX_TRIES = 5;
 /** How long a checked number may be used to register or save a profile. */
 export const VERIFICATION_TOKEN_TTL_SECONDS = 30 * 60;
 
-type Deps = { db: Db; repo: PhoneRepository; verifier: PhoneVerifier; now: () => Date; perNumber: Limiter };
+type Deps = { db: Db; verifier: PhoneVerifier; now: () => Date; perNumber: Limiter };
 
-export function phoneService({ db, repo, verifier, now, perNumber }: Deps) {
+export function phoneService({ db, verifier, now, perNumber }: Deps) {
   const normalise = (cellphone: string) => {
     const e164 = toE164(cellphone);
     if (!e164) throw fieldError('cellphone', 'phone_invalid');

@@ -9,7 +9,8 @@ import type { UsersService } from '../users/users.service.ts';
 import { fetchPicture } from './picture-fetch.ts';
 import type { ProviderClient } from './providers.ts';
 import { seal, unseal } from './sealing.ts';
-import type { Profile, SocialLoginRepository } from './social-login.repository.ts';
+import * as repo from './social-login.repository.ts';
+import type { Profile } from './social-login.repository.ts';
 
 /** A flow at the provider must come back within this (docs/decisions/0018-social-login.md). */
 export const STATE_TTL_SECONDS = 600;
@@ -21,7 +22,6 @@ type Log = { warn: (obj: object, msg: string) => void };
 
 type Deps = {
   db: Db;
-  repo: SocialLoginRepository;
   providers: Partial<Record<SocialProvider, ProviderClient>>;
   auth: Pick<AuthService, 'checkPassword' | 'signIn'>;
   users: Pick<UsersService, 'register' | 'idByEmail'>;
@@ -36,7 +36,7 @@ const ticketInvalid = () => new ApiError(400, 'invalid_grant', 'social_ticket_in
 const notConfigured = () => new ApiError(404, 'not_found', 'social_not_configured');
 const loginPage = (error: SocialError) => `/#/login?social_error=${error}`;
 
-export function socialLoginService({ db, repo, providers, auth, users, files, publicUrl, timeoutMs, now, log }: Deps) {
+export function socialLoginService({ db, providers, auth, users, files, publicUrl, timeoutMs, now, log }: Deps) {
   const redirectUri = (provider: SocialProvider) => `${publicUrl}/api/auth/${provider}/callback`;
   // Plain http pictures only while the whole app runs on this machine (the tests' fakes).
   const allowHttpPictures = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(publicUrl);

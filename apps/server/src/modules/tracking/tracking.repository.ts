@@ -1,6 +1,6 @@
 import type { ShipmentStateName } from '@vm/domain';
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import type { ShipmentsTable, TrackingLinksTable } from '../../db/schema.ts';
 
 // Tracking links, and the public read model of a tracked shipment. The shipment is read here with
@@ -35,68 +35,64 @@ export type TrackedShipmentRow = Pick<
   | 'deliveryTimezone'
 >;
 
-/** Every function takes the executor first (`db`, or the service's `trx`); rows become wire shapes in tracking.mapper.ts. */
-export const trackingRepository = {
-  async insert(db: Db, link: Insertable<TrackingLinksTable>): Promise<void> {
-    await db.insertInto('trackingLinks').values(link).execute();
-  },
+// Every function takes the executor first (`db`, or the service's `trx`); rows become wire shapes in tracking.mapper.ts.
+export async function insert(db: Executor, link: Insertable<TrackingLinksTable>): Promise<void> {
+  await db.insertInto('trackingLinks').values(link).execute();
+}
 
-  async active(db: Db, shipmentId: number): Promise<{ createdAt: Date } | null> {
-    const row = await db
-      .selectFrom('trackingLinks')
-      .select('createdAt')
-      .where('shipmentId', '=', shipmentId)
-      .where('revokedAt', 'is', null)
-      .orderBy('createdAt', 'desc')
-      .executeTakeFirst();
-    return row ?? null;
-  },
+export async function active(db: Executor, shipmentId: number): Promise<{ createdAt: Date } | null> {
+  const row = await db
+    .selectFrom('trackingLinks')
+    .select('createdAt')
+    .where('shipmentId', '=', shipmentId)
+    .where('revokedAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+  return row ?? null;
+}
 
-  async revokeAll(db: Db, shipmentId: number, now: Date): Promise<void> {
-    await db.updateTable('trackingLinks').set({ revokedAt: now }).where('shipmentId', '=', shipmentId).where('revokedAt', 'is', null).execute();
-  },
+export async function revokeAll(db: Executor, shipmentId: number, now: Date): Promise<void> {
+  await db.updateTable('trackingLinks').set({ revokedAt: now }).where('shipmentId', '=', shipmentId).where('revokedAt', 'is', null).execute();
+}
 
-  /** The shipment behind a live link, with nothing personal: no names, streets, numbers, notes or prices. */
-  async byTokenHash(db: Db, tokenHash: string): Promise<TrackedShipmentRow | null> {
-    const r = await db
-      .selectFrom('trackingLinks as t')
-      .innerJoin('shipments as s', 's.id', 't.shipmentId')
-      .select([
-        's.id',
-        's.state',
-        's.currentLat',
-        's.currentLng',
-        's.routePoints',
-        's.routeDistance',
-        's.routeDuration',
-        's.routeEstimated',
-        's.pickupCity',
-        's.pickupZip',
-        's.pickupCountry',
-        's.pickupLat',
-        's.pickupLng',
-        's.pickupDateFrom',
-        's.pickupDateTill',
-        's.pickupTimezone',
-        's.deliveryCity',
-        's.deliveryZip',
-        's.deliveryCountry',
-        's.deliveryLat',
-        's.deliveryLng',
-        's.deliveryDateFrom',
-        's.deliveryDateTill',
-        's.deliveryTimezone',
-      ])
-      .where('t.tokenHash', '=', tokenHash)
-      .where('t.revokedAt', 'is', null)
-      .executeTakeFirst();
-    return r ?? null;
-  },
+/** The shipment behind a live link, with nothing personal: no names, streets, numbers, notes or prices. */
+export async function byTokenHash(db: Executor, tokenHash: string): Promise<TrackedShipmentRow | null> {
+  const r = await db
+    .selectFrom('trackingLinks as t')
+    .innerJoin('shipments as s', 's.id', 't.shipmentId')
+    .select([
+      's.id',
+      's.state',
+      's.currentLat',
+      's.currentLng',
+      's.routePoints',
+      's.routeDistance',
+      's.routeDuration',
+      's.routeEstimated',
+      's.pickupCity',
+      's.pickupZip',
+      's.pickupCountry',
+      's.pickupLat',
+      's.pickupLng',
+      's.pickupDateFrom',
+      's.pickupDateTill',
+      's.pickupTimezone',
+      's.deliveryCity',
+      's.deliveryZip',
+      's.deliveryCountry',
+      's.deliveryLat',
+      's.deliveryLng',
+      's.deliveryDateFrom',
+      's.deliveryDateTill',
+      's.deliveryTimezone',
+    ])
+    .where('t.tokenHash', '=', tokenHash)
+    .where('t.revokedAt', 'is', null)
+    .executeTakeFirst();
+  return r ?? null;
+}
 
-  /** A shipment's states, oldest first. */
-  async states(db: Db, shipmentId: number): Promise<{ state: ShipmentStateName; createdAt: Date }[]> {
-    return db.selectFrom('shipmentStates').select(['state', 'createdAt']).where('shipmentId', '=', shipmentId).orderBy('id').execute();
-  },
-};
-
-export type TrackingRepository = typeof trackingRepository;
+/** A shipment's states, oldest first. */
+export async function states(db: Executor, shipmentId: number): Promise<{ state: ShipmentStateName; createdAt: Date }[]> {
+  return db.selectFrom('shipmentStates').select(['state', 'createdAt']).where('shipmentId', '=', shipmentId).orderBy('id').execute();
+}

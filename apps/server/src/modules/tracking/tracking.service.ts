@@ -6,11 +6,10 @@ import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import { forStrangers } from './public-view.ts';
 import type { Db } from '../../db/database.ts';
 import { toTrackedShipment } from './tracking.mapper.ts';
-import type { TrackingRepository } from './tracking.repository.ts';
+import * as repo from './tracking.repository.ts';
 
 type Deps = {
   db: Db;
-  repo: TrackingRepository;
   shipments: Pick<ShipmentsService, 'parties'>;
   router: Router;
   publicUrl: string;
@@ -49,7 +48,7 @@ function routeCache(router: Router, size = 500) {
   };
 }
 
-export function trackingService({ db, repo, shipments, router, publicUrl, now, log }: Deps) {
+export function trackingService({ db, shipments, router, publicUrl, now, log }: Deps) {
   const route = routeCache(router);
 
   /** The sender's own shipment, or 404 as if it did not exist. */

@@ -1,6 +1,6 @@
 import type { Locale, VehicleType } from '@vm/domain';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 export type ProfileChanges = {
@@ -34,111 +34,107 @@ export type UserRow = {
 };
 
 
-/** Every function takes the executor first (`db`, or the service's `trx`); rows become wire shapes in users.mapper.ts. */
-export const usersRepository = {
-  async emailExists(db: Db, email: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-      .executeTakeFirst();
-    return Boolean(row);
-  },
+// Every function takes the executor first (`db`, or the service's `trx`); rows become wire shapes in users.mapper.ts.
+export async function emailExists(db: Executor, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return Boolean(row);
+}
 
-  async insert(db: Db, u: Insertable<UsersTable>): Promise<number> {
-    const row = await db
-      .insertInto('users')
-      .values(u)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
+export async function insert(db: Executor, u: Insertable<UsersTable>): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values(u)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
-  async idByEmail(db: Db, email: string): Promise<number | null> {
-    const row = await db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-      .executeTakeFirst();
-    return row?.id ?? null;
-  },
+export async function idByEmail(db: Executor, email: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
 
-  async setVehicle(db: Db, driverId: number, vehicle: { type: VehicleType; name: string }): Promise<void> {
+export async function setVehicle(db: Executor, driverId: number, vehicle: { type: VehicleType; name: string }): Promise<void> {
+  await db
+    .insertInto('vehicles')
+    .values({ driverId, ...vehicle })
+    .onConflict((oc) => oc.column('driverId').doUpdateSet(vehicle))
+    .execute();
+}
+
+export async function find(db: Executor, id: number): Promise<UserRow | null> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('companies as c', 'c.userId', 'u.id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.firstName',
+      'u.lastName',
+      'u.cellphone',
+      'u.birthday',
+      'u.country',
+      'u.addressFormatted',
+      'u.role',
+      'u.profileImageId',
+      'u.locale',
+      'c.userId as companyUserId',
+      'c.name as companyName',
+      'c.vat as companyVat',
+      'c.address as companyAddress',
+      'c.email as companyEmail',
+      'c.invoiceStatus',
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function setLocale(db: Executor, id: number, locale: Locale, now: Date): Promise<void> {
+  await db.updateTable('users').set({ locale, updatedAt: now }).where('id', '=', id).execute();
+}
+
+export async function update(db: Executor, id: number, c: ProfileChanges, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      firstName: c.firstName,
+      lastName: c.lastName,
+      cellphone: c.cellphone,
+      birthday: c.birthday,
+      country: c.country,
+      addressFormatted: c.addressFormatted,
+      updatedAt: now,
+    })
+    .where('id', '=', id)
+    .execute();
+  if (c.company) {
+    // invoice_status is not in the values: only the invoice workflow and admins change it.
     await db
-      .insertInto('vehicles')
-      .values({ driverId, ...vehicle })
-      .onConflict((oc) => oc.column('driverId').doUpdateSet(vehicle))
+      .insertInto('companies')
+      .values({ userId: id, ...c.company, updatedAt: now })
+      .onConflict((oc) => oc.column('userId').doUpdateSet({ ...c.company!, updatedAt: now }))
       .execute();
-  },
+  }
+}
 
-  async find(db: Db, id: number): Promise<UserRow | null> {
-    const row = await db
-      .selectFrom('users as u')
-      .leftJoin('companies as c', 'c.userId', 'u.id')
-      .select([
-        'u.id',
-        'u.email',
-        'u.firstName',
-        'u.lastName',
-        'u.cellphone',
-        'u.birthday',
-        'u.country',
-        'u.addressFormatted',
-        'u.role',
-        'u.profileImageId',
-        'u.locale',
-        'c.userId as companyUserId',
-        'c.name as companyName',
-        'c.vat as companyVat',
-        'c.address as companyAddress',
-        'c.email as companyEmail',
-        'c.invoiceStatus',
-      ])
-      .where('u.id', '=', id)
-      .executeTakeFirst();
-    return row ?? null;
-  },
+/** Only the invoice workflow and the admin command change this. */
+export async function setInvoiceStatus(db: Executor, userId: number, status: 'requested' | 'approved' | 'rejected' | null, now: Date): Promise<boolean> {
+  const res = await db.updateTable('companies').set({ invoiceStatus: status, updatedAt: now }).where('userId', '=', userId).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
 
-  async setLocale(db: Db, id: number, locale: Locale, now: Date): Promise<void> {
-    await db.updateTable('users').set({ locale, updatedAt: now }).where('id', '=', id).execute();
-  },
-
-  async update(db: Db, id: number, c: ProfileChanges, now: Date): Promise<void> {
-    await db
-      .updateTable('users')
-      .set({
-        firstName: c.firstName,
-        lastName: c.lastName,
-        cellphone: c.cellphone,
-        birthday: c.birthday,
-        country: c.country,
-        addressFormatted: c.addressFormatted,
-        updatedAt: now,
-      })
-      .where('id', '=', id)
-      .execute();
-    if (c.company) {
-      // invoice_status is not in the values: only the invoice workflow and admins change it.
-      await db
-        .insertInto('companies')
-        .values({ userId: id, ...c.company, updatedAt: now })
-        .onConflict((oc) => oc.column('userId').doUpdateSet({ ...c.company!, updatedAt: now }))
-        .execute();
-    }
-  },
-
-  /** Only the invoice workflow and the admin command change this. */
-  async setInvoiceStatus(db: Db, userId: number, status: 'requested' | 'approved' | 'rejected' | null, now: Date): Promise<boolean> {
-    const res = await db.updateTable('companies').set({ invoiceStatus: status, updatedAt: now }).where('userId', '=', userId).executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  },
-
-  /** Swaps the profile picture; answers the previous image id so its files can be removed. */
-  async setProfileImage(db: Db, userId: number, imageId: string): Promise<string | null> {
-    const before = await db.selectFrom('users').select('profileImageId').where('id', '=', userId).forUpdate().executeTakeFirst();
-    await db.updateTable('users').set({ profileImageId: imageId }).where('id', '=', userId).execute();
-    return before?.profileImageId ?? null;
-  },
-};
-
-export type UsersRepository = typeof usersRepository;
+/** Swaps the profile picture; answers the previous image id so its files can be removed. */
+export async function setProfileImage(db: Executor, userId: number, imageId: string): Promise<string | null> {
+  const before = await db.selectFrom('users').select('profileImageId').where('id', '=', userId).forUpdate().executeTakeFirst();
+  await db.updateTable('users').set({ profileImageId: imageId }).where('id', '=', userId).execute();
+  return before?.profileImageId ?? null;
+}

@@ -7,11 +7,10 @@ import type { EventsService } from '../events/events.service.ts';
 import type { PhoneService } from '../phone/phone.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toUser } from './users.mapper.ts';
-import type { UsersRepository } from './users.repository.ts';
+import * as repo from './users.repository.ts';
 
 type Deps = {
   db: Db;
-  repo: UsersRepository;
   phone: PhoneService;
   events: EventsService;
   now: () => Date;
@@ -21,7 +20,7 @@ type Deps = {
 };
 type InvoiceStatus = 'requested' | 'approved' | 'rejected' | null;
 
-export function usersService({ db, repo, phone, events, now, vatRegistry = null, log }: Deps) {
+export function usersService({ db, phone, events, now, vatRegistry = null, log }: Deps) {
   /**
    * SPEC section 5: the VAT number is locked once a valid one is saved (invoices were issued
    * against it). A saved number that is not valid (kept from before the check existed) is never

@@ -38,7 +38,7 @@ type Deps = {
   onPaymentOutcome: (method: string, outcome: 'succeeded' | 'failed') => void;
 };
 
-/** The one place that wires repositories, services and adapters together. */
+/** The one place that wires services and adapters together (a service imports its own repository). */
 export async function wireServices({ db, listen, config, now, adapters, log, memoryCaches, onClose, preClose, onPaymentOutcome }: Deps) {
   const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider, vatRegistry } = adapters;
   const limits = config.rateLimits;

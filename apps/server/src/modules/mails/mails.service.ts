@@ -87,7 +87,7 @@ export function mailsService({ db, mailer, publicUrl, now, log }: Deps) {
     }
   }
 
-  /** The mail of a job; null when there is nothing to tell (a receipt that was never kept). */
+  /** The mail of a job; null when there is nothing to tell (no receipt was kept). */
   async function render(job: DueMailJob): Promise<MailText | null> {
     const link = `${publicUrl}/#/jobs/${job.shipmentId}`;
     const e = job.event;

@@ -73,7 +73,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const driverJobs = driverJobsService({ db, shipments, offers, events, router, now, log: log });
   const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
   const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
-  const mails = mailsService({ db, mailer, publicUrl: config.publicUrl, now, log: log });
+  const mails = mailsService({ db, mailer, payments, publicUrl: config.publicUrl, now, log: log });
   const resets = passwordResetService({ db, auth, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
   const tracking = trackingService({ db, shipments, router, publicUrl: config.publicUrl, now, log });

@@ -1,7 +1,6 @@
 import { type EventBody, isLocale, type Locale, type MailKind, type MailSettings, parseEvent } from '@vm/domain';
 import type { Selectable } from 'kysely';
-import type { MailSettingsTable, PaymentReceiptsTable } from '../../db/schema.ts';
-import type { ReceiptFacts } from './mail-texts.ts';
+import type { MailSettingsTable } from '../../db/schema.ts';
 import type { DueMailJobRow, MailEventRow } from './mails.repository.ts';
 
 // Rows to what the mail worker and the settings route use, in one place; event payloads are parsed
@@ -60,14 +59,3 @@ export function toDueMailJob(r: DueMailJobRow): DueMailJob {
         : null,
   };
 }
-
-/** The receipt kept with the payment, in euros as the mail writes it. */
-export const toReceiptFacts = (r: Selectable<PaymentReceiptsTable>): ReceiptFacts => ({
-  reference: r.reference,
-  driver_name: r.driverName,
-  total: r.totalCents / 100,
-  vat_percent: r.vatPercent,
-  vat_amount: r.vatAmountCents / 100,
-  method: r.method,
-  card_last4: r.cardLast4,
-});

@@ -1,10 +1,10 @@
 import { MAIL_KINDS, type MailKind, type MailSettings } from '@vm/domain';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { MailJobsTable, MailSettingsTable, PaymentReceiptsTable } from '../../db/schema.ts';
+import type { MailJobsTable, MailSettingsTable } from '../../db/schema.ts';
 
 // Mails are a consumer of the events table (ARCHITECTURE "Events"): it reads events after its own
-// cursor, the receipts kept with payments and the chat's read marks, all as plain tables, so nothing
+// cursor and the chat's read marks, all as plain tables (a receipt comes from the payments service), so nothing
 // else has to call it. Every function takes the executor first (`db`, or the service's `trx`).
 
 export const MAIL_SETTING_COLUMN = {
@@ -133,12 +133,6 @@ export async function dueJobs(trx: Executor, ids: number[]): Promise<DueMailJobR
     .orderBy('j.sendAfter')
     .orderBy('j.id')
     .execute();
-}
-
-/** The receipt kept when this user's payment of the shipment succeeded. */
-export async function receiptOf(db: Executor, shipmentId: number, userId: number): Promise<Selectable<PaymentReceiptsTable> | null> {
-  const row = await db.selectFrom('paymentReceipts').selectAll().where('shipmentId', '=', shipmentId).where('userId', '=', userId).orderBy('paidAt', 'desc').executeTakeFirst();
-  return row ?? null;
 }
 
 export async function markSent(db: Executor, id: number, now: Date): Promise<void> {

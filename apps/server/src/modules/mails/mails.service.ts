@@ -2,8 +2,9 @@ import type { MailKind, MailSettings } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
 import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, offerMail } from './mail-texts.ts';
-import { type DueMailJob, type MailEvent, toDueMailJob, toMailEvent, toMailSettings, toReceiptFacts } from './mails.mapper.ts';
+import { type DueMailJob, type MailEvent, toDueMailJob, toMailEvent, toMailSettings } from './mails.mapper.ts';
 import * as repo from './mails.repository.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 
 // Mails are made from events, never inside the request that caused them (ARCHITECTURE "Events"):
 // 1. the consumer turns committed events into mail_jobs, in event order, one process at a time;
@@ -27,11 +28,11 @@ export const MAIL_WAKE_SECONDS = 5;
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 type Hub = { onEvent: (handler: () => void) => () => void };
-type Deps = { db: Db; mailer: Mailer; publicUrl: string; now: () => Date; log: Log };
+type Deps = { db: Db; mailer: Mailer; payments: Pick<PaymentsService, 'receiptFacts'>; publicUrl: string; now: () => Date; log: Log };
 
 const later = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
 
-export function mailsService({ db, mailer, publicUrl, now, log }: Deps) {
+export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps) {
   const settingsOf = async (executor: Db, userId: number) => toMailSettings(await repo.settings(executor, userId));
 
   /** The job (if any) an event asks for, given the recipient's settings at this moment. */
@@ -96,8 +97,8 @@ export function mailsService({ db, mailer, publicUrl, now, log }: Deps) {
         return offerMail(e.payload, job.dedupeKey.endsWith(':1'), job.locale, link, job.windows);
       case 'shipment.offer.accepted': {
         // The receipt as kept with the payment, not as the event told it.
-        const receipt = job.shipmentId === null ? null : await repo.receiptOf(db, job.shipmentId, job.userId);
-        return receipt ? acceptedMail(toReceiptFacts(receipt), job.locale, link, job.windows) : null;
+        const receipt = job.shipmentId === null ? null : await payments.receiptFacts(job.shipmentId, job.userId);
+        return receipt ? acceptedMail(receipt, job.locale, link, job.windows) : null;
       }
       case 'shipment.state.changed':
         return deliveredMail(e.payload, job.locale, link);

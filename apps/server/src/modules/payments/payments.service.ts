@@ -5,10 +5,11 @@ import type { Db } from '../../db/database.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
-import { receiptText } from '../mails/mail-texts.ts';
+import { type ReceiptFacts, receiptText } from '../mails/mail-texts.ts';
 import type { OffersService } from '../offers/offers.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { toReceiptFacts } from './payments.mapper.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentRecord } from './payments.repository.ts';
 
@@ -359,16 +360,14 @@ export function paymentsService({ db, provider, shipments, offers, users, events
       await shipments.get(senderId, shipmentId);
       const r = await repo.receiptOf(db, shipmentId, senderId);
       if (!r) return { receipt: null };
-      const facts = {
-        reference: r.reference,
-        driver_name: r.driverName,
-        total: r.totalCents / 100,
-        vat_percent: r.vatPercent,
-        vat_amount: r.vatAmountCents / 100,
-        method: r.method,
-        card_last4: r.cardLast4,
-      };
+      const facts = toReceiptFacts(r);
       return { receipt: { ...facts, paid_at: Math.floor(r.paidAt.getTime() / 1000), ...receiptText(facts, locale) } };
+    },
+
+    /** What the receipt of this user's payment of a shipment states, for the receipt mail; null when none was kept. */
+    async receiptFacts(shipmentId: number, userId: number): Promise<ReceiptFacts | null> {
+      const r = await repo.receiptOf(db, shipmentId, userId);
+      return r ? toReceiptFacts(r) : null;
     },
 
     /** POST /api/shipment/{sid}/offer/{oid}: by invoice when approved, else with the first stored card. */

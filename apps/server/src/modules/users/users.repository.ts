@@ -1,30 +1,17 @@
 import type { Locale, VehicleType } from '@vm/domain';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
-export type ProfileChanges = {
-  firstName: string;
-  lastName: string;
-  cellphone: string;
-  birthday: string;
-  country: string;
-  addressFormatted: string;
+type UserColumns = Selectable<UsersTable>;
+type ProfileColumns = 'firstName' | 'lastName' | 'cellphone' | 'birthday' | 'country' | 'addressFormatted';
+
+export type ProfileChanges = Pick<UserColumns, ProfileColumns> & {
   company?: { name: string; vat: string; address: string; email: string } | null;
 };
 
-export type UserRow = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  cellphone: string;
-  birthday: string;
-  country: string;
-  addressFormatted: string;
-  role: 'sender' | 'driver' | 'admin';
-  profileImageId: string | null;
-  locale: string;
+/** A user with their company, as read (users.mapper.ts makes the wire shape). */
+export type UserRow = Pick<UserColumns, 'id' | 'email' | 'role' | 'profileImageId' | 'locale' | ProfileColumns> & {
   companyUserId: number | null;
   companyName: string | null;
   companyVat: string | null;
@@ -32,7 +19,6 @@ export type UserRow = {
   companyEmail: string | null;
   invoiceStatus: 'requested' | 'approved' | 'rejected' | null;
 };
-
 
 // Every function takes the executor first (`db`, or the service's `trx`); rows become wire shapes in users.mapper.ts.
 export async function emailExists(db: Executor, email: string): Promise<boolean> {

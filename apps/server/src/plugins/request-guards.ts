@@ -17,6 +17,9 @@ export function requestGuards(app: FastifyInstance): void {
     // Only an optional body (the accept's confirmed price) may be left out altogether.
     // Routes without one (the chat post, the token endpoint) check theirs after the ownership check.
     const body = req.routeOptions.schema?.body as ZodType | undefined;
-    if (body && !isPlainObject(req.body) && !(req.body == null && body.safeParse(null).success)) throw new ApiError(400, 'invalid_request', 'invalid_body');
+    if (body && !isPlainObject(req.body) && !(req.body == null && mayBeLeftOut(body))) throw new ApiError(400, 'invalid_request', 'invalid_body');
   });
 }
+
+/** A body schema that is optional or nullable at its top (read from its definition: running it on null may throw). */
+const mayBeLeftOut = (schema: ZodType) => schema.def.type === 'optional' || schema.def.type === 'nullable';

@@ -1,3 +1,4 @@
+import type { AppConfig } from '@vm/domain/app-config';
 import type { LocationRead, ShipmentRead } from '@vm/domain/shipment';
 
 /** An address in a town, as the shipment read carries it. */
@@ -32,5 +33,17 @@ export const shipmentRead = (over: Partial<ShipmentRead> = {}): ShipmentRead => 
   ratings: [],
   running_late: [],
   created_at: 1_700_000_000,
+  ...over,
+});
+
+/** GET /api/config of a fresh install: sandbox payments, no captcha, the built-in map. */
+export const sandboxConfig = (over: Partial<AppConfig> = {}): AppConfig => ({
+  facebook_app_id: null,
+  oidc_label: null,
+  captcha: { provider: 'none', site_key: null },
+  map: { tile_url: null, attribution: '' },
+  providers: { sms: 'log', geocoder: 'embedded', router: 'estimate' },
+  payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
+  street_view: null,
   ...over,
 });

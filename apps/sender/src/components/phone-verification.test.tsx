@@ -6,18 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nl } from '../locales/nl.ts';
 import { renderWithProviders } from '../test-render.tsx';
 import { PhoneVerification } from './phone-verification.tsx';
+import { sandboxConfig } from '../test-fixtures.ts';
 
 let answer: () => Response = () => HttpResponse.json({ cellphone: '+32470123456', expires_in: 600 });
 const sent: unknown[] = [];
-const config = {
-  facebook_app_id: null,
-  oidc_label: null,
-  captcha: { provider: 'none', site_key: null },
-  map: { tile_url: null, attribution: 'GeoNames' },
-  providers: { sms: 'log', geocoder: 'embedded', router: 'estimate' },
-  payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
-  street_view: null,
-};
+const config = sandboxConfig({ map: { tile_url: null, attribution: 'GeoNames' } });
 const handlers = [
   http.get('*/api/config', () => HttpResponse.json(config)),
   http.post('*/api/phone/verification', async ({ request }) => {

@@ -8,20 +8,14 @@ import { nl } from '../../locales/nl.ts';
 import { CardEntry } from './card-entry.tsx';
 import { cardErrorText, formatCardNumber, formatExpiry } from './card-format.ts';
 import { ApiError } from '@vm/client/api-client.ts';
+import { sandboxConfig } from '../../test-fixtures.ts';
 
 // The config is a query: every test answers the same sandbox config.
-const sandboxConfig = {
-  facebook_app_id: null,
-  oidc_label: null,
-  captcha: { provider: 'none', site_key: null },
-  map: { tile_url: null, attribution: '' },
-  payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
-  street_view: null,
-};
+const config = sandboxConfig();
 
 /** Every request other than the config, as "METHOD pathname". */
 let calls: string[] = [];
-const handlers = [http.get('*/api/config', () => HttpResponse.json(sandboxConfig))];
+const handlers = [http.get('*/api/config', () => HttpResponse.json(config))];
 beforeEach(() => server.use(...handlers));
 server.events.on('request:start', ({ request }) => {
   const { pathname } = new URL(request.url);

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@vm/client/testing/web-test-setup.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test-render.tsx';
-import { shipmentRead } from '../../../test-fixtures.ts';
+import { shipmentRead, sandboxConfig } from '../../../test-fixtures.ts';
 import { writeToken } from '@vm/client/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { useShipment } from '../api/get-shipment.ts';
@@ -52,14 +52,7 @@ const sender = (invoice: NonNullable<User['company']>['invoice_approved'] | 'non
 
 const visa: CardRead = { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2034 };
 
-const config = {
-  facebook_app_id: null,
-  oidc_label: null,
-  captcha: { provider: 'none', site_key: null },
-  map: { tile_url: null, attribution: '' },
-  payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
-  street_view: null,
-};
+const config = sandboxConfig();
 
 let userAnswered = false;
 let accepted: { sid: string; oid: string }[] = [];

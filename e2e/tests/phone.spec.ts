@@ -8,6 +8,9 @@ import { attachScreens, sidewaysOverflow } from '../support/screens.ts';
 // fast demo drivers (offers within a second, a driver state a second once accepted).
 const demo = demoTest();
 demo.use({ viewport: { width: 375, height: 740 } });
+// The tests are independent (each its own sender) and together the longest file: spread over the
+// workers, the run does not end waiting on this file alone.
+demo.describe.configure({ mode: 'parallel' });
 
 /**
  * Whether the top bar's visible parts share one row: every one overlaps every other vertically,

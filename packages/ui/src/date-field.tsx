@@ -3,6 +3,7 @@ import { addDays, weekdayOf } from '@vm/domain/zoned-time';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessages, useFieldIds } from './field.tsx';
+import { TypedTextInput } from './typed-text-input.tsx';
 import { useTypedValue } from './use-typed-value.ts';
 import { localeTag } from '@vm/client/locale.ts';
 
@@ -33,7 +34,7 @@ const addMonths = (iso: string, n: number) => {
 
 export function DateField({ label, value, onChange, error, min, today, id }: Props) {
   const { t } = useTranslation();
-  const { text, parsed, typed, left, chose, errorFor } = useTypedValue({
+  const typing = useTypedValue({
     value,
     onChange,
     parse: parseDateText,
@@ -45,7 +46,7 @@ export function DateField({ label, value, onChange, error, min, today, id }: Pro
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  const shown = errorFor(error);
+  const shown = typing.errorFor(error);
   const hint = t('picker.dateHint');
   const ids = useFieldIds(id, hint, shown);
   return (
@@ -53,18 +54,7 @@ export function DateField({ label, value, onChange, error, min, today, id }: Pro
       <label htmlFor={ids.controlId}>{label}</label>
       <div className="date-anchor">
         <div className="field-row">
-          <input
-            id={ids.controlId}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={t('picker.datePlaceholder')}
-            maxLength={10}
-            value={text}
-            onChange={(e) => typed(e.target.value)}
-            onBlur={left}
-            {...ids.aria}
-          />
+          <TypedTextInput ids={ids} typing={typing} placeholder={t('picker.datePlaceholder')} maxLength={10} />
           <button
             ref={toggleRef}
             type="button"
@@ -81,11 +71,11 @@ export function DateField({ label, value, onChange, error, min, today, id }: Pro
           <Calendar
             label={label}
             locale={localeTag()}
-            value={parsed ?? value}
+            value={typing.parsed ?? value}
             today={today}
             min={min}
             onPick={(iso) => {
-              chose(iso);
+              typing.chose(iso);
               setOpen(false);
               toggleRef.current?.focus();
             }}

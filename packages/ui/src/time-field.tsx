@@ -1,6 +1,7 @@
 import { looksCompleteTime, parseTimeText } from '@vm/domain/date-text';
 import { useTranslation } from 'react-i18next';
 import { FieldMessages, useFieldIds } from './field.tsx';
+import { TypedTextInput } from './typed-text-input.tsx';
 import { useTypedValue } from './use-typed-value.ts';
 
 // The app's own time field (SPEC section 5): 24-hour HH:mm without seconds, whatever language the
@@ -17,7 +18,7 @@ type Props = {
 
 export function TimeField({ label, value, onChange, error, id }: Props) {
   const { t } = useTranslation();
-  const { text, typed, left, errorFor } = useTypedValue({
+  const typing = useTypedValue({
     value,
     onChange,
     parse: parseTimeText,
@@ -26,24 +27,13 @@ export function TimeField({ label, value, onChange, error, id }: Props) {
     invalid: 'time_format',
     incomplete: 'time_format',
   });
-  const shown = errorFor(error);
+  const shown = typing.errorFor(error);
   const hint = t('picker.timeHint');
   const ids = useFieldIds(id, hint, shown);
   return (
     <div className="field time-field">
       <label htmlFor={ids.controlId}>{label}</label>
-      <input
-        id={ids.controlId}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={t('picker.timePlaceholder')}
-        maxLength={5}
-        value={text}
-        onChange={(e) => typed(e.target.value)}
-        onBlur={left}
-        {...ids.aria}
-      />
+      <TypedTextInput ids={ids} typing={typing} placeholder={t('picker.timePlaceholder')} maxLength={5} />
       <FieldMessages hint={hint} error={shown} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   );

@@ -1,9 +1,16 @@
+import { configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { format } from 'node:util';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 // The one set-up of every web test file (each app's and package's vitest setupFiles import it):
 // one mock API, the <dialog> methods jsdom lacks, and a test fails when something logged an error.
+
+// A test waits on what the screen shows (findBy, waitFor), never on time; these are only the bounds
+// of that wait. The defaults (1 s for a find, 5 s for a test) failed tests on a 2-core machine busy
+// with three test files and a browser run at once.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 /** The mock API of a test file: a test adds its answers with server.use(...); they go after each test. */
 export const server = setupServer();

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { spendToken } from '../../db/single-use-tokens.ts';
 
 // Password reset tokens. Every function runs on the executor it is given; the service opens the
 // transaction that spends a token and sets the password together.
@@ -16,17 +17,7 @@ export async function status(db: Executor, tokenHash: string, now: Date): Promis
 }
 
 /** Spends a reset token that is still good; its user, or null when it was not. */
-export async function spend(db: Executor, tokenHash: string, now: Date): Promise<number | null> {
-  const spent = await db
-    .updateTable('passwordResets')
-    .set({ usedAt: now })
-    .where('tokenHash', '=', tokenHash)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .returning('userId')
-    .executeTakeFirst();
-  return spent?.userId ?? null;
-}
+export const spend = (db: Executor, tokenHash: string, now: Date): Promise<number | null> => spendToken(db, 'passwordResets', tokenHash, now);
 
 export async function setPassword(db: Executor, userId: number, passwordHash: string, now: Date): Promise<void> {
   await db.updateTable('users').set({ passwordHash, updatedAt: now }).where('id', '=', userId).execute();

@@ -2,6 +2,7 @@ import type { EventType } from '@vm/domain';
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { EventsTable } from '../../db/schema.ts';
+import { spendToken } from '../../db/single-use-tokens.ts';
 
 // Where the routes have always found it (the hub's event is made by the mapper).
 export type { StoredEvent } from './events.mapper.ts';
@@ -86,17 +87,7 @@ export async function saveStreamToken(db: Executor, userId: number, tokenHash: s
 }
 
 /** Spends a stream token: the user it belongs to, once, before it expires; else null. */
-export async function useStreamToken(db: Executor, tokenHash: string, now: Date): Promise<number | null> {
-  const row = await db
-    .updateTable('streamTokens')
-    .set({ usedAt: now })
-    .where('tokenHash', '=', tokenHash)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .returning('userId')
-    .executeTakeFirst();
-  return row?.userId ?? null;
-}
+export const useStreamToken = (db: Executor, tokenHash: string, now: Date): Promise<number | null> => spendToken(db, 'streamTokens', tokenHash, now);
 
 /** Spent and expired stream tokens, and positions older than a day, are of no use to anyone. */
 export async function sweep(db: Executor, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { type EventBody, isLocale, type Locale, type MailKind, type MailSettings, parseEvent } from '@vm/domain';
+import { type EventBody, isLocale, type Locale, type MailSettings, parseEvent } from '@vm/domain';
 import type { Selectable } from 'kysely';
 import type { MailSettingsTable } from '../../db/schema.ts';
 import type { DueMailJobRow, MailEventRow } from './mails.repository.ts';
@@ -13,14 +13,7 @@ export type MailWindow = { from: number; till: number; timezone: string };
 export type MailEvent = { id: number; userId: number; shipmentId: number | null; createdAt: Date; event: EventBody };
 
 /** A due job with what it takes to write the mail. */
-export type DueMailJob = {
-  id: number;
-  userId: number;
-  kind: MailKind;
-  shipmentId: number | null;
-  dedupeKey: string;
-  attempts: number;
-  email: string;
+export type DueMailJob = Pick<DueMailJobRow, 'id' | 'userId' | 'kind' | 'shipmentId' | 'dedupeKey' | 'attempts' | 'email'> & {
   locale: Locale;
   event: EventBody;
   /** The job's booked windows as they are now (null when the mail is about no shipment). */

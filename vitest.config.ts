@@ -14,6 +14,10 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     exclude: kind === 'postgres' ? ['test/app/server-process.test.ts'] : ['test/app/two-processes.test.ts', 'test/app/cluster.test.ts'],
     env: { TEST_DB_KIND: kind },
     globalSetup: ['./test/helpers/global-setup.ts'],
+    // The files share a worker's loaded modules instead of loading the server and its libraries once
+    // per file (import time 247 s to 45 s, the run 7.2 to 5.3 minutes). Each test builds its own
+    // app on its own database; the server keeps no state at module level but caches of read-only data.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

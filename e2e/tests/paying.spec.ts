@@ -1,12 +1,16 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { demoTest, signedInWithJob } from '../support/demo.ts';
+import { demoTest, fillCard, signedInWithJob } from '../support/demo.ts';
 import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
 import { attachScreens } from '../support/screens.ts';
+import type { TestServer } from '../support/server.ts';
+
+/** The demo drivers' password on this file's server, so a test can act as one through the driver API. */
+const DRIVER_PASSWORD = 'demo-driver-e2e-password';
 
 // Issue 10, part 4: paying with confidence. On a fresh embedded database with demo drivers that
 // make offers at once but do not start driving, so the paid job stays still for the checks.
-const demo = demoTest({ DEMO_STEP_SECONDS: '3600' });
+const demo = demoTest({ DEMO_STEP_SECONDS: '3600', DEMO_DRIVER_PASSWORD: DRIVER_PASSWORD });
 
 /** Opens the job's offers and selects the first; answers the modal, the driver's short name and the total incl. VAT. */
 async function openFirstOffer(page: Page) {
@@ -132,6 +136,62 @@ demo('Bancontact: the confirmation names it, the bank page is Dutch with a favic
   await expect(page.getByText('De betaling werd geweigerd.')).toBeVisible();
   await expect(page.locator('.job-detail .badge').first()).toHaveText('Nieuw');
   await expect(page.getByRole('region', { name: 'Betaling' })).toHaveCount(0);
+});
+
+const DEMO_DRIVER_EMAILS: Record<string, string> = {
+  Jan: 'jan.maes@demo.vrachtmarkt.be',
+  Sofie: 'sofie.claes@demo.vrachtmarkt.be',
+  Karim: 'karim.elidrissi@demo.vrachtmarkt.be',
+  Els: 'els.wouters@demo.vrachtmarkt.be',
+};
+
+/** Logs in as the demo driver of the offer (named by its first name) and sets a new price (euros excl. VAT). */
+async function repriceAsDemoDriver(server: TestServer, firstName: string, shipmentId: number, price: number) {
+  const email = DEMO_DRIVER_EMAILS[firstName];
+  if (!email) throw new Error(`no demo driver named ${firstName}`);
+  const login = await fetch(`${server.url}/oauth/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', client_id: 'web', scope: 'app', username: email, password: DRIVER_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const { access_token } = (await login.json()) as { access_token: string };
+  const offered = await fetch(`${server.url}/api/driver/shipment/${shipmentId}/offer`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ price }),
+  });
+  expect(offered.status, await offered.clone().text()).toBe(201);
+}
+
+demo('a driver re-pricing while the sender confirms: the confirmation shows the new price, and that price is what is charged', async ({ page, demoServer }, testInfo) => {
+  const { id } = await signedInWithJob(page, demoServer);
+  await page.goto(`/#/jobs/${id}`);
+  const { modal, driver, total } = await openFirstOffer(page);
+  await modal.getByRole('button', { name: 'Aanvaarden met kredietkaart / factuur' }).click();
+  await fillCard(page, '4242 4242 4242 4242');
+  const confirm = page.getByRole('dialog', { name: 'Bod aanvaarden?' });
+  const facts = confirm.getByTestId('confirm-accept');
+  expect(plain(await facts.innerText())).toContain(plain(total));
+
+  // While the confirmation is open, the driver asks more.
+  await repriceAsDemoDriver(demoServer, driver.split(' ')[0]!, id, 987.65);
+  await confirm.getByRole('button', { name: 'Bevestigen en betalen' }).click();
+
+  // Nothing is charged: the confirmation asks again, with the driver's new price.
+  await expect(confirm.getByTestId('price-changed')).toBeVisible();
+  await expect(page.locator('.job-detail .badge').first()).toHaveText('Nieuw');
+  const newTotal = plain(await facts.locator('.confirm-amount').innerText());
+  expect(newTotal).not.toBe(plain(total));
+  expect(newTotal).toMatch(/^€ 1\.\d{3},\d\d$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await attachScreens(page, testInfo, 'paying-price-changed');
+
+  await confirm.getByRole('button', { name: 'Bevestigen en betalen' }).click();
+  await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
+  const block = page.getByRole('region', { name: 'Betaling' });
+  await expect(block).toBeVisible();
+  expect(plain(await block.innerText())).toContain(`Bedrag incl. btw ${newTotal}`);
 });
 
 test('removing the card on the account page asks first; No keeps it, Yes removes it', async ({ page, server }, testInfo) => {

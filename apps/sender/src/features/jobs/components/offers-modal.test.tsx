@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../../test-render.tsx';
 import { shipmentRead, sandboxConfig } from '../../../test-fixtures.ts';
 import { writeToken } from '@vm/client/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
-import { useShipment } from '../api/get-shipment.ts';
+import { refreshShipment, useShipment } from '../api/get-shipment.ts';
 import { OffersModal } from './offers-modal.tsx';
 
 
@@ -334,6 +334,56 @@ describe('OffersModal', () => {
     await user.click(within(confirm).getByRole('button', { name: nl.job.confirm.yes }));
     expect(await screen.findByRole('status')).toHaveTextContent(nl.job.accepted);
     // Each accept carried the total the sender had in front of them.
+    expect(sent).toEqual([
+      { oid: '12', total: 1270.5 },
+      { oid: '13', total: 1512.5 },
+    ]);
+  });
+
+  it('a re-price that arrives while the confirmation is open: the new price shows with the warning, and the click confirms only what was shown before', async () => {
+    answer(sender('none'), [visa]);
+    const repriced: OfferRead = { ...offer(13, 'Els', 'Janssens', 'newbie', 1200, 50), driver: dear.driver };
+    let current = shipment;
+    const sent: { oid: string; total: unknown }[] = [];
+    server.use(
+      http.get('*/api/shipment/:id', () => HttpResponse.json(current)),
+      http.post('*/api/shipment/:sid/offer/:oid', async ({ params, request }) => {
+        const body = (await request.json()) as { total?: number };
+        sent.push({ oid: String(params.oid), total: body.total });
+        if (params.oid === '12') {
+          return HttpResponse.json(
+            { error: 'conflict', error_description: 'De chauffeur heeft de prijs van dit bod gewijzigd. Bekijk de nieuwe prijs en bevestig opnieuw.', offer_id: 13, price: 1200, total: repriced.cost_breakdown_sender.total.aftertaxes },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json({ ...current, accepted_offer: repriced, offers: [repriced], current_state: { state: 'accepted' } });
+      }),
+    );
+    function LiveModal() {
+      const s = useShipment(shipment.id).data;
+      return s ? <OffersModal shipment={s} open onClose={() => undefined} /> : null;
+    }
+    const { user, client } = renderWithProviders(<LiveModal />);
+    await screen.findByRole('table', { name: nl.job.offersCaption });
+    const acceptButton = await selectDearOffer(user);
+    await waitFor(() => expect(acceptButton).toBeEnabled());
+    await user.click(acceptButton);
+    const confirm = await screen.findByRole('dialog', { name: nl.job.confirm.title });
+    expect(facts(confirm)).toMatchObject({ 'Bedrag incl. 21 % btw': '€ 1.270,50' });
+    expect(screen.queryByTestId('price-changed')).not.toBeInTheDocument();
+
+    // The driver re-prices; the event stream makes the job page read the job again.
+    current = { ...shipment, offers: [cheap, repriced] };
+    await refreshShipment(client, shipment.id);
+    await waitFor(() => expect(facts(confirm)).toMatchObject({ 'Bedrag incl. 21 % btw': '€ 1.512,50' }));
+    expect(screen.getByTestId('price-changed')).toHaveTextContent('De chauffeur heeft de prijs van dit bod gewijzigd.');
+
+    // A click at that moment confirms the price the sender had seen: the server refuses it.
+    await user.click(within(confirm).getByRole('button', { name: nl.job.confirm.yes }));
+    await waitFor(() => expect(sent).toEqual([{ oid: '12', total: 1270.5 }]));
+    expect(screen.queryByText(nl.job.accepted)).not.toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: nl.job.confirm.yes }));
+    expect(await screen.findByRole('status')).toHaveTextContent(nl.job.accepted);
     expect(sent).toEqual([
       { oid: '12', total: 1270.5 },
       { oid: '13', total: 1512.5 },

@@ -126,6 +126,9 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
   const payments = useConfig().data?.payments;
   const [needCard, setNeedCard] = useState(false);
   const [confirming, setConfirming] = useState<PayMethod | null>(null);
+  // The offer and total the open confirmation was shown with: what the accept pins. A re-price that
+  // arrives while it is open changes the offer shown, never what a click on it confirms.
+  const [pinned, setPinned] = useState<{ offerId: number; total: number } | null>(null);
   // The server's word that the price changed since the sender looked, shown in the confirmation.
   const [priceChanged, setPriceChanged] = useState<string | null>(null);
   const client = useQueryClient();
@@ -134,8 +137,15 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
   const busy = accepting.isPending || bancontactStart.isPending || bancontactStart.isSuccess;
   const byInvoice = user?.company?.invoice_approved === 'approved';
   const card = cards.data?.[0];
+  const shown = { offerId: offer.id, total: offer.cost_breakdown_sender.total.aftertaxes };
   // What the sender confirms is what the server charges: the total shown goes with the accept.
-  const confirmed = { shipmentId: shipment.id, offerId: offer.id, total: offer.cost_breakdown_sender.total.aftertaxes };
+  const confirmed = { shipmentId: shipment.id, ...(pinned ?? shown) };
+  const changedWhileOpen = pinned !== null && (pinned.offerId !== shown.offerId || pinned.total !== shown.total);
+
+  function confirmWith(method: PayMethod) {
+    setPinned(shown);
+    setConfirming(method);
+  }
 
   /**
    * The driver changed the price (or the insurance changed) since the sender looked: the job is
@@ -149,6 +159,8 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
       toast(err.message, 'danger', TOAST_MS.long);
       return;
     }
+    // The next click confirms the offer and total the server named, shown once the job is read again.
+    setPinned({ offerId: err.body.offer_id, total: err.body.total });
     await refreshShipment(client, shipment.id);
     setPriceChanged(err.message);
   }
@@ -169,8 +181,8 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
   }
 
   function acceptClicked() {
-    if (byInvoice) setConfirming({ kind: 'invoice' });
-    else if (card) setConfirming({ kind: 'card', last4: card.last4, brand: card.brand });
+    if (byInvoice) confirmWith({ kind: 'invoice' });
+    else if (card) confirmWith({ kind: 'card', last4: card.last4, brand: card.brand });
     else setNeedCard(true);
   }
 
@@ -179,7 +191,7 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
     setNeedCard(false);
     // The card form has left it in the query cache; the hook re-renders a moment later.
     const added = client.getQueryData(cardsQuery.queryKey)?.[0];
-    if (added) setConfirming({ kind: 'card', last4: added.last4, brand: added.brand });
+    if (added) confirmWith({ kind: 'card', last4: added.last4, brand: added.brand });
   }
 
   return (
@@ -197,7 +209,7 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
         <button type="button" className="button button-primary" onClick={acceptClicked} disabled={busy || cards.isPending}>
           {t('job.acceptCardInvoice')}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => setConfirming({ kind: 'bancontact' })} disabled={busy}>
+        <button type="button" className="button button-secondary" onClick={() => confirmWith({ kind: 'bancontact' })} disabled={busy}>
           {t('job.payBancontact')}
         </button>
       </div>
@@ -206,10 +218,11 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
           offer={offer}
           method={confirming}
           busy={busy}
-          priceChanged={priceChanged}
+          priceChanged={priceChanged ?? (changedWhileOpen ? t('validation.offer_repriced') : null)}
           onConfirm={confirming.kind === 'bancontact' ? bancontact : accept}
           onClose={() => {
             setConfirming(null);
+            setPinned(null);
             setPriceChanged(null);
           }}
         />
@@ -219,7 +232,10 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
 }
 
 /** A 409 that names the offer and price standing now (the price changed since the sender looked). */
-const isRepriced = (err: Error) => err instanceof ApiError && err.status === 409 && typeof (err.body as { offer_id?: unknown } | null)?.offer_id === 'number';
+const isRepriced = (err: Error): err is ApiError & { body: { offer_id: number; total: number } } => {
+  const body = err instanceof ApiError && err.status === 409 ? (err.body as { offer_id?: unknown; total?: unknown } | null) : null;
+  return typeof body?.offer_id === 'number' && typeof body.total === 'number';
+};
 
 type ConfirmProps = { offer: OfferRead; method: PayMethod; busy: boolean; priceChanged: string | null; onConfirm: () => void; onClose: () => void };
 

@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, logInViaForm, newPerson, test } from '../support/fixtures.ts';
 
@@ -21,12 +22,20 @@ test('registers with phone verification and lands on the create-shipment route; 
   await page.getByLabel('Wachtwoord', { exact: true }).fill(p.password);
   await page.getByLabel('Herhaal wachtwoord').fill(p.password);
   await expect(page.getByLabel('Land')).toHaveValue('BE');
-  // The signed-in page loads the push list once; logout is measured after that answer, not during it.
-  const pushesLoaded = page.waitForResponse((r) => r.url().includes('/api/pushes'));
+  // The signed-in page reads the push list twice (the bell and the Activity column, each when it
+  // mounts); logout is measured once every read has its answer, not during one. The event stream
+  // (/api/events) stays open by design.
+  const reading = new Set<Request>();
+  page.on('request', (r) => {
+    if (r.url().includes('/api/') && !r.url().includes('/api/events')) reading.add(r);
+  });
+  page.on('requestfinished', (r) => reading.delete(r));
+  page.on('requestfailed', (r) => reading.delete(r));
   await page.getByRole('button', { name: 'Registreren' }).click();
 
   await expect(page).toHaveURL(/#\/jobs\/create$/);
-  await pushesLoaded;
+  await expect(page.getByText('Nog geen activiteit. Meldingen over je opdrachten verschijnen hier.')).toBeVisible();
+  await expect.poll(() => reading.size).toBe(0);
   const widget = page.getByTestId('user-widget');
   await expect(widget).toContainText(`${p.first} ${p.last}`);
   await expect(widget).toContainText(p.email);

@@ -5,12 +5,11 @@ export default defineConfig({
   testDir: './tests',
   // One migrated database that every test server copies (support/global-setup.ts).
   globalSetup: './support/global-setup.ts',
-  // Three spec files at a time, each worker with its own servers (support/server.ts); the tests of a
-  // file stay in order. Most of a spec's time is waiting on the server and the demo drivers' timers
-  // (the run keeps 2 cores half busy), so on 2 cores three workers take 77 tests from 9.7 to 8.7
-  // minutes.
+  // Two spec files at a time, each worker with its own servers (support/server.ts); the tests of a
+  // file stay in order. A third worker gained under a minute of 9 on 2 cores and made the long
+  // lifecycle specs half again as slow (axe and the browser are CPU-bound), too near their bounds.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: 0,
   // The HTML report keeps the screenshots tests attach (testInfo.attach); it is never opened by a run.
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

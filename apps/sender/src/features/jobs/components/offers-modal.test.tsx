@@ -116,6 +116,35 @@ function cost(label: string) {
   return text(within(table).getByRole('rowheader', { name: label }).closest('tr')?.querySelector('td'));
 }
 
+/**
+ * The job with Els's offer 12, re-priced by her as offer 13: an accept of 12 answers 409 with the
+ * new offer and total (with onOldAccept, the job shows the re-price from that accept on). Records each accept.
+ */
+function repricingServer({ onOldAccept }: { onOldAccept: boolean }) {
+  const repriced: OfferRead = { ...offer(13, 'Els', 'Janssens', 'newbie', 1200, 50), driver: dear.driver };
+  let current = shipment;
+  const reprice = () => {
+    current = { ...shipment, offers: [cheap, repriced] };
+  };
+  const sent: { oid: string; total: unknown }[] = [];
+  server.use(
+    http.get('*/api/shipment/:id', () => HttpResponse.json(current)),
+    http.post('*/api/shipment/:sid/offer/:oid', async ({ params, request }) => {
+      const body = (await request.json()) as { total?: number };
+      sent.push({ oid: String(params.oid), total: body.total });
+      if (params.oid === '12') {
+        if (onOldAccept) reprice();
+        return HttpResponse.json(
+          { error: 'conflict', error_description: 'De chauffeur heeft de prijs van dit bod gewijzigd. Bekijk de nieuwe prijs en bevestig opnieuw.', offer_id: 13, price: 1200, total: repriced.cost_breakdown_sender.total.aftertaxes },
+          { status: 409 },
+        );
+      }
+      return HttpResponse.json({ ...current, accepted_offer: repriced, offers: [repriced], current_state: { state: 'accepted' } });
+    }),
+  );
+  return { sent, reprice };
+}
+
 async function selectDearOffer(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(rowOf('Els J\\.')).getByText(nl.job.levels.newbie));
   return screen.getByRole('button', { name: nl.job.acceptCardInvoice });
@@ -291,25 +320,8 @@ describe('OffersModal', () => {
 
   it('a price changed by the driver after the sender looked: the confirmation shows the new price and the server’s word, and confirming again accepts the new offer', async () => {
     answer(sender('none'), [visa]);
-    // The driver re-priced Els's offer: a new offer (13) took the place of 12.
-    const repriced: OfferRead = { ...offer(13, 'Els', 'Janssens', 'newbie', 1200, 50), driver: dear.driver };
-    let current = shipment;
-    const sent: { oid: string; total: unknown }[] = [];
-    server.use(
-      http.get('*/api/shipment/:id', () => HttpResponse.json(current)),
-      http.post('*/api/shipment/:sid/offer/:oid', async ({ params, request }) => {
-        const body = (await request.json()) as { total?: number };
-        sent.push({ oid: String(params.oid), total: body.total });
-        if (params.oid === '12') {
-          current = { ...shipment, offers: [cheap, repriced] };
-          return HttpResponse.json(
-            { error: 'conflict', error_description: 'De chauffeur heeft de prijs van dit bod gewijzigd. Bekijk de nieuwe prijs en bevestig opnieuw.', offer_id: 13, price: 1200, total: repriced.cost_breakdown_sender.total.aftertaxes },
-            { status: 409 },
-          );
-        }
-        return HttpResponse.json({ ...current, accepted_offer: repriced, offers: [repriced], current_state: { state: 'accepted' } });
-      }),
-    );
+    // The driver re-priced Els's offer: a new offer (13) took the place of 12, seen on the accept.
+    const { sent } = repricingServer({ onOldAccept: true });
     const onClose = vi.fn();
     // As on the job page: the modal shows the job as the query holds it.
     function LiveModal() {
@@ -342,23 +354,7 @@ describe('OffersModal', () => {
 
   it('a re-price that arrives while the confirmation is open: the new price shows with the warning, and the click confirms only what was shown before', async () => {
     answer(sender('none'), [visa]);
-    const repriced: OfferRead = { ...offer(13, 'Els', 'Janssens', 'newbie', 1200, 50), driver: dear.driver };
-    let current = shipment;
-    const sent: { oid: string; total: unknown }[] = [];
-    server.use(
-      http.get('*/api/shipment/:id', () => HttpResponse.json(current)),
-      http.post('*/api/shipment/:sid/offer/:oid', async ({ params, request }) => {
-        const body = (await request.json()) as { total?: number };
-        sent.push({ oid: String(params.oid), total: body.total });
-        if (params.oid === '12') {
-          return HttpResponse.json(
-            { error: 'conflict', error_description: 'De chauffeur heeft de prijs van dit bod gewijzigd. Bekijk de nieuwe prijs en bevestig opnieuw.', offer_id: 13, price: 1200, total: repriced.cost_breakdown_sender.total.aftertaxes },
-            { status: 409 },
-          );
-        }
-        return HttpResponse.json({ ...current, accepted_offer: repriced, offers: [repriced], current_state: { state: 'accepted' } });
-      }),
-    );
+    const { sent, reprice } = repricingServer({ onOldAccept: false });
     function LiveModal() {
       const s = useShipment(shipment.id).data;
       return s ? <OffersModal shipment={s} open onClose={() => undefined} /> : null;
@@ -373,7 +369,7 @@ describe('OffersModal', () => {
     expect(screen.queryByTestId('price-changed')).not.toBeInTheDocument();
 
     // The driver re-prices; the event stream makes the job page read the job again.
-    current = { ...shipment, offers: [cheap, repriced] };
+    reprice();
     await refreshShipment(client, shipment.id);
     await waitFor(() => expect(facts(confirm)).toMatchObject({ 'Bedrag incl. 21 % btw': '€ 1.512,50' }));
     expect(screen.getByTestId('price-changed')).toHaveTextContent('De chauffeur heeft de prijs van dit bod gewijzigd.');

@@ -46,7 +46,10 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     visited.push(await focusedDescription(page));
     const missing = await missingFocusIndicator(page);
-    if (missing) unmarked.push(missing);
+    // '(nothing focused)': a live update (the demo driver moves the job every second) removed the
+    // element Tab had just reached, and focus fell back to the page. That is not an element drawn
+    // without a focus mark; the next Tab goes on from the top. (CI saw it once after the accept.)
+    if (missing && missing !== '(nothing focused)') unmarked.push(missing);
     if (await target.evaluateAll((els) => els.some((el) => el === document.activeElement))) {
       expect(unmarked, 'focused elements without a visible focus indicator').toEqual([]);
       return;

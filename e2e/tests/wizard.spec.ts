@@ -143,6 +143,31 @@ test('the map shows the built-in basemap without a tile server, and a click pick
   await expect(page.getByText('Het adres moet een volledig adres met straat en huisnummer zijn.')).toBeVisible();
 });
 
+test('zooming the map keeps one label per town: a redraw never shows a name twice', async ({ page }) => {
+  await toPickupStep(page);
+  const map = page.getByTestId('location-map');
+  await expect(map.locator('.town-label', { hasText: /^Hasselt$/ })).toBeVisible();
+  // At every change of the map's DOM: the most Hasselt labels seen at once, and whether a zoom
+  // has ended (Leaflet redraws the towns in the same task that ends the zoom animation).
+  await map.evaluate((el) => {
+    const seen = { most: 0, zoomed: false };
+    Reflect.set(window, 'labelsSeen', seen);
+    const pane = el.querySelector('.leaflet-map-pane')!;
+    let animating = false;
+    new MutationObserver(() => {
+      const hasselt = [...el.querySelectorAll('.town-label')].filter((t) => t.textContent === 'Hasselt');
+      seen.most = Math.max(seen.most, hasselt.length);
+      if (pane.classList.contains('leaflet-zoom-anim')) animating = true;
+      else if (animating) seen.zoomed = true;
+    }).observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  const seen = () => page.evaluate(() => Reflect.get(window, 'labelsSeen') as { most: number; zoomed: boolean });
+  await map.getByRole('button', { name: 'Inzoomen' }).click();
+  await expect.poll(async () => (await seen()).zoomed).toBe(true);
+  await expect(map.locator('.town-label', { hasText: /^Hasselt$/ })).toHaveCount(1);
+  expect((await seen()).most).toBe(1);
+});
+
 test.describe('time rules in Brussels time', () => {
   test('today is disabled at 23:10', async ({ page }) => {
     await page.clock.setFixedTime(mondayAt('23:10'));

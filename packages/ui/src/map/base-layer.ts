@@ -62,9 +62,11 @@ async function addFallbackBasemap(map: L.Map, removed: () => boolean): Promise<v
     interactive: false,
   }).addTo(map);
   // Only the towns in and around the view get a marker and a label: thousands would be slow.
+  // A redraw keeps the labels that stay and adds or removes only the others: Leaflet fades a
+  // removed label out over 200 ms, so clearing them all would show each name twice meanwhile.
   const towns = L.layerGroup().addTo(map);
+  const shown = new Map<string, L.CircleMarker>();
   const drawTowns = () => {
-    towns.clearLayers();
     const area = map.getBounds().pad(0.5);
     // Fewer, bigger towns when zoomed out, so the labels stay readable.
     const zoom = map.getZoom();
@@ -74,12 +76,21 @@ async function addFallbackBasemap(map: L.Map, removed: () => boolean): Promise<v
       .map((town) => {
         const [, lat, lng, population] = town;
         const { x, y } = map.latLngToContainerPoint([lat, lng]);
-        return { name: townName(town, currentLanguage()), population, x, y, lat, lng };
+        const name = townName(town, currentLanguage());
+        return { key: `${name}|${lat}|${lng}`, name, population, x, y, lat, lng };
       });
-    for (const { name, lat, lng, population } of placeLabels(candidates, max)) {
-      L.circleMarker([lat, lng], { pane: 'basemap', radius: population > 50_000 ? 5 : 3, color: '#34495e', weight: 1, fillOpacity: 0.8, interactive: false })
+    const wanted = new Map(placeLabels(candidates, max).map((t) => [t.key, t]));
+    for (const [key, marker] of shown) {
+      if (wanted.has(key)) continue;
+      towns.removeLayer(marker);
+      shown.delete(key);
+    }
+    for (const { key, name, lat, lng, population } of wanted.values()) {
+      if (shown.has(key)) continue;
+      const marker = L.circleMarker([lat, lng], { pane: 'basemap', radius: population > 50_000 ? 5 : 3, color: '#34495e', weight: 1, fillOpacity: 0.8, interactive: false })
         .bindTooltip(name, { permanent: true, direction: 'right', className: 'town-label', offset: [4, 0] })
         .addTo(towns);
+      shown.set(key, marker);
     }
   };
   drawTowns();

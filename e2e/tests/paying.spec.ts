@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { demoTest, fillCard, signedInWithJob } from '../support/demo.ts';
+import { acceptFirstOfferWithCard, demoTest, fillCard, signedInWithJob } from '../support/demo.ts';
 import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
 import { attachScreens } from '../support/screens.ts';
 import type { TestServer } from '../support/server.ts';
@@ -136,6 +136,65 @@ demo('Bancontact: the confirmation names it, the bank page is Dutch with a favic
   await expect(page.getByText('De betaling werd geweigerd.')).toBeVisible();
   await expect(page.locator('.job-detail .badge').first()).toHaveText('Nieuw');
   await expect(page.getByRole('region', { name: 'Betaling' })).toHaveCount(0);
+});
+
+/** Starts Bancontact on the first offer and reaches the bank page; answers the driver, the total and the bank page's address. */
+async function toTheBank(page: Page, jobId: number) {
+  await page.goto(`/#/jobs/${jobId}`);
+  const { modal, driver, total } = await openFirstOffer(page);
+  await modal.getByRole('button', { name: 'Betalen met Bancontact' }).click();
+  await page.getByRole('dialog', { name: 'Bod aanvaarden?' }).getByRole('button', { name: 'Verder naar Bancontact' }).click();
+  await expect(page.getByRole('heading', { name: 'Bancontact' })).toBeVisible();
+  return { driver, total, bankPage: page.url() };
+}
+
+// Issue 20, defect 1: closing the Bancontact tab mid-payment left the job showing "Nieuw" with no
+// sign of the payment, and "Opdracht annuleren" failed with only "Annuleren is niet gelukt.".
+demo('a Bancontact tab closed mid-payment: the job says a payment is waiting; continue paying, or stop it and pay by card', async ({ page, demoServer }, testInfo) => {
+  const { id } = await signedInWithJob(page, demoServer);
+  const { driver, total, bankPage } = await toTheBank(page, id);
+  // The sender closes the bank's tab and opens the job again.
+  await page.goto(`/#/jobs/${id}`);
+  const waiting = page.getByRole('region', { name: 'Er wacht een Bancontact-betaling' });
+  await expect(waiting).toBeVisible();
+  expect(plain(await waiting.innerText())).toContain(`Voor het bod van ${driver} begon je een Bancontact-betaling van ${plain(total)}.`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await attachScreens(page, testInfo, 'payment-waiting');
+
+  // Continue paying: the same bank page, still open.
+  await waiting.getByRole('button', { name: 'Verder betalen' }).click();
+  await expect(page.getByRole('button', { name: 'Betaling goedkeuren' })).toBeVisible();
+  expect(page.url()).toBe(bankPage);
+
+  // Back without paying; stop the payment: the bank page can take no money any more.
+  await page.goto(`/#/jobs/${id}`);
+  await waiting.getByRole('button', { name: 'Betaling stoppen' }).click();
+  await expect(page.getByText('De betaling is gestopt. Je kan een bod aanvaarden of de opdracht annuleren.')).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await expect(page.locator('.job-detail .badge').first()).toHaveText('Nieuw');
+
+  // An offer can be paid now, by card.
+  await acceptFirstOfferWithCard(page);
+
+  await page.goto(bankPage);
+  await expect(page.getByText('Deze betaling is al geweigerd.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Betaling goedkeuren' })).toHaveCount(0);
+});
+
+demo('a Bancontact tab closed mid-payment: the job can be cancelled, and the bank page then takes no money', async ({ page, demoServer }) => {
+  const { id } = await signedInWithJob(page, demoServer);
+  const { bankPage } = await toTheBank(page, id);
+  await page.goto(`/#/jobs/${id}`);
+  await expect(page.getByRole('region', { name: 'Er wacht een Bancontact-betaling' })).toBeVisible();
+  await page.getByRole('button', { name: 'Opdracht annuleren' }).click();
+  await page.getByRole('dialog', { name: 'Opdracht annuleren?' }).getByRole('button', { name: 'Ja, annuleren' }).click();
+  await expect(page.locator('.job-detail .badge').first()).toHaveText('Geannuleerd');
+  await expect(page.getByText('Annuleren is niet gelukt.')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Er wacht een Bancontact-betaling' })).toHaveCount(0);
+
+  await page.goto(bankPage);
+  await expect(page.getByText('Deze betaling is al geweigerd.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Betaling goedkeuren' })).toHaveCount(0);
 });
 
 const DEMO_DRIVER_EMAILS: Record<string, string> = {

@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventsRoutes, { events, streams });
   await app.register(mailSettingsRoutes, { mails });
   await app.register(filesRoutes, { files, auth });
-  await app.register(shipmentsRoutes, { shipments, events, versionCache: caching });
+  await app.register(shipmentsRoutes, { shipments, events, versionCache: caching, beforeCancel: payments.stopWaitingFor });
   await app.register(driverJobsRoutes, { driverJobs });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });

@@ -13,6 +13,7 @@ export const queryKeys = {
   shipmentList: ['shipments', 'sender'] as const,
   shipment: (id: number) => ['shipments', 'one', id] as const,
   trackingLink: (shipmentId: number) => ['shipments', 'one', shipmentId, 'tracking'] as const,
+  waitingPayment: (shipmentId: number) => ['shipments', 'one', shipmentId, 'payment'] as const,
   tracking: (token: string) => ['tracking', token] as const,
   conversations: ['conversations'] as const,
   conversationList: ['conversations', 'list'] as const,

@@ -3,7 +3,7 @@ import { addressSchema } from './address.ts';
 import { appConfigSchema } from './app-config.ts';
 import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, mailSettingsReadSchema, mailSettingsSchema, messageReadSchema, pushPageSchema, pushReadSchema, unreadCountSchema } from './events.ts';
 import { imageVariantsSchema } from './images.ts';
-import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema } from './marketplace.ts';
+import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema, waitingPaymentSchema } from './marketplace.ts';
 import { createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
@@ -173,6 +173,18 @@ export const apiRoutes = {
     auth: 'sender',
     params: idParams,
     response: { 200: z.object({ status: z.enum(['succeeded', 'pending']), shipment: shipmentReadSchema }) },
+  },
+  /** The job's Bancontact payment waiting at the bank, if any (another sender's job: 404). */
+  waitingPayment: { method: 'GET', path: '/api/shipment/:id/payment', auth: 'sender', params: idParams, response: { 200: z.object({ payment: waitingPaymentSchema.nullable() }) } },
+  /** Back to the bank page of a waiting payment; 409 payment_not_waiting once it is paid, stopped or expired. */
+  resumePayment: { method: 'POST', path: '/api/payments/:id/resume', auth: 'sender', params: idParams, response: { 200: z.object({ redirect_url: z.string() }) } },
+  /** Stops a waiting payment at the provider, so its bank page takes no money; 'succeeded' if the bank was quicker. */
+  stopPayment: {
+    method: 'POST',
+    path: '/api/payments/:id/stop',
+    auth: 'sender',
+    params: idParams,
+    response: { 200: z.object({ status: z.enum(['stopped', 'succeeded']), shipment: shipmentReadSchema }) },
   },
   /** The sender's receipt of the paid offer; null while nothing was paid (another sender's job: 404). */
   paymentReceipt: { method: 'GET', path: '/api/shipment/:id/receipt', auth: 'sender', params: idParams, response: { 200: z.object({ receipt: paymentReceiptSchema.nullable() }) } },

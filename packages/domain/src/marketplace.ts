@@ -150,6 +150,22 @@ export const paymentReceiptSchema = z.object({
 });
 export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
 
+/**
+ * A Bancontact payment the sender started and did not finish (the bank tab was closed): it holds
+ * the job until it is paid, stopped, or its bank session ends (then the server releases it).
+ */
+export const waitingPaymentSchema = z.object({
+  id: z.number(),
+  method: z.literal('bancontact'),
+  offer_id: z.number(),
+  /** Euros incl. VAT, as the sender confirmed them. */
+  total: z.number(),
+  /** Unix seconds: when it was started, and when the bank session ends. */
+  started_at: z.number(),
+  expires_at: z.number(),
+});
+export type WaitingPayment = z.infer<typeof waitingPaymentSchema>;
+
 /** A shipment as a driver sees it: their own offer, never the others'. */
 export const driverJobReadSchema = shipmentCoreSchema.extend({
   my_offer: z.object({ id: z.number(), price: z.number(), state: z.enum(OFFER_STATES) }).nullable(),

@@ -183,6 +183,8 @@ export type PaymentsTable = {
   status: PaymentStatusColumn;
   providerRef: string | null;
   cardId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The bank page of a redirect payment (Bancontact), for "continue paying". */
+  redirectUrl: ColumnType<string | null, string | null | undefined, string | null>;
   failureMessage: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -125,8 +125,23 @@ export async function findByProviderRef(db: Executor, ref: string): Promise<Paym
   return (await db.selectFrom('payments').select(PAYMENT_COLUMNS).where('providerRef', '=', ref).executeTakeFirst()) ?? null;
 }
 
-export async function setProviderRef(db: Executor, id: number, ref: string, now: Date): Promise<void> {
-  await db.updateTable('payments').set({ providerRef: ref, updatedAt: now }).where('id', '=', id).execute();
+/** The provider's id of a started redirect payment and its bank page. */
+export async function setProviderRef(db: Executor, id: number, ref: string, redirectUrl: string, now: Date): Promise<void> {
+  await db.updateTable('payments').set({ providerRef: ref, redirectUrl, updatedAt: now }).where('id', '=', id).execute();
+}
+
+/** A shipment's Bancontact payment that reached the bank page and has no outcome yet, with that page. */
+export async function waitingFor(db: Executor, shipmentId: number): Promise<(PaymentRecord & { redirectUrl: string }) | null> {
+  const row = await db
+    .selectFrom('payments')
+    .select([...PAYMENT_COLUMNS, 'redirectUrl'])
+    .where('shipmentId', '=', shipmentId)
+    .where('status', '=', 'pending')
+    .where('method', '=', 'bancontact')
+    .where('providerRef', 'is not', null)
+    .where('redirectUrl', 'is not', null)
+    .executeTakeFirst();
+  return row?.redirectUrl ? { ...row, redirectUrl: row.redirectUrl } : null;
 }
 
 /** Releases the claim; only a pending payment can fail (false when it was not pending). */

@@ -23,6 +23,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { paym
 
   app.route({ ...fromContract(apiRoutes.confirmPayment), handler: async (req) => payments.confirm(currentUser(req).userId, req.params.id) });
 
+  app.route({ ...fromContract(apiRoutes.waitingPayment), handler: async (req) => ({ payment: await payments.waiting(currentUser(req).userId, req.params.id) }) });
+  app.route({ ...fromContract(apiRoutes.resumePayment), handler: async (req) => payments.resume(currentUser(req).userId, req.params.id) });
+  app.route({ ...fromContract(apiRoutes.stopPayment), handler: async (req) => payments.stop(currentUser(req).userId, req.params.id) });
+
   // The provider's webhook: the signature covers the exact bytes, so this route keeps the raw body.
   await app.register(async (raw) => {
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));

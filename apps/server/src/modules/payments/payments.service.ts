@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, type PaymentReceipt, type SandboxCardInput, type ShipmentRead } from '@vm/domain';
+import { cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, type PaymentReceipt, type SandboxCardInput, type ShipmentRead, type WaitingPayment } from '@vm/domain';
 import { BANCONTACT_SESSION_MS, CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -187,6 +187,22 @@ export function paymentsService({ db, provider, shipments, offers, users, events
     if (outcome === 'unknown') throw new ApiError(503, 'payment_unavailable', 'payment_unknown');
   }
 
+  /** Cancels a pending redirect payment at the provider: paid there means accepted here, anything else releases the claim. */
+  async function stopAtProvider(payment: PaymentRecord): Promise<void> {
+    const p = payment.providerRef ? await provider.cancelPayment(payment.providerRef) : null;
+    if (p?.status === 'succeeded') await complete(payment, p.id);
+    else await repo.fail(db, payment.id, 'abandoned', now());
+  }
+
+  /** The waiting payment as the provider sees it now: an outcome that arrived without a webhook is applied, and then nothing waits. */
+  async function stillWaiting<T extends PaymentRecord>(w: T | null, senderId: number): Promise<T | null> {
+    if (!w || w.userId !== senderId || !w.providerRef) return null;
+    const p = await provider.getPayment(w.providerRef);
+    if (p?.status === 'pending') return w;
+    await applyProviderPayment(w, p?.status ?? 'failed', w.providerRef);
+    return null;
+  }
+
   /**
    * Settles a claim the same sender left pending. A Bancontact payment left at the bank page is
    * given up only for a new Bancontact attempt (cancelled at the provider, so that page can no
@@ -196,11 +212,8 @@ export function paymentsService({ db, provider, shipments, offers, users, events
   async function settleStale(shipmentId: number, senderId: number, method: PaymentRecord['method']): Promise<void> {
     const live = await repo.liveFor(db, shipmentId);
     if (!live || live.status !== 'pending' || live.userId !== senderId) return;
-    if (live.method === 'bancontact' && method === 'bancontact') {
-      const p = live.providerRef ? await provider.cancelPayment(live.providerRef) : null;
-      if (p?.status === 'succeeded') await complete(live, p.id);
-      else await repo.fail(db, live.id, 'abandoned', now());
-    } else if (live.method === 'card' && now().getTime() - live.createdAt.getTime() > STALE_CARD_CLAIM_MS) {
+    if (live.method === 'bancontact' && method === 'bancontact') await stopAtProvider(live);
+    else if (live.method === 'card' && now().getTime() - live.createdAt.getTime() > STALE_CARD_CLAIM_MS) {
       // A refusal now releases the claim for the new attempt; anything else still blocks it.
       await chargeClaim(live).catch((err: unknown) => {
         if (!(err instanceof ApiError && err.statusCode === 402)) throw err;
@@ -400,7 +413,7 @@ export function paymentsService({ db, provider, shipments, offers, users, events
           metadata: { payment_id: String(payment.id), shipment_id: String(shipmentId), offer_id: String(offerId) },
           idempotencyKey: `payment-${payment.id}`,
         });
-        await repo.setProviderRef(db, payment.id, started.id, now());
+        await repo.setProviderRef(db, payment.id, started.id, started.redirectUrl, now());
         return { payment_id: payment.id, redirect_url: started.redirectUrl };
       } catch (err) {
         await repo.fail(db, payment.id, err instanceof Error ? err.message : 'error', now());
@@ -419,6 +432,48 @@ export function paymentsService({ db, provider, shipments, offers, users, events
       const after = (await repo.find(db, paymentId))!;
       if (after.status === 'failed') throw new ApiError(402, 'payment_declined', 'payment_declined');
       return { status: after.status, shipment: await shipments.get(senderId, payment.shipmentId) };
+    },
+
+    /**
+     * The job's Bancontact payment still at the bank (the sender closed that tab, say). The
+     * provider is asked first: a payment that was paid or refused meanwhile is applied, not shown.
+     */
+    async waiting(senderId: number, shipmentId: number): Promise<WaitingPayment | null> {
+      await shipments.get(senderId, shipmentId);
+      const w = await stillWaiting(await repo.waitingFor(db, shipmentId), senderId);
+      if (!w) return null;
+      const started = w.createdAt.getTime();
+      const total = w.amountCents / 100;
+      return { id: w.id, method: 'bancontact', offer_id: w.offerId, total, started_at: Math.floor(started / 1000), expires_at: Math.floor((started + STALE_BANCONTACT_MS) / 1000) };
+    },
+
+    /** The bank page of a waiting payment, to finish paying there. */
+    async resume(senderId: number, paymentId: number): Promise<{ redirect_url: string }> {
+      const payment = await repo.find(db, paymentId);
+      if (!payment || payment.userId !== senderId) throw notFound();
+      const w = await stillWaiting(await repo.waitingFor(db, payment.shipmentId), senderId);
+      if (!w || w.id !== paymentId) throw new ApiError(409, 'conflict', 'payment_not_waiting');
+      return { redirect_url: w.redirectUrl };
+    },
+
+    /**
+     * Stops a waiting payment at the provider, so its bank page can no longer take money. If the
+     * bank was quicker the payment stands: the offer is accepted and the answer says 'succeeded'.
+     */
+    async stop(senderId: number, paymentId: number): Promise<{ status: 'stopped' | 'succeeded'; shipment: ShipmentRead }> {
+      const payment = await repo.find(db, paymentId);
+      if (!payment || payment.userId !== senderId) throw notFound();
+      if (payment.status === 'pending' && payment.method === 'bancontact') await stopAtProvider(payment);
+      const after = (await repo.find(db, paymentId))!;
+      if (after.status === 'pending') throw new ApiError(409, 'conflict', 'payment_not_waiting');
+      return { status: after.status === 'succeeded' ? 'succeeded' : 'stopped', shipment: await shipments.get(senderId, payment.shipmentId) };
+    },
+
+    /** Before the sender cancels the job: a Bancontact payment of theirs left at the bank is stopped, so it holds nothing. */
+    async stopWaitingFor(senderId: number, shipmentId: number): Promise<void> {
+      await shipments.get(senderId, shipmentId);
+      const live = await repo.liveFor(db, shipmentId);
+      if (live?.status === 'pending' && live.method === 'bancontact' && live.userId === senderId) await stopAtProvider(live);
     },
 
     /**

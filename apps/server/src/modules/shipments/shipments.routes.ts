@@ -16,9 +16,14 @@ type Options = {
   events: Pick<EventsService, 'onEvent' | 'onRecorded'>;
   /** Keep list versions in memory (default); off, every request reads the version (bench baseline). */
   versionCache: boolean;
+  /**
+   * Runs before the sender cancels: releases what holds the job (a Bancontact payment left at the
+   * bank). The payments module gives it; shipments does not depend on payments.
+   */
+  beforeCancel: (senderId: number, shipmentId: number) => Promise<void>;
 };
 
-export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, events, versionCache }) => {
+export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, events, versionCache, beforeCancel }) => {
   app.route({
     ...fromContract(apiRoutes.createShipment),
     handler: async (req, reply) => {
@@ -70,7 +75,14 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
   };
   app.route({ ...fromContract(apiRoutes.senderShipments), handler: senderList });
 
-  app.route({ ...fromContract(apiRoutes.cancelShipment), handler: async (req) => shipments.cancel(currentUser(req).userId, req.params.id) });
+  app.route({
+    ...fromContract(apiRoutes.cancelShipment),
+    handler: async (req) => {
+      const { userId } = currentUser(req);
+      await beforeCancel(userId, req.params.id);
+      return shipments.cancel(userId, req.params.id);
+    },
+  });
 
   app.route({
     ...fromContract(apiRoutes.updateShipment),

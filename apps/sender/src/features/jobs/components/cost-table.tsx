@@ -1,10 +1,6 @@
-import { formatEuro } from '@vm/domain/insurance';
 import type { OfferRead } from '@vm/domain/offer';
 import { useTranslation } from 'react-i18next';
-import { localeTag } from '@vm/client/locale.ts';
-
-/** The wire carries euros with 2 decimals; the domain formats cents. */
-const euro = (euros: number) => formatEuro(Math.round(euros * 100), localeTag());
+import { euro } from './job-detail/format.ts';
 
 /** SPEC section 2: Transport cost, Insurance, and the Total with its VAT percentage, after tax. */
 export function CostTable({ offer }: { offer: OfferRead }) {

@@ -11,6 +11,7 @@ import { CancelDialog } from './job-detail/cancel-dialog.tsx';
 import { JobTitle } from './job-detail/job-title.tsx';
 import { PackagesCard } from './job-detail/packages-card.tsx';
 import { PaymentSummary } from './job-detail/payment-summary.tsx';
+import { PaymentWaiting } from './job-detail/payment-waiting.tsx';
 import { RouteCard } from './job-detail/route-card.tsx';
 import { StatesCard } from './job-detail/states-card.tsx';
 import { StreetViewCard } from './job-detail/street-view-card.tsx';
@@ -50,6 +51,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
     <section className="page job-detail">
       <JobTitle shipment={s} />
       <RunningLate shipment={s} />
+      <PaymentWaiting shipment={s} />
       <ShareTracking shipment={s} />
 
       <RouteMap shipment={s} />

@@ -16,10 +16,9 @@ import { timeWindow } from '@vm/client/zoned-format.ts';
 import { useAcceptOffer } from '../api/accept-offer.ts';
 import { refreshShipment } from '../api/get-shipment.ts';
 import { useStartBancontact } from '../api/start-bancontact.ts';
-import { CostTable, euro } from './cost-table.tsx';
+import { CostTable } from './cost-table.tsx';
+import { driverName, euro } from './job-detail/format.ts';
 import { Stars } from './stars.tsx';
-
-const driverName = (o: OfferRead) => `${o.driver.user.first_name} ${o.driver.user.last_name.charAt(0)}.`;
 
 type Props = { shipment: ShipmentRead; open: boolean; onClose: () => void; initialOfferId?: number | null };
 

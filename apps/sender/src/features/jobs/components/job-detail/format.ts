@@ -1,7 +1,14 @@
+import { formatEuro } from '@vm/domain/insurance';
+import type { OfferRead } from '@vm/domain/offer';
 import { formatWindow } from '@vm/domain/window-format';
 import { currentLanguage, localeTag } from '@vm/client/locale.ts';
 
-// How the job page writes times, distances and durations.
+// How the job page writes times, distances, durations, amounts and drivers.
+
+/** The wire carries euros with 2 decimals; the domain formats cents. */
+export const euro = (euros: number) => formatEuro(Math.round(euros * 100), localeTag());
+/** A driver as senders see them: first name and initial ('Sofie C.'). */
+export const driverName = (o: OfferRead) => `${o.driver.user.first_name} ${o.driver.user.last_name.charAt(0)}.`;
 
 /** Times are shown on the pickup's clock, as the sender chose them in the wizard. */
 export const when = (seconds: number, timeZone: string, withDay = true) =>

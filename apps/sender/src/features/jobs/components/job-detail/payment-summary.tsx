@@ -1,12 +1,9 @@
-import { formatEuro } from '@vm/domain/insurance';
 import type { PaymentReceipt } from '@vm/domain/marketplace';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useReceipt } from '../../api/get-receipt.ts';
-import { localeTag } from '@vm/client/locale.ts';
-
-const euro = (euros: number) => formatEuro(Math.round(euros * 100), localeTag());
+import { euro } from './format.ts';
 
 /** A receipt's moment as DD/MM/YYYY HH:mm (SPEC section 5) on the job's clock, with the year a receipt needs. */
 export function paidAt(seconds: number, timeZone: string): string {

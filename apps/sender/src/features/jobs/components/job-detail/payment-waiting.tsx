@@ -1,0 +1,73 @@
+import type { ShipmentRead } from '@vm/domain/shipment';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
+import { refreshShipment } from '../../api/get-shipment.ts';
+import { useWaitingPayment } from '../../api/get-waiting-payment.ts';
+import { useResumePayment } from '../../api/resume-payment.ts';
+import { useStopPayment } from '../../api/stop-payment.ts';
+import { driverName, euro, when } from './format.ts';
+
+/**
+ * A Bancontact payment the sender left at the bank (the tab closed): it holds the job, so the page
+ * says so and offers to go back to the bank page or to stop it (then another offer can be
+ * accepted, or the job cancelled).
+ */
+export function PaymentWaiting({ shipment: s }: { shipment: ShipmentRead }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const client = useQueryClient();
+  const titleId = useId();
+  const open = s.current_state.state === 'new';
+  const { data: waiting } = useWaitingPayment(s.id, open);
+  const resuming = useResumePayment();
+  const stopping = useStopPayment();
+  if (!open || !waiting) return null;
+
+  const offer = s.offers.find((o) => o.id === waiting.offer_id);
+  const busy = resuming.isPending || resuming.isSuccess || stopping.isPending;
+  // Paid, stopped or expired meanwhile (another tab, the bank): the server says so, and the job is read again.
+  const failed = (err: Error) => {
+    toast(err.message, 'danger', TOAST_MS.long);
+    void refreshShipment(client, s.id);
+  };
+
+  return (
+    <section className="notification-box notification-box-warning payment-waiting" aria-labelledby={titleId} data-testid="payment-waiting">
+      <h2 id={titleId} className="notification-box-title">
+        {t('job.paymentWaiting.title')}
+      </h2>
+      <p>
+        {t(offer ? 'job.paymentWaiting.text' : 'job.paymentWaiting.textNoDriver', {
+          amount: euro(waiting.total),
+          driver: offer ? driverName(offer) : '',
+          expires: when(waiting.expires_at, s.pickup_timezone, false),
+        })}
+      </p>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy}
+          onClick={() => resuming.mutate(waiting.id, { onSuccess: ({ redirect_url }) => window.location.assign(redirect_url), onError: failed })}
+        >
+          {t('job.paymentWaiting.continue')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() =>
+            stopping.mutate(waiting.id, {
+              onSuccess: (r) => toast(t(r.status === 'succeeded' ? 'job.paymentWaiting.paid' : 'job.paymentWaiting.stopped'), r.status === 'succeeded' ? 'success' : 'info', TOAST_MS.long),
+              onError: failed,
+            })
+          }
+        >
+          {t('job.paymentWaiting.stop')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -115,4 +115,54 @@ test.describe('dates and times as they were booked', () => {
     await expect(dayGroup(page).getByRole('radio', { name: 'Deze week' })).toBeDisabled();
     await expect(dayGroup(page).getByRole('radio', { name: 'Morgen' })).toBeDisabled();
   });
+  // Issue 20, defect 2: a custom window today that had already passed went through the pickup and
+  // delivery steps and was refused only at "Opdracht plaatsen", with a toast, on step 6.
+  test('a custom window today that has already passed is refused on the pickup step, at the field', async ({ page }) => {
+    await page.clock.setFixedTime(mondayAt('05:36'));
+    await toPickupStep(page);
+    await dayGroup(page).getByRole('radio', { name: 'Vandaag' }).check();
+    await timeGroup(page).getByRole('radio', { name: 'Zelf kiezen' }).check();
+    const timeFrom = page.getByRole('textbox', { name: 'Van', exact: true });
+    const timeTill = page.getByRole('textbox', { name: 'Tot', exact: true });
+    await timeFrom.fill('01:00');
+    await timeTill.fill('02:00');
+    await timeTill.blur();
+    await page.getByLabel('Instructies voor de chauffeur').fill('Bel aan');
+    // Judged as soon as the times are in, and Next stays on the step.
+    const passed = page.getByText('Dit tijdvenster is vandaag al voorbij. Kies een later einduur of een andere dag.');
+    await expect(passed).toBeVisible();
+    await expect(timeTill).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
+    await expect(page.getByRole('heading', { name: 'Ophaalgegevens' })).toBeVisible();
+    // A window still ahead today goes on.
+    await timeFrom.fill('09:00');
+    await timeTill.fill('10:00');
+    await timeTill.blur();
+    await expect(passed).toHaveCount(0);
+    await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
+    await expect(page.getByRole('heading', { name: 'Leveringsgegevens' })).toBeVisible();
+  });
+
+  test('a window that passes while the sender fills in the rest sends them back to its step on placing', async ({ page }) => {
+    await page.clock.setFixedTime(mondayAt('08:30'));
+    await toPickupStep(page);
+    await dayGroup(page).getByRole('radio', { name: 'Vandaag' }).check();
+    await timeGroup(page).getByRole('radio', { name: 'Zelf kiezen' }).check();
+    await page.getByRole('textbox', { name: 'Van', exact: true }).fill('09:00');
+    await page.getByRole('textbox', { name: 'Tot', exact: true }).fill('10:00');
+    await page.getByLabel('Instructies voor de chauffeur').fill('Bel aan');
+    await page.getByRole('button', { name: /Verder: Leveringsgegevens/ }).click();
+    await chooseAddress(page, 'Rue Neuve 5, 1000 Bruxelles', /Rue Neuve 5, 1000 Brussel/);
+    await dayGroup(page).getByRole('radio', { name: 'Vandaag' }).check();
+    await timeGroup(page).getByRole('radio', { name: /Avond/ }).check();
+    await page.getByLabel('Instructies voor de chauffeur').fill('Achterdeur');
+    await page.getByRole('button', { name: /Verder: Prijs/ }).click();
+    await page.getByRole('button', { name: /Verder: Verzekering/ }).click();
+    await expect(page.getByRole('heading', { name: 'Verzekering' })).toBeVisible();
+    // The sender was away until 10:30: the pickup window has passed.
+    await page.clock.setFixedTime(mondayAt('10:30'));
+    await page.getByRole('button', { name: /Opdracht plaatsen|Registreren/ }).click();
+    await expect(page.getByRole('heading', { name: 'Ophaalgegevens' })).toBeVisible();
+    await expect(page.getByText('Dit tijdvenster is vandaag al voorbij. Kies een later einduur of een andere dag.')).toBeVisible();
+  });
 });

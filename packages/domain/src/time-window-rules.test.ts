@@ -110,6 +110,18 @@ describe('custom times (SPEC section 5: 24-hour, no seconds)', () => {
     expect(keys(custom('23:00', '23:59'), now)).toEqual([]);
   });
 
+  it('refuses a window today that has already ended, on the step where it is chosen (issue 20: 01:00-02:00 at 05:36)', () => {
+    const early = at('2026-11-23', '05:36');
+    expect(keys({ day: 'today', time: 'custom', timeFrom: '01:00', timeTill: '02:00' }, early)).toEqual(['timeTill:time_in_past']);
+    expect(keys({ day: 'custom', dateFrom: '2026-11-23', dateTill: '2026-11-23', time: 'custom', timeFrom: '04:00', timeTill: '05:36' }, early)).toEqual(['timeTill:time_in_past']);
+    // Still running, or ending on a later day, or tomorrow: fine.
+    expect(keys({ day: 'today', time: 'custom', timeFrom: '05:00', timeTill: '06:00' }, early)).toEqual([]);
+    expect(keys({ day: 'custom', dateFrom: '2026-11-22', dateTill: '2026-11-24', time: 'custom', timeFrom: '01:00', timeTill: '02:00' }, early)).toEqual(['dateFrom:date_in_past']);
+    expect(keys({ day: 'tomorrow', time: 'custom', timeFrom: '01:00', timeTill: '02:00' }, early)).toEqual([]);
+    // The delivery side too, judged on the pickup's clock.
+    expect(keys({ day: 'today', time: 'custom', timeFrom: '02:00', timeTill: '03:00' }, early, { day: 'today', time: 'arrangement' })).toEqual(['timeTill:time_in_past']);
+  });
+
   it('may end before the start hour on a later day of a multi-day window', () => {
     expect(keys({ day: 'custom', dateFrom: '2026-11-24', dateTill: '2026-11-25', time: 'custom', timeFrom: '15:00', timeTill: '09:00' }, now)).toEqual([]);
   });

@@ -137,7 +137,7 @@ export function deliveryCustomStartMin(pickup: WindowChoice, deliveryStart: stri
 }
 
 export type WindowError = { field: 'dateFrom' | 'dateTill' | 'timeFrom' | 'timeTill' | 'day' | 'time'; key: WindowErrorKey };
-export type WindowErrorKey = 'date_order' | 'date_in_past' | 'time_order' | 'time_too_late' | 'option_unavailable' | 'before_pickup';
+export type WindowErrorKey = 'date_order' | 'date_in_past' | 'time_order' | 'time_too_late' | 'time_in_past' | 'option_unavailable' | 'before_pickup';
 
 /**
  * The rules of custom dates alone (SPEC section 5), so that the wizard can tell them as soon as a
@@ -171,6 +171,9 @@ export function checkWindow(choice: WindowChoice, now: Date, timeZone: string, p
     if (!isTime(times.from) || times.from > LATEST_CUSTOM_START) errors.push({ field: 'timeFrom', key: 'time_too_late' });
     if (!isTime(times.till) || times.till > LATEST_CUSTOM_END) errors.push({ field: 'timeTill', key: 'time_too_late' });
     else if (days.from === days.till && times.till < customTillMin(times.from)) errors.push({ field: 'timeTill', key: 'time_order' });
+    // A window that ends today at a time already gone (at 05:36, 01:00 to 02:00): the server
+    // refuses a window that has ended, so the step where the time is chosen says so.
+    else if (days.till === today && times.till <= localParts(now, timeZone).time) errors.push({ field: 'timeTill', key: 'time_in_past' });
     if (pickup && times.from < deliveryCustomStartMin(pickup, days.from, today)) errors.push({ field: 'timeFrom', key: 'before_pickup' });
     else if (pickup && days.till === dayRange(pickup, today).from && times.till <= timeRange(pickup).from) errors.push({ field: 'timeTill', key: 'before_pickup' });
   }

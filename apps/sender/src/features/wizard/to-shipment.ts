@@ -12,7 +12,7 @@ export function windowChoice(side: SideState): WindowChoice | null {
   return { day: side.day, dateFrom: side.dateFrom, dateTill: side.dateTill, time: side.time, timeFrom: side.timeFrom, timeTill: side.timeTill };
 }
 
-const DATE_KEYS: Record<string, string> = { date_order: 'date_order', date_in_past: 'date_in_past', time_order: 'time_order', time_too_late: 'time_too_late', option_unavailable: 'option_unavailable', before_pickup: 'before_pickup' };
+const DATE_KEYS: Record<string, string> = { date_order: 'date_order', date_in_past: 'date_in_past', time_order: 'time_order', time_too_late: 'time_too_late', time_in_past: 'time_in_past', option_unavailable: 'option_unavailable', before_pickup: 'before_pickup' };
 
 function sideErrors(side: SideState, now: Date, pickup?: SideState): StepErrors {
   const errors: StepErrors = {};

@@ -50,6 +50,15 @@ export function WizardPage() {
   }
 
   async function complete() {
+    // Time goes on while the sender fills in the rest, or keeps a draft for later: a window that was
+    // fine on its step may have passed since. That step is shown again, with its error at the field.
+    const wrong = [1, 2, 3, 4].find((n) => Object.keys(stepErrors(state, n, new Date())).length > 0);
+    if (wrong !== undefined) {
+      setWizard((s) => ({ ...s, step: wrong }));
+      setTried(true);
+      window.scrollTo(0, 0);
+      return;
+    }
     if (!signedIn) {
       // The state is kept; after sign-up the sender comes back to this step.
       navigate(`/register?redirect=${encodeURIComponent('/jobs/create')}`);

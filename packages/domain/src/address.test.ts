@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, formatAddress, hasStreetAndNumber, parseAddressText } from './address.ts';
+import { addressSchema, foldText, formatAddress, hasStreetAndNumber, parseAddressText } from './address.ts';
 
 describe('parseAddressText', () => {
   const cases: [string, Partial<ReturnType<typeof parseAddressText>>][] = [
@@ -137,4 +137,41 @@ describe('issue 10: the number and box are kept, the town may come first', () =>
       expect(parseAddressText(text)).toEqual(expected);
     });
   }
+});
+
+describe('street, number and town typed in one run, without comma or postcode', () => {
+  const cases: [string, ReturnType<typeof parseAddressText>][] = [
+    ["'t Zand 12 Brugge", { street: "'t Zand", number: '12', box: '', zip: '', city: 'Brugge' }],
+    ['O.-L.-Vrouwstraat 5 Mechelen', { street: 'O.-L.-Vrouwstraat', number: '5', box: '', zip: '', city: 'Mechelen' }],
+    ['Kerkstraat 12A Gent', { street: 'Kerkstraat', number: '12A', box: '', zip: '', city: 'Gent' }],
+    ['Kerkstraat 12-14 Gent', { street: 'Kerkstraat', number: '12-14', box: '', zip: '', city: 'Gent' }],
+    ['Kerkstraat 12/3 Gent', { street: 'Kerkstraat', number: '12/3', box: '', zip: '', city: 'Gent' }],
+    ['Kerkstraat 12-14B Gent', { street: 'Kerkstraat', number: '12-14B', box: '', zip: '', city: 'Gent' }],
+    ['Kerkstraat 12 bus 12 Gent', { street: 'Kerkstraat', number: '12', box: '12', zip: '', city: 'Gent' }],
+    ['Kerkstraat 12 bus12 Gent', { street: 'Kerkstraat', number: '12', box: '12', zip: '', city: 'Gent' }],
+    ['Rue Haute 5 La Louvière', { street: 'Rue Haute', number: '5', box: '', zip: '', city: 'La Louvière' }],
+  ];
+  for (const [text, expected] of cases) {
+    it(`reads ${JSON.stringify(text)} in full`, () => {
+      expect(parseAddressText(text)).toEqual(expected);
+    });
+  }
+
+  it('does not take a street named after Bus or Box for a box', () => {
+    expect(parseAddressText('Busleydenvest 5, 2800 Mechelen')).toEqual({ street: 'Busleydenvest', number: '5', box: '', zip: '2800', city: 'Mechelen' });
+    expect(parseAddressText('Boxstraat 3, 2000 Antwerpen')).toEqual({ street: 'Boxstraat', number: '3', box: '', zip: '2000', city: 'Antwerpen' });
+  });
+});
+
+describe("a geocoder's answer", () => {
+  const answer = { street: 'Meir', number: '1', box: '', zip: '2000', city: 'Antwerpen', country: 'BE', lat: 51.218, lng: 4.405, formatted: 'Meir 1, 2000 Antwerpen', precision: 'house', attribution: 'GeoNames' };
+
+  it('keeps every part of the address, its position and how exact it is', () => {
+    expect(addressSchema.parse(answer)).toEqual(answer);
+  });
+
+  it('refuses an unknown precision or a position that is not a number', () => {
+    expect(addressSchema.safeParse({ ...answer, precision: 'country' }).success).toBe(false);
+    expect(addressSchema.safeParse({ ...answer, lat: '51.2' }).success).toBe(false);
+  });
 });

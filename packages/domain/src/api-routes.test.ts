@@ -93,3 +93,85 @@ describe('the API contract', () => {
     for (const [lat, lng] of [['91', '0'], ['-91', '0'], ['0', '181'], ['0', '-181'], ['x', '0']]) expect(ll.safeParse({ lat, lng }).success).toBe(false);
   });
 });
+
+describe('what the routes accept in the query and path', () => {
+  it('resumes the event stream after an event id: a whole number from 0', () => {
+    const q = apiRoutes.events.querystring;
+    expect(q.parse({ last_event_id: '0' }).last_event_id).toBe(0);
+    expect(q.parse({ last_event_id: String(Number.MAX_SAFE_INTEGER) }).last_event_id).toBe(Number.MAX_SAFE_INTEGER);
+    expect(q.parse({}).last_event_id).toBeUndefined();
+    for (const bad of ['-1', '1.5', 'abc', String(Number.MAX_SAFE_INTEGER + 2)]) expect(q.safeParse({ last_event_id: bad }).success, bad).toBe(false);
+    expect(q.safeParse({ token: 'x'.repeat(200) }).success).toBe(true);
+    expect(q.safeParse({ token: 'x'.repeat(201) }).success).toBe(false);
+  });
+
+  it('serves an image by its uuid in one of three sizes', () => {
+    const p = apiRoutes.image.params;
+    const id = '0b4f4c7e-8d5c-4a8e-9f0e-2f1a3b4c5d6e';
+    for (const variant of ['original', 'medium', 'thumb']) expect(p.safeParse({ id, variant }).success, variant).toBe(true);
+    expect(p.safeParse({ id, variant: 'large' }).success).toBe(false);
+    expect(p.safeParse({ id: '12', variant: 'thumb' }).success).toBe(false);
+    expect(apiRoutes.image.querystring.safeParse({ access_token: 'x'.repeat(201) }).success).toBe(false);
+  });
+
+  it("lists a driver's open jobs unless the assigned ones are asked for", () => {
+    const q = apiRoutes.driverShipments.querystring;
+    expect(q.parse({}).scope).toBe('open');
+    expect(q.parse({ scope: 'assigned' }).scope).toBe('assigned');
+    expect(q.safeParse({ scope: 'all' }).success).toBe(false);
+  });
+
+  it('geocodes the typed text without its surrounding spaces, and says when it is too long', () => {
+    const q = apiRoutes.autocomplete.querystring;
+    expect(q.parse({}).q).toBe('');
+    expect(q.parse({ q: '  Kerkstraat 12 ' }).q).toBe('Kerkstraat 12');
+    expect(q.safeParse({ q: 'x'.repeat(201) }).error?.issues[0]?.message).toBe('too_long');
+  });
+
+  it('answers invalid_body for coordinates off the globe or not numbers', () => {
+    for (const q of [apiRoutes.reverseGeocode.querystring, apiRoutes.timezone.querystring]) {
+      expect(q.parse({ lat: '-90', lng: '-180' })).toEqual({ lat: -90, lng: -180 });
+      expect(q.parse({ lat: '90', lng: '180' })).toEqual({ lat: 90, lng: 180 });
+      for (const [lat, lng] of [['90.1', '0'], ['-90.1', '0'], ['0', '180.1'], ['0', '-180.1'], ['x', '0'], ['0', 'y']]) {
+        expect(q.safeParse({ lat, lng }).error?.issues.map((i) => i.message), `${lat},${lng}`).toEqual(['invalid_body']);
+      }
+    }
+  });
+
+  it('bounds a tracking token, a captcha token and the admin command line', () => {
+    expect(apiRoutes.tracking.params.safeParse({ token: 'x'.repeat(200) }).success).toBe(true);
+    expect(apiRoutes.tracking.params.safeParse({ token: 'x'.repeat(201) }).success).toBe(false);
+    const args = (n: number, len = 1) => ({ args: Array.from({ length: n }, () => 'x'.repeat(len)) });
+    expect(apiRoutes.adminCommand.body.safeParse(args(12, 300)).success).toBe(true);
+    expect(apiRoutes.adminCommand.body.safeParse(args(13)).success).toBe(false);
+    expect(apiRoutes.adminCommand.body.safeParse(args(1, 301)).success).toBe(false);
+  });
+
+  it('names the uploaded file in 1 to 100 characters', () => {
+    const withFile = (file: string) => ({ object: 'user', object_id: 7, attachments: [{ file, type: 'profile_picture' }] });
+    expect(attachmentContentSchema.safeParse(withFile('x'.repeat(100))).success).toBe(true);
+    expect(attachmentContentSchema.safeParse(withFile('x'.repeat(101))).success).toBe(false);
+    expect(attachmentContentSchema.safeParse(withFile('')).success).toBe(false);
+    expect(attachmentContentSchema.safeParse({ ...withFile('f'), object: 'shipment' }).error?.issues[0]?.message).toBe('invalid_body');
+  });
+
+  it('answers invalid_body for attachments that are not a list, or not a profile picture', () => {
+    const messages = (attachments: unknown) => [...new Set(attachmentContentSchema.safeParse({ object: 'user', object_id: 7, attachments }).error?.issues.map((i) => i.message))];
+    expect(messages('picture.jpg')).toEqual(['invalid_body']);
+    expect(messages([{ file: 'f', type: 'avatar' }])).toEqual(['invalid_body']);
+  });
+});
+
+describe('what the routes answer', () => {
+  it('gives the id of what was created', () => {
+    for (const route of [apiRoutes.createShipment, apiRoutes.register, apiRoutes.makeOffer]) {
+      expect(route.response[201].parse({ id: 5 })).toEqual({ id: 5 });
+      expect(route.response[201].safeParse({}).success).toBe(false);
+    }
+  });
+
+  it('documents an empty answer and a browser redirect for the OpenAPI reader', () => {
+    expect(apiRoutes.withdrawOffer.response[204].description).toBe('No content');
+    expect(apiRoutes.socialStart.response[302].description).toBe('A redirect (Location header) for the browser');
+  });
+});

@@ -4,6 +4,10 @@ import {
   addCardSchema,
   bancontactStartSchema,
   cardErrorKey,
+  cardErrorBodySchema,
+  cardReadSchema,
+  confirmedPriceSchema,
+  offerRepricedBodySchema,
   paymentReceiptSchema,
   driverLocationSchema,
   driverOfferSchema,
@@ -13,6 +17,7 @@ import {
   priceEurosSchema,
   ratingSchema,
   sandboxCardSchema,
+  waitingPaymentSchema,
 } from './marketplace.ts';
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
@@ -107,7 +112,7 @@ describe('the sandbox card form', () => {
     expect(message(sandboxCardSchema.safeParse({ ...card, number: '4242 4242 4242 4241' }))).toBe('card_number_invalid');
     expect(sandboxCardSchema.safeParse({ ...card, exp_month: 1, exp_year: 2000, cvc: '1234' }).success).toBe(true);
     expect(sandboxCardSchema.safeParse({ ...card, exp_year: 2100 }).success).toBe(true);
-    for (const bad of [{ exp_month: 0 }, { exp_month: 13 }, { exp_month: undefined }, { exp_year: 1999 }, { exp_year: 2101 }]) {
+    for (const bad of [{ exp_month: 0 }, { exp_month: 13 }, { exp_month: undefined }, { exp_year: 1999 }, { exp_year: 2101 }, { exp_year: undefined }, { exp_year: '2030' }]) {
       expect(message(sandboxCardSchema.safeParse({ ...card, ...bad }))).toBe('card_expiry_invalid');
     }
     for (const cvc of ['12', '12345', 'abc', ' 123']) expect(message(sandboxCardSchema.safeParse({ ...card, cvc }))).toBe('card_cvc_invalid');
@@ -139,5 +144,62 @@ describe('the sender\u2019s receipt', () => {
     for (const method of ['invoice', 'bancontact']) expect(paymentReceiptSchema.safeParse({ ...receipt, method, card_last4: null }).success, method).toBe(true);
     expect(paymentReceiptSchema.safeParse({ ...receipt, method: 'cash' }).success).toBe(false);
     for (const field of Object.keys(receipt)) expect(paymentReceiptSchema.safeParse({ ...receipt, [field]: undefined }).success, field).toBe(false);
+  });
+});
+
+describe('a card the provider refuses', () => {
+  it('names what is wrong in the user\'s language for each of the provider\'s codes', () => {
+    const keys: [string, string][] = [
+      ['insufficient_funds', 'card_insufficient_funds'],
+      ['expired_card', 'card_expired'],
+      ['incorrect_cvc', 'card_incorrect_cvc'],
+      ['invalid_cvc', 'card_cvc_invalid'],
+      ['incomplete_cvc', 'card_cvc_invalid'],
+      ['processing_error', 'card_processing_error'],
+      ['authentication_required', 'card_authentication_required'],
+      ['payment_incomplete', 'card_authentication_required'],
+      ['incorrect_number', 'card_number_invalid'],
+      ['invalid_number', 'card_number_invalid'],
+      ['incomplete_number', 'card_number_invalid'],
+      ['invalid_expiry_month', 'card_expiry_invalid'],
+      ['invalid_expiry_year', 'card_expiry_invalid'],
+      ['invalid_expiry_year_past', 'card_expiry_invalid'],
+      ['incomplete_expiry', 'card_expiry_invalid'],
+      ['test_mode_live_card', 'card_test_mode_only'],
+    ];
+    for (const [code, key] of keys) {
+      expect(cardErrorKey(code), code).toBe(key);
+      expect(cardErrorKey('card_declined', code), code).toBe(key);
+    }
+  });
+
+  it('answers 402 with the provider\'s code and words, and 409 with the offer to confirm now', () => {
+    const refusal = { error: 'card_error', error_description: 'Your card has insufficient funds.', decline_code: 'insufficient_funds', provider_message: 'Insufficient funds' };
+    expect(cardErrorBodySchema.parse(refusal)).toEqual(refusal);
+    expect(cardErrorBodySchema.safeParse({ ...refusal, error: 'conflict' }).success).toBe(false);
+    const repriced = { error: 'conflict', error_description: 'The price changed', offer_id: 12, price: 60.5, total: 73.21 };
+    expect(offerRepricedBodySchema.parse(repriced)).toEqual(repriced);
+    expect(offerRepricedBodySchema.safeParse({ ...repriced, error: 'card_error' }).success).toBe(false);
+  });
+
+  it('takes the confirmed total only as a positive amount, and may go without it', () => {
+    expect(confirmedPriceSchema.parse({})).toEqual({});
+    expect(confirmedPriceSchema.parse({ total: 73.21 })).toEqual({ total: 73.21 });
+    expect(confirmedPriceSchema.safeParse({ total: 10_000_000 }).success).toBe(true);
+    for (const total of [0, -1, 10_000_000.01]) expect(confirmedPriceSchema.safeParse({ total }).success, String(total)).toBe(false);
+  });
+});
+
+describe('what a sender reads back about paying', () => {
+  it('shows a saved card by its brand, last four digits and expiry', () => {
+    const card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+    expect(cardReadSchema.parse(card)).toEqual(card);
+    expect(cardReadSchema.safeParse({ ...card, last4: undefined }).success).toBe(false);
+  });
+
+  it('shows a Bancontact payment left unfinished, with its offer, total and when the bank session ends', () => {
+    const waiting = { id: 3, method: 'bancontact', offer_id: 12, total: 73.21, started_at: 1_800_000_000, expires_at: 1_800_003_600 };
+    expect(waitingPaymentSchema.parse(waiting)).toEqual(waiting);
+    expect(waitingPaymentSchema.safeParse({ ...waiting, method: 'card' }).success).toBe(false);
   });
 });

@@ -3,7 +3,8 @@ import { appConfigSchema, CAPTCHA_ACTION } from './app-config.ts';
 import { imageVariantsSchema } from './images.ts';
 import { offerReadSchema } from './offer.ts';
 import { costBreakdown, costBreakdownEuros, costBreakdownEurosSchema } from './pricing.ts';
-import { checkShipmentTimes, createShipmentSchema } from './shipment.ts';
+import { driverJobReadSchema } from './marketplace.ts';
+import { checkShipmentTimes, createShipmentSchema, shipmentReadSchema } from './shipment.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
 import { zonedInstant } from './zoned-time.ts';
 
@@ -115,6 +116,67 @@ describe('an offer as the sender sees it', () => {
     expect(costBreakdownEurosSchema.parse(euros)).toEqual(euros);
     expect(costBreakdownEurosSchema.safeParse({ ...euros, total: undefined }).success).toBe(false);
     expect(costBreakdownEurosSchema.safeParse({ ...euros, vat: { percent: 21 } }).success).toBe(false);
+  });
+});
+
+describe('a shipment as its sender and its driver read it', () => {
+  const location = (city: string) => ({
+    lat: 50.93,
+    lng: 5.34,
+    notes: 'poort 3',
+    address: { name: '', street: 'Kerkstraat', number: '12', box: '', zip: '3500', city, country: 'BE', formatted: `Kerkstraat 12, 3500 ${city}` },
+  });
+  const shipment = {
+    id: 9,
+    reference_id: 'VM00000009',
+    current_state: { state: 'accepted' },
+    states: [{ state: 'new', created_at: 1 }, { state: 'accepted', created_at: 2 }],
+    pickup_date_from: 1_800_000_000,
+    pickup_date_till: 1_800_003_600,
+    pickup_timezone: 'Europe/Brussels',
+    delivery_date_from: 1_800_007_200,
+    delivery_date_till: 1_800_010_800,
+    delivery_timezone: 'Europe/Brussels',
+    pickup_location: location('Hasselt'),
+    delivery_location: location('Genk'),
+    current_location: { lat: 50.95, lng: 5.4 },
+    route: { points: 'abc', distance: 21000, duration: 1500, estimated: false },
+    driver_route: { distance: 5000, duration: 400 },
+    packages: [
+      {
+        id: 1,
+        type: 'pallet',
+        description: 'Tegels',
+        notes: '',
+        width: 80,
+        height: 100,
+        length: 120,
+        weight: 400,
+        tags: ['breakable', 'no_stacking'],
+        pallet_type: 'euro_pallet',
+        must_be_traded: true,
+        attachments: [{ ...img, id: 'a' }],
+      },
+    ],
+    insurance: 'cmr',
+    ratings: [{ ratingable_id: 3, author_id: 4, rating: 5 }],
+    running_late: [{ leg: 'delivery', eta: 1_800_011_000 }],
+    created_at: 1_799_990_000,
+  };
+
+  it('gives the sender every part of the shipment, its offers and the accepted one', () => {
+    const read = { ...shipment, offers: [], accepted_offer: null };
+    expect(shipmentReadSchema.parse(read)).toEqual(read);
+    for (const field of Object.keys(read)) expect(shipmentReadSchema.safeParse({ ...read, [field]: undefined }).success, field).toBe(false);
+    expect(shipmentReadSchema.safeParse({ ...read, running_late: [{ leg: 'return', eta: 1 }] }).success).toBe(false);
+    expect(shipmentReadSchema.safeParse({ ...read, current_state: { state: 'lost' } }).success).toBe(false);
+  });
+
+  it("gives the driver the shipment with their own offer", () => {
+    const job = { ...shipment, my_offer: { id: 5, price: 60.5, state: 'open' } };
+    expect(driverJobReadSchema.parse(job)).toEqual(job);
+    expect(driverJobReadSchema.parse({ ...job, my_offer: null }).my_offer).toBeNull();
+    expect(driverJobReadSchema.safeParse({ ...job, my_offer: { id: 5, price: 60.5, state: 'pending' } }).success).toBe(false);
   });
 });
 

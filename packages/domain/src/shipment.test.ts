@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkShipmentTimes, createShipmentSchema, senderStatusSchema, shipmentSideSchema, updateInsuranceSchema } from './shipment.ts';
+import { MAX_BOOKING_AHEAD_SECONDS } from './wire.ts';
 import { zonedInstant } from './zoned-time.ts';
 
 const TZ = 'Europe/Brussels';
@@ -56,6 +57,12 @@ describe('a pickup or delivery address (SPEC sections 3 and 5)', () => {
     for (const bad of [{ lat: 90.1 }, { lat: -90.1 }, { lng: 180.1 }, { lng: -180.1 }]) expect(issues({ ...side, ...bad })).toHaveLength(1);
   });
 
+  it('refuses a time zone with characters no zone name has', () => {
+    for (const tz of ['Europe/Brussels x', 'Europe/Brussels;', '<script>', 'Europe\\Brussels']) expect(issues({ ...side, date_timezone: tz }), tz).toEqual(['date_timezone:invalid_body']);
+    expect(issues({ ...side, date_timezone: 'America/Port-au-Prince' })).toEqual([]);
+    expect(issues({ ...side, date_timezone: 'Etc/GMT+1' })).toEqual([]);
+  });
+
   it('bounds the length of every text', () => {
     const limits = { street: 200, number: 20, box: 20, zip: 20, city: 100, notes: 2000, name: 200 };
     for (const [field, max] of Object.entries(limits)) {
@@ -99,6 +106,14 @@ describe('the time rules the server checks again (SPEC sections 4 and 5)', () =>
   it('accepts a pickup tomorrow, and a delivery starting with it', () => {
     expect(checkShipmentTimes(pickup, delivery, now('2026-11-23', '23:30'))).toEqual([]);
     expect(checkShipmentTimes(pickup, { ...delivery, date_from: pickup.date_from }, now('2026-11-23', '12:00'))).toEqual([]);
+  });
+
+  it('books up to exactly 366 days ahead, to the second', () => {
+    const nowDate = now('2026-11-23', '10:00');
+    const limit = Math.floor(nowDate.getTime() / 1000) + MAX_BOOKING_AHEAD_SECONDS;
+    const late = (from: number) => ({ date_from: from, date_till: from + 3600, date_timezone: TZ });
+    expect(checkShipmentTimes(late(limit), late(limit), nowDate)).toEqual([]);
+    expect(checkShipmentTimes(late(limit + 1), late(limit + 1), nowDate)).toEqual([{ field: 'pickup.date_from', key: 'date_too_far' }]);
   });
 
   it('refuses a pickup that starts on a past day', () => {

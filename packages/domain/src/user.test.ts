@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, birthdayFromMask, birthdayToMask, isCompleteAddress, isIsoDate, loginSchema, phoneLongEnough, registerUserSchema } from './user.ts';
+import {
+  ageOn,
+  birthdayFromMask,
+  birthdayToMask,
+  companySchema,
+  isCompleteAddress,
+  isIsoDate,
+  loginSchema,
+  personBody,
+  phoneLongEnough,
+  registerUserSchema,
+  resetLinkCheckSchema,
+  resetLinkStatusSchema,
+  tokenRequestSchema,
+  userLocaleSchema,
+  userReadSchema,
+} from './user.ts';
 
 describe('birthday', () => {
   it('turns the DD/MM/YYYY mask into YYYY-MM-DD and back, refusing impossible dates', () => {
@@ -83,5 +99,104 @@ describe('before a code is sent or a company saved', () => {
     expect(isCompleteAddress('Kerkstraat 12')).toBe(false);
     expect(isCompleteAddress('Kerkstraat, 3500 Hasselt')).toBe(false);
     expect(isCompleteAddress('3500 Hasselt')).toBe(false);
+  });
+});
+
+describe('the person fields as the form sends them', () => {
+  const fields = { first_name: 'An', last_name: 'Peeters', cellphone: '0470 12 34 56', birthday: '17/05/1990' };
+
+  it('sends the typed birthday as YYYY-MM-DD, a wrong one as invalid and an empty one empty', () => {
+    expect(personBody(fields)).toEqual({ first_name: 'An', last_name: 'Peeters', cellphone: '0470 12 34 56', birthday: '1990-05-17' });
+    expect(personBody({ ...fields, birthday: '31/02/1990' }).birthday).toBe('invalid');
+    expect(personBody({ ...fields, birthday: '' }).birthday).toBe('');
+  });
+
+  it('refuses days a month does not have', () => {
+    expect(isIsoDate('1990-02-30')).toBe(false);
+    expect(isIsoDate('1990-04-31')).toBe(false);
+    expect(isIsoDate('1990-04-30')).toBe(true);
+  });
+});
+
+describe('company limits', () => {
+  const company = { name: 'Vracht NV', vat: 'BE0403170701', address: 'Kerkstraat 12, 9000 Gent', email: 'info@vracht.be' };
+  const messages = (input: object) => companySchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+
+  it('still checks a VAT number or an address of exactly the longest length allowed', () => {
+    expect(messages({ ...company, vat: 'X'.repeat(40) })).toEqual(['vat_country']);
+    expect(messages({ ...company, address: 'x'.repeat(300) })).toEqual(['address_incomplete']);
+  });
+
+  it('takes an address with a postcode but no place name as complete', () => {
+    expect(isCompleteAddress('Kerkstraat 12, 3500')).toBe(true);
+  });
+});
+
+describe('signing in (POST /oauth/access_token)', () => {
+  const app = { client_id: 'web' };
+  const ok = (body: object) => tokenRequestSchema.safeParse(body).success;
+
+  it('takes a password, a client credentials or a refresh token grant', () => {
+    expect(tokenRequestSchema.parse({ grant_type: 'password', username: 'an@example.be', password: 'geheim', ...app })).toEqual({ grant_type: 'password', username: 'an@example.be', password: 'geheim', client_id: 'web' });
+    expect(tokenRequestSchema.parse({ grant_type: 'client_credentials', client_id: 'web', client_secret: 's', scope: 'register' })).toEqual({ grant_type: 'client_credentials', client_id: 'web', client_secret: 's', scope: 'register' });
+    expect(tokenRequestSchema.parse({ grant_type: 'refresh_token', refresh_token: 'r', ...app })).toEqual({ grant_type: 'refresh_token', refresh_token: 'r', client_id: 'web' });
+    expect(ok({ grant_type: 'authorization_code', code: 'c', ...app })).toBe(false);
+  });
+
+  it('needs what each grant is made of, within bounds', () => {
+    expect(ok({ grant_type: 'password', username: 'x'.repeat(254), password: 'x'.repeat(200), ...app })).toBe(true);
+    for (const body of [{ username: '' }, { username: 'x'.repeat(255) }, { password: '' }, { password: 'x'.repeat(201) }, { client_id: '' }, { client_id: 'x'.repeat(101) }]) {
+      expect(ok({ grant_type: 'password', username: 'an@example.be', password: 'geheim', ...app, ...body }), JSON.stringify(body)).toBe(false);
+    }
+    expect(ok({ grant_type: 'password', username: 'an@example.be', ...app })).toBe(false);
+    expect(ok({ grant_type: 'client_credentials' })).toBe(false);
+    expect(ok({ grant_type: 'client_credentials', client_id: 'x'.repeat(100), client_secret: 'x'.repeat(200), scope: 'x'.repeat(100) })).toBe(true);
+    expect(ok({ grant_type: 'client_credentials', ...app, client_secret: 'x'.repeat(201) })).toBe(false);
+    expect(ok({ grant_type: 'client_credentials', ...app, scope: 'x'.repeat(101) })).toBe(false);
+    expect(ok({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(200), ...app })).toBe(true);
+    expect(ok({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(201), ...app })).toBe(false);
+    expect(ok({ grant_type: 'refresh_token', refresh_token: '', ...app })).toBe(false);
+  });
+});
+
+describe('account settings', () => {
+  it('lets a user choose Dutch, French or English, and says when the language is unknown', () => {
+    for (const locale of ['nl', 'fr', 'en']) expect(userLocaleSchema.parse({ locale })).toEqual({ locale });
+    expect(userLocaleSchema.safeParse({ locale: 'de' }).error?.issues[0]?.message).toBe('language_invalid');
+    expect(userLocaleSchema.safeParse({}).success).toBe(false);
+  });
+
+  it('asks about a reset link with its token, and learns whether it is valid, used, expired or unknown', () => {
+    expect(resetLinkCheckSchema.parse({ token: 'x'.repeat(200) })).toEqual({ token: 'x'.repeat(200) });
+    expect(resetLinkCheckSchema.safeParse({ token: '' }).error?.issues[0]?.message).toBe('reset_token_invalid');
+    expect(resetLinkCheckSchema.safeParse({ token: 'x'.repeat(201) }).success).toBe(false);
+    for (const status of ['valid', 'used', 'expired', 'unknown']) expect(resetLinkStatusSchema.parse({ status })).toEqual({ status });
+    expect(resetLinkStatusSchema.safeParse({ status: 'gone' }).success).toBe(false);
+  });
+
+  it('registers with a social login ticket of at most 100 characters', () => {
+    const form = { first_name: 'An', last_name: 'Peeters', cellphone: '0470 12 34 56', birthday: '1990-05-17', email: 'an@example.be', password: 'geheim', repeat_password: 'geheim', verification_token: 'tok' };
+    const schema = registerUserSchema(() => new Date('2026-11-22T12:00:00Z'));
+    expect(schema.parse({ ...form, social_ticket: 'x'.repeat(100) }).social_ticket).toBe('x'.repeat(100));
+    expect(schema.safeParse({ ...form, social_ticket: 'x'.repeat(101) }).success).toBe(false);
+    expect(schema.safeParse({ ...form, social_ticket: '' }).success).toBe(false);
+  });
+
+  it('reads back the whole profile, company included', () => {
+    const user = {
+      id: 7,
+      first_name: 'An',
+      last_name: 'Peeters',
+      email: 'an@example.be',
+      cellphone: '0470123456',
+      birthday: '1990-05-17',
+      address: { country: 'BE', formatted: 'Kerkstraat 12, 3500 Hasselt' },
+      profile_picture: null,
+      company: { name: 'Vracht NV', vat: 'BE0403170701', address: 'Kerkstraat 12, 9000 Gent', email: 'info@vracht.be', invoice_approved: 'requested' },
+      roles: ['sender'],
+      locale: 'fr',
+    };
+    expect(userReadSchema.parse(user)).toEqual(user);
+    expect(userReadSchema.safeParse({ ...user, roles: ['owner'] }).success).toBe(false);
   });
 });

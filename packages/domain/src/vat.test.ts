@@ -18,7 +18,45 @@ const wrongDigits = {
   LU: ['LU15027443', 'LU20260744'],
 };
 
+// For each other member state: a number that passes its check digits (from jsvat's own test
+// lists) and the same number with its last digit or letter changed. Greece's prefix is EL.
+const otherMemberStates: [string, string, string][] = [
+  ['AT', 'ATU12011204', 'ATU12011205'],
+  ['BG', 'BG131134023', 'BG131134024'],
+  ['HR', 'HR33392005961', 'HR33392005962'],
+  ['CY', 'CY10259033P', 'CY10259033Q'],
+  ['CZ', 'CZ25093282', 'CZ25093283'],
+  ['DK', 'DK20214414', 'DK20214415'],
+  ['EE', 'EE100207415', 'EE100207416'],
+  ['FI', 'FI09853608', 'FI09853609'],
+  ['EL', 'EL094012834', 'EL094012835'],
+  ['HU', 'HU10672101', 'HU10672102'],
+  ['IE', 'IE6336982T', 'IE6336982U'],
+  ['IT', 'IT01114601006', 'IT01114601007'],
+  ['LV', 'LV40003009497', 'LV40003009498'],
+  ['LT', 'LT100001647810', 'LT100001647811'],
+  ['MT', 'MT11407334', 'MT11407335'],
+  ['PL', 'PL5262493733', 'PL5262493734'],
+  ['PT', 'PT501519246', 'PT501519247'],
+  ['RO', 'RO16252454', 'RO16252455'],
+  ['SK', 'SK2020273893', 'SK2020273894'],
+  ['SI', 'SI50223054', 'SI50223055'],
+  ['ES', 'ESA08017535', 'ESA08017536'],
+  ['SE', 'SE502069927701', 'SE502069927601'],
+];
+
 describe('VAT numbers (SPEC section 5, company block)', () => {
+  it('accepts a number from every other EU member state, and refuses it with a wrong check digit', () => {
+    for (const [country, good, wrong] of otherMemberStates) {
+      expect(checkVat(good), good).toEqual({ ok: true, value: good, countryCode: country, number: good.slice(2) });
+      expect(checkVat(wrong), wrong).toEqual({ ok: false, problem: 'vat_checksum' });
+    }
+  });
+
+  it('refuses a Greek number under the ISO code GR: VIES knows Greece as EL', () => {
+    expect(checkVat('GR094012834')).toEqual({ ok: false, problem: 'vat_country' });
+  });
+
   for (const [country, numbers] of Object.entries(valid)) {
     it(`accepts real ${country} numbers`, () => {
       for (const n of numbers) expect(checkVat(n), n).toMatchObject({ ok: true, value: n, countryCode: country, number: n.slice(2) });

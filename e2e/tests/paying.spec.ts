@@ -197,6 +197,35 @@ demo('a Bancontact tab closed mid-payment: the job can be cancelled, and the ban
   await expect(page.getByRole('button', { name: 'Betaling goedkeuren' })).toHaveCount(0);
 });
 
+// Issue 20, defect 3: a double click on "Bevestigen en betalen" showed a red "Voor deze opdracht is
+// al een bod aanvaard." right after a successful payment.
+demo('a double click on "Bevestigen en betalen" pays once, and no error follows the payment', async ({ page, demoServer }) => {
+  const { id } = await signedInWithJob(page, demoServer);
+  await page.goto(`/#/jobs/${id}`);
+  const accepts: Promise<unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/shipment\/\d+\/offer\/\d+$/.test(r.url())) accepts.push(r.response());
+  });
+  const { modal } = await openFirstOffer(page);
+  await modal.getByRole('button', { name: 'Aanvaarden met kredietkaart / factuur' }).click();
+  await fillCard(page, '4242 4242 4242 4242');
+  // The two clicks of a double click, in one task: as a browser delivers them when a busy page
+  // (a live update re-rendering the job) queued both before it could show the button busy.
+  await page
+    .getByRole('dialog', { name: 'Bod aanvaarden?' })
+    .getByRole('button', { name: 'Bevestigen en betalen' })
+    .evaluate((button: HTMLElement) => {
+      button.click();
+      button.click();
+    });
+  await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
+  await expect(page.locator('.job-detail .badge').first()).not.toHaveText('Nieuw');
+  // Every accept the page sent has its answer before the count.
+  await Promise.all(accepts);
+  expect(accepts).toHaveLength(1);
+  await expect(page.getByText('Voor deze opdracht is al een bod aanvaard.')).toHaveCount(0);
+});
+
 const DEMO_DRIVER_EMAILS: Record<string, string> = {
   Jan: 'jan.maes@demo.vrachtmarkt.be',
   Sofie: 'sofie.claes@demo.vrachtmarkt.be',

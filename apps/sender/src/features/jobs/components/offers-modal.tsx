@@ -1,7 +1,7 @@
 import type { OfferRead } from '@vm/domain/offer';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardEntry } from '../../../components/payments/card-entry.tsx';
 import { Avatar } from '@vm/ui/avatar.tsx';
@@ -131,6 +131,10 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
   // The server's word that the price changed since the sender looked, shown in the confirmation.
   const [priceChanged, setPriceChanged] = useState<string | null>(null);
   const client = useQueryClient();
+  // One accept or Bancontact start at a time: a double click's second click comes before the
+  // button shows it is busy, and would answer "an offer is already accepted" after the payment.
+  const sending = useRef(false);
+  const cardBox = useRef<HTMLHeadingElement>(null);
   const accepting = useAcceptOffer();
   const bancontactStart = useStartBancontact();
   const busy = accepting.isPending || bancontactStart.isPending || bancontactStart.isSuccess;
@@ -165,19 +169,43 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
   }
 
   function accept() {
+    if (sending.current) return;
+    sending.current = true;
     setPriceChanged(null);
     // The promise, not mutate's callbacks: the accepted job may re-render this modal away first.
-    accepting.mutateAsync(confirmed).then(() => {
-      toast(t('job.accepted'), 'success', TOAST_MS.long);
-      onAccepted();
-    }, failed);
+    accepting
+      .mutateAsync(confirmed)
+      .then(() => {
+        toast(t('job.accepted'), 'success', TOAST_MS.long);
+        onAccepted();
+      }, failed)
+      .finally(() => (sending.current = false));
   }
 
   function bancontact() {
+    if (sending.current) return;
+    sending.current = true;
     setPriceChanged(null);
     // The page stays busy while the browser leaves for the bank.
-    bancontactStart.mutate({ ...confirmed, returnPath: `/jobs/${shipment.id}` }, { onSuccess: ({ redirect_url }) => window.location.assign(redirect_url), onError: failed });
+    bancontactStart.mutate(
+      { ...confirmed, returnPath: `/jobs/${shipment.id}` },
+      {
+        onSuccess: ({ redirect_url }) => window.location.assign(redirect_url),
+        onError: (err) => {
+          sending.current = false;
+          void failed(err);
+        },
+      },
+    );
   }
+
+  // The card form opens below the offers, often out of sight: its heading takes focus and comes
+  // into view, so the click visibly did something.
+  useEffect(() => {
+    if (!needCard) return;
+    cardBox.current?.focus();
+    cardBox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [needCard]);
 
   function acceptClicked() {
     if (byInvoice) confirmWith({ kind: 'invoice' });
@@ -199,7 +227,9 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
       <p className="muted">{byInvoice ? t('job.payByInvoice') : card ? t('job.payByCard', { last4: card.last4 }) : t('job.payNeedsCard')}</p>
       {needCard && !byInvoice && !card ? (
         <div className="pay-card">
-          <h3>{t('job.addCardFirst')}</h3>
+          <h3 ref={cardBox} tabIndex={-1}>
+            {t('job.addCardFirst')}
+          </h3>
           <p className="muted">{t('job.addCardThenConfirm')}</p>
           <CardEntry onAdded={cardAdded} />
         </div>

@@ -151,6 +151,15 @@ describe('places with a Dutch and a French name', () => {
     expect(placeName(index().byZip('4000')[0]!, 'en')).toBe('Liège');
   });
 
+  it('keeps a one-name place that shares its name with a two-name town to its own name', () => {
+    // 2430 Vorst (Laakdal) is not Forest in French, 7910 Forest (Frasnes) not Vorst in Dutch, 3800 Aalst (Sint-Truiden) not Alost.
+    for (const [zip, name] of [['2430', 'Vorst'], ['7910', 'Forest'], ['3800', 'Aalst']] as const) {
+      const place = findPlace(zip, name);
+      expect(place, `${zip} ${name}`).toBeDefined();
+      expect([placeName(place!, 'nl'), placeName(place!, 'fr')], zip).toEqual([name, name]);
+    }
+  });
+
   it('keeps a place with one name to that name in every language, listed once', () => {
     const [jette] = index().byZip('1090');
     expect(jette?.name).toBe('Jette');

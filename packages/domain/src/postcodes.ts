@@ -21,16 +21,18 @@ export const POSTCODES_ATTRIBUTION = 'GeoNames (geonames.org), CC BY 4.0';
 
 /**
  * Places with an official name in both languages (the Brussels communes, language-border
- * municipalities and the towns every Belgian knows by both names): [Dutch, French].
+ * municipalities and the towns every Belgian knows by both names): [Dutch, French], and the
+ * province where a name also belongs to another place that has one name only (2430 Vorst in
+ * Laakdal, 7910 Forest in Frasnes, 3800 Aalst in Sint-Truiden).
  */
-const BILINGUAL: [string, string][] = [
+const BILINGUAL: [nl: string, fr: string, province?: string][] = [
   ['Brussel', 'Bruxelles'],
   ['Laken', 'Laeken'],
   ['Schaarbeek', 'Schaerbeek'],
   ['Elsene', 'Ixelles'],
   ['Oudergem', 'Auderghem'],
   ['Sint-Agatha-Berchem', 'Berchem-Sainte-Agathe'],
-  ['Vorst', 'Forest'],
+  ['Vorst', 'Forest', 'BRU'],
   ['Sint-Jans-Molenbeek', 'Molenbeek-Saint-Jean'],
   ['Sint-Gillis', 'Saint-Gilles'],
   ['Sint-Joost-ten-Node', 'Saint-Josse-ten-Noode'],
@@ -66,7 +68,7 @@ const BILINGUAL: [string, string][] = [
   ['Ronse', 'Renaix'],
   ['Tongeren', 'Tongres'],
   ['Sint-Truiden', 'Saint-Trond'],
-  ['Aalst', 'Alost'],
+  ['Aalst', 'Alost', 'VOV'],
   ['Dendermonde', 'Termonde'],
   ['Veurne', 'Furnes'],
   ['Oostende', 'Ostende'],
@@ -82,8 +84,8 @@ const BILINGUAL: [string, string][] = [
   ['Nieuwpoort', 'Nieuport'],
   ['Diksmuide', 'Dixmude'],
 ];
-const byFolded = new Map<string, [string, string]>();
-for (const pair of BILINGUAL) for (const n of pair) byFolded.set(foldText(n), pair);
+const byFolded = new Map<string, (typeof BILINGUAL)[number]>();
+for (const pair of BILINGUAL) for (const n of pair.slice(0, 2)) byFolded.set(foldText(n!), pair);
 
 /** Parses the data file: "postcode TAB place TAB lat TAB lng TAB province", '#' starts a comment. */
 export function parsePostcodes(text: string): PostcodePlace[] {
@@ -92,8 +94,10 @@ export function parsePostcodes(text: string): PostcodePlace[] {
     if (!line.trim() || line.startsWith('#')) continue;
     const [zip, name, lat, lng, province] = line.split('\t');
     if (!zip || !name || !/^\d{4}$/.test(zip)) continue;
-    const pair = byFolded.get(foldText(name));
-    places.push({ zip, name, nl: pair?.[0] ?? name, fr: pair?.[1] ?? name, lat: Number(lat), lng: Number(lng), province: (province ?? '').trim() });
+    const where = (province ?? '').trim();
+    const found = byFolded.get(foldText(name));
+    const pair = found && (!found[2] || found[2] === where) ? found : undefined;
+    places.push({ zip, name, nl: pair?.[0] ?? name, fr: pair?.[1] ?? name, lat: Number(lat), lng: Number(lng), province: where });
   }
   return places;
 }

@@ -8,11 +8,11 @@ import type { PostcodePlace } from '@vm/domain/postcodes';
 
 export const LOCALITIES_FILE = path.resolve(import.meta.dirname, '../../generated/be-localities.json');
 /** Bumped when the localities file's shape changes, so a stale build product is made again. */
-export const LOCALITIES_VERSION = 2;
+export const LOCALITIES_VERSION = 3; // 3: two-name places only in their own province (2430 Vorst is not Forest)
 
 export const BASEMAP_FILE = path.resolve(import.meta.dirname, '../../generated/basemap.json');
 /** Raised when the basemap's shape changes, so a checkout with an older file makes it again. */
-export const BASEMAP_VERSION = 2;
+export const BASEMAP_VERSION = 3; // 3: the same, for the towns' names
 
 /** Belgium's outer rings, [lng, lat] points. */
 export type Outline = [number, number][][];

@@ -38,3 +38,23 @@ test('redirects /jobs and unknown paths to the active list, and keeps /jobs/crea
   await page.goto('/#/does-not-exist');
   await expect(page).toHaveURL(/#\/jobs\/status\/active$/);
 });
+
+// Issue 20, defect 10: every first visit while logged out asked for the job list, which answered 401
+// and logged a console error, before the login page showed.
+test('a first visit while logged out asks nothing that answers 401 and logs no error', async ({ page }) => {
+  const unauthorised: string[] = [];
+  const errors: string[] = [];
+  let inFlight = 0;
+  page.on('request', (r) => r.url().includes('/api/') && inFlight++);
+  page.on('requestfinished', (r) => r.url().includes('/api/') && inFlight--);
+  page.on('requestfailed', (r) => r.url().includes('/api/') && inFlight--);
+  page.on('response', (r) => r.status() === 401 && unauthorised.push(r.url()));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  for (const path of ['/', '/#/jobs/12', '/#/chat']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Aanmelden' })).toBeVisible();
+    await expect.poll(() => inFlight).toBe(0);
+  }
+  expect(unauthorised).toEqual([]);
+  expect(errors).toEqual([]);
+});

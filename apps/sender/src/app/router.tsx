@@ -4,6 +4,7 @@ import { shipmentQuery } from '../features/jobs/api/get-shipment.ts';
 import { setSessionEndedHandler } from '@vm/client/api-client.ts';
 import { loadAllTexts } from '../lib/i18n.ts';
 import { queryClient } from '@vm/client/query-client.ts';
+import { readToken } from '@vm/client/token-store.ts';
 import { routeId } from '../lib/route-id.ts';
 import { GuestOnly, HOME, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -15,9 +16,12 @@ const withTexts =
   () =>
     Promise.all([load(), loadAllTexts()]).then(([route]) => route);
 
-/** A route loader that starts a prefetch and answers at once. */
-const started = (prefetch: Promise<void>) => {
-  void prefetch;
+/**
+ * A route loader that starts a prefetch and answers at once. Signed out, it asks nothing: the
+ * guard sends the visitor to the login page, and a request without a token would only answer 401.
+ */
+const started = (prefetch: () => Promise<void>) => {
+  if (readToken()) void prefetch();
   return null;
 };
 
@@ -49,14 +53,14 @@ export const router = createHashRouter([
           { path: 'jobs', element: <Navigate to={HOME} replace /> },
           // A static loader runs alongside the lazy chunk, so the data is on its way while the screen
           // loads; it does not wait for the data (the screen shows its own loading state).
-          { path: 'jobs/status/:state', ...titled(({ state }) => `titles.jobs.${state}`), loader: () => started(queryClient.prefetchQuery(senderShipmentsQuery)), lazy: withTexts(() => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage }))) },
+          { path: 'jobs/status/:state', ...titled(({ state }) => `titles.jobs.${state}`), loader: () => started(() => queryClient.prefetchQuery(senderShipmentsQuery)), lazy: withTexts(() => import('../features/jobs/components/job-list-page.tsx').then((m) => ({ Component: m.JobListPage }))) },
           {
             path: 'jobs/:jobId',
             ...titled('titles.jobLoading'),
             // Only a real id is fetched: '#/jobs/abc' is answered by the page, with no request.
             loader: ({ params }) => {
               const id = routeId(params.jobId);
-              return id === null ? null : started(queryClient.prefetchQuery(shipmentQuery(id)));
+              return id === null ? null : started(() => queryClient.prefetchQuery(shipmentQuery(id)));
             },
             lazy: withTexts(() => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage }))) },
           { path: 'chat', ...titled('titles.chat'), lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },

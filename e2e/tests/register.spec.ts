@@ -104,3 +104,22 @@ test('the phone field: why sending is off, no stale required error after sending
   await expect(page.getByRole('button', { name: /^Stuur opnieuw \(\d+:\d\d\)$/ })).toBeDisabled();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+// Issue 20, defect 8: "Dit veld is verplicht." stayed under fields already filled in until the next submit.
+test('a required error goes as soon as its field is filled in, and only that one', async ({ page }) => {
+  await page.goto('/#/register');
+  await page.getByRole('button', { name: 'Registreren' }).click();
+  const errorOf = (label: string) => page.locator('.field', { has: page.getByLabel(label, { exact: true }) }).locator('.field-error');
+  await expect(errorOf('Voornaam')).toHaveText('Dit veld is verplicht.');
+  await expect(errorOf('Achternaam')).toHaveText('Dit veld is verplicht.');
+  await page.getByLabel('Voornaam').fill('Lotte');
+  await expect(errorOf('Voornaam')).toHaveCount(0);
+  await expect(page.getByLabel('Voornaam')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(errorOf('Achternaam')).toHaveText('Dit veld is verplicht.');
+  // The birthday is typed through its mask: it is judged as it is typed too.
+  await page.getByLabel('Geboortedatum').pressSequentially('02041991');
+  await expect(errorOf('Geboortedatum')).toHaveCount(0);
+  // A wrong value still says so at once.
+  await page.getByLabel('E-mailadres').fill('lotte@');
+  await expect(errorOf('E-mailadres')).toHaveText('Vul een geldig e-mailadres in.');
+});

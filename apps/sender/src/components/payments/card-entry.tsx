@@ -84,7 +84,7 @@ function SandboxCardEntry({ onAdded }: Props) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: bodyResolver(sandboxCardSchema, sandboxBody), defaultValues: { number: '', expiry: '', cvc: '' }, reValidateMode: 'onSubmit' });
+  } = useForm({ resolver: bodyResolver(sandboxCardSchema, sandboxBody), defaultValues: { number: '', expiry: '', cvc: '' } });
   const { run, busy, providerError } = useCardEntry(onAdded);
   const number = register('number');
   const expiry = register('expiry');

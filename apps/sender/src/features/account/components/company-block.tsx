@@ -23,11 +23,10 @@ export function CompanyBlock({ user }: { user: User }) {
     trigger,
     reset,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm({
     resolver: zodResolver(companySchema),
     defaultValues: { name: c?.name ?? '', vat: c?.vat ?? '', address: c?.address ?? '', email: c?.email ?? '' },
-    reValidateMode: 'onSubmit',
   });
   const address = useWatch({ control, name: 'address' }) ?? '';
   // SPEC section 5: the VAT field is locked once a valid number is saved; a wrong one never is.
@@ -71,7 +70,7 @@ export function CompanyBlock({ user }: { user: User }) {
         }
       />
       <div className="field-row address-row">
-        <AddressAutocomplete label={t('account.companyAddress')} text={address} onText={(v) => setValue('address', v)} onPick={(a) => setValue('address', a.formatted)} error={errors.address?.message} />
+        <AddressAutocomplete label={t('account.companyAddress')} text={address} onText={(v) => setValue('address', v, { shouldValidate: isSubmitted })} onPick={(a) => setValue('address', a.formatted, { shouldValidate: isSubmitted })} error={errors.address?.message} />
         <button type="button" className="button button-ghost" onClick={() => setValue('address', '')} disabled={!address}>
           {t('account.clear')}
         </button>

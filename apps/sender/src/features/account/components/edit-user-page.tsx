@@ -49,7 +49,6 @@ function EditUserForm({ user }: { user: User }) {
       formatted: user.address.formatted,
       verification_token: '',
     },
-    reValidateMode: 'onSubmit',
   });
   const [cellphone, birthday, country] = useWatch({ control, name: ['cellphone', 'birthday', 'country'] });
   const phoneChanged = cellphone.replace(/\s/g, '') !== user.cellphone;
@@ -83,7 +82,7 @@ function EditUserForm({ user }: { user: User }) {
           inputMode="numeric"
           placeholder={t('picker.datePlaceholder')}
           value={birthday}
-          onChange={(e) => setValue('birthday', maskBirthday(e.target.value))}
+          onChange={(e) => setValue('birthday', maskBirthday(e.target.value), { shouldValidate: isSubmitted })}
           hint={t('editUser.birthdayHint')}
           error={errors.birthday?.message}
         />
@@ -99,7 +98,7 @@ function EditUserForm({ user }: { user: User }) {
           error={errors.cellphone?.message ?? (phoneChanged && !verificationToken ? t('editUser.phoneChanged') : undefined)}
         />
         <Field label={t('editUser.address')} autoComplete="street-address" {...register('formatted')} error={errorAt(errors, 'address.formatted')} />
-        <CountrySelect label={t('editUser.country')} value={country} onChange={(e) => setValue('country', e.target.value)} />
+        <CountrySelect label={t('editUser.country')} value={country} onChange={(e) => setValue('country', e.target.value, { shouldValidate: isSubmitted })} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={isSubmitting}>
             {t('editUser.submit')}

@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: given.length <= 254 ? given : '' }, reValidateMode: 'onSubmit' });
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: given.length <= 254 ? given : '' } });
 
   const requestReset = useRequestPasswordReset();
   const submit = handleSubmit(async ({ email }) => {

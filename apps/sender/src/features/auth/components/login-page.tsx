@@ -28,7 +28,7 @@ export function LoginPage() {
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver, defaultValues: { email: '', password: '' }, reValidateMode: 'onSubmit' });
+  } = useForm<LoginInput>({ resolver, defaultValues: { email: '', password: '' } });
   // The forgot-password page (a new tab) starts with the address typed here.
   const email = useWatch({ control, name: 'email' }).trim();
   const forgotHref = email ? `#/forgot-password?email=${encodeURIComponent(email)}` : '#/forgot-password';

@@ -74,7 +74,6 @@ export function RegisterPage() {
       country: 'BE',
       verification_token: '',
     },
-    reValidateMode: 'onSubmit',
   });
   const [cellphone, birthday, country] = useWatch({ control, name: ['cellphone', 'birthday', 'country'] });
   // Signing in is part of registering: only someone already signed in when the page opened leaves.
@@ -150,14 +149,14 @@ export function RegisterPage() {
           autoComplete="bday"
           placeholder={t('picker.datePlaceholder')}
           value={birthday}
-          onChange={(e) => setValue('birthday', maskBirthday(e.target.value))}
+          onChange={(e) => setValue('birthday', maskBirthday(e.target.value), { shouldValidate: isSubmitted })}
           hint={t('register.birthdayHint')}
           error={errors.birthday?.message}
         />
         <Field label={t('register.email')} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
         <Field label={t('register.password')} type="password" autoComplete="new-password" {...register('password')} error={errors.password?.message} />
         <Field label={t('register.repeatPassword')} type="password" autoComplete="new-password" {...register('repeat_password')} error={errors.repeat_password?.message} />
-        <CountrySelect label={t('register.country')} value={country} onChange={(e) => setValue('country', e.target.value)} />
+        <CountrySelect label={t('register.country')} value={country} onChange={(e) => setValue('country', e.target.value, { shouldValidate: isSubmitted })} />
         <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
           {t('register.submit')}
         </button>

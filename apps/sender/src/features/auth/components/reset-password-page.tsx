@@ -26,7 +26,7 @@ export function ResetPasswordPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: '', repeat_password: '' }, reValidateMode: 'onSubmit' });
+  } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: '', repeat_password: '' } });
 
   const submit = handleSubmit(async (v) => {
     try {

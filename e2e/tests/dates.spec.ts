@@ -165,4 +165,26 @@ test.describe('dates and times as they were booked', () => {
     await expect(page.getByRole('heading', { name: 'Ophaalgegevens' })).toBeVisible();
     await expect(page.getByText('Dit tijdvenster is vandaag al voorbij. Kies een later einduur of een andere dag.')).toBeVisible();
   });
+  // Issue 20, defect 7: the custom times came prefilled 08:00 and 09:00, typing "0930" into them
+  // changed nothing, and "Deze week" with them read like one long window without a word about it.
+  test('custom times start empty, "0930" typed is 09:30, and the window the choice makes is said in words', async ({ page }) => {
+    await page.clock.setFixedTime(mondayAt('10:00'));
+    await toPickupStep(page);
+    await dayGroup(page).getByRole('radio', { name: 'Morgen' }).check();
+    await timeGroup(page).getByRole('radio', { name: 'Zelf kiezen' }).check();
+    const timeFrom = page.getByRole('textbox', { name: 'Van', exact: true });
+    const timeTill = page.getByRole('textbox', { name: 'Tot', exact: true });
+    await expect(timeFrom).toHaveValue('');
+    await expect(timeTill).toHaveValue('');
+    await timeFrom.click();
+    await page.keyboard.type('0930');
+    await page.keyboard.press('Tab');
+    await expect(timeFrom).toHaveValue('09:30');
+    await expect(timeTill).toHaveValue('10:30');
+    const summary = page.getByTestId('pickup-window');
+    await expect(summary).toHaveText(/^Dit wordt je venster: di \d+ \S+, 09:30 – 10:30\.$/);
+    // This week with those hours is one window from today to Sunday: the words say so.
+    await dayGroup(page).getByRole('radio', { name: 'Deze week' }).check();
+    await expect(summary).toHaveText(/^Dit wordt je venster: ma \d+ \S+ 09:30 – zo \d+ \S+ 10:30\.$/);
+  });
 });

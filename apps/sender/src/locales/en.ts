@@ -202,6 +202,7 @@ export const en: Translations = {
     back: 'Back: {{step}}',
     next: 'Next: {{step}}',
     stepOf: 'Step {{n}} of 6',
+    windowIs: 'Your window will be: {{window}}.',
     types: {
       small: { name: 'Small', text: 'Easy to carry', example: 'e.g. a guitar, a tv, a chair' },
       medium: { name: 'Medium', text: 'Bulky items', example: 'e.g. 1 or 2 big boxes, a sofa, a bike' },

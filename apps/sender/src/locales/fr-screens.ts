@@ -129,6 +129,7 @@ export const frScreens: ScreenTranslations = {
     back: 'Retour : {{step}}',
     next: 'Suivant : {{step}}',
     stepOf: 'Étape {{n}} sur 6',
+    windowIs: 'Votre plage sera : {{window}}.',
     types: {
       small: { name: 'Petit', text: 'Facile à porter', example: 'p. ex. une guitare, une télé, une chaise' },
       medium: { name: 'Moyen', text: 'Objets volumineux', example: 'p. ex. 1 ou 2 grands cartons, un fauteuil, un vélo' },

@@ -126,6 +126,7 @@ export const nlScreens = {
     back: 'Terug: {{step}}',
     next: 'Verder: {{step}}',
     stepOf: 'Stap {{n}} van 6',
+    windowIs: 'Dit wordt je venster: {{window}}.',
     types: {
       small: { name: 'Klein', text: 'Makkelijk te dragen', example: 'bv. een gitaar, een tv, een stoel' },
       medium: { name: 'Middelgroot', text: 'Omvangrijke spullen', example: 'bv. 1 of 2 grote dozen, een zetel, een fiets' },

@@ -5,14 +5,16 @@ import {
   customTillMin,
   type DayChoice,
   dayRange,
-  deliveryCustomStartMin,
   deliveryDayOptions,
   deliveryTimeOptions,
+  deliveryWindowSeconds,
   pickupDayOptions,
   type TimeChoice,
   timeOptions,
   todayIn,
+  windowSeconds,
 } from '@vm/domain/time-windows';
+import { timeWindow } from '@vm/client/zoned-format.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@vm/ui/date-field.tsx';
@@ -49,9 +51,7 @@ export function SideStep({ side, state, errors, now }: Props) {
     const days = daysOf(v);
     return side === 'pickup' || !pickupChoice ? timeOptions(days.from, now, tz) : deliveryTimeOptions(pickupChoice, days.from, now, tz, days.till);
   };
-  const start = value.day ? daysOf(value).from : today;
   const timeOpts = timeOptionsFor(value);
-  const minStart = side === 'delivery' && pickupChoice ? deliveryCustomStartMin(pickupChoice, start, today) : '00:00';
   /** A new day or date keeps the chosen time slot when it is still offered there. */
   const keepTime = (patch: Partial<SideState>): Partial<SideState> => {
     const next = { ...value, ...patch };
@@ -69,6 +69,11 @@ export function SideStep({ side, state, errors, now }: Props) {
     for (const e of checkWindow(choice, now, tz, pickupForRules)) if (e.field === 'timeFrom' || e.field === 'timeTill') live[e.field] ??= e.key;
   }
   const fieldError = (f: 'dateFrom' | 'dateTill' | 'timeFrom' | 'timeTill') => errors[f] ?? live[f];
+  // The window the choice makes, in words: 'Deze week' with 08:00 - 09:00 is one window from
+  // Wednesday 08:00 to Sunday 09:00, not an hour each day, and the sender should see that.
+  const complete = choice && (choice.time !== 'custom' || (value.timeFrom && value.timeTill)) && (choice.day !== 'custom' || value.dateFrom);
+  const seconds = complete && checkWindow(choice, now, tz, pickupForRules).length === 0 ? (pickupForRules ? deliveryWindowSeconds(choice, pickupForRules, now, value.timezone, tz) : windowSeconds(choice, now, value.timezone)) : null;
+  const window = seconds ? timeWindow(seconds.from, seconds.till, value.timezone) : null;
 
   const [mapError, setMapError] = useState<string | undefined>();
 
@@ -137,7 +142,8 @@ export function SideStep({ side, state, errors, now }: Props) {
           value={value.time}
           error={errors.time ? t(`validation.${errors.time}`) : undefined}
           options={TIMES.map((x) => ({ value: x, label: t(`wizard.times.${x}`), disabled: !timeOpts[x] }))}
-          onChange={(time) => update(time === 'custom' ? { time, timeFrom: minStart === '00:00' ? '08:00' : minStart, timeTill: customTillMin(minStart === '00:00' ? '08:00' : minStart) } : { time })}
+          // Custom times start empty: a prefilled 08:00 was kept unnoticed, and typing into it changed nothing.
+          onChange={(time) => update(time === 'custom' ? { time, timeFrom: '', timeTill: '' } : { time })}
         />
       )}
       {value.address && value.day && (value.day !== 'custom' || value.dateFrom) && value.time === 'custom' && (
@@ -150,6 +156,11 @@ export function SideStep({ side, state, errors, now }: Props) {
           />
           <TimeField label={t('wizard.timeTill')} value={value.timeTill} onChange={(timeTill) => update({ timeTill })} error={fieldError('timeTill')} />
         </div>
+      )}
+      {window && (
+        <p className="field-hint hint-block" data-testid={`${side}-window`}>
+          {t('wizard.windowIs', { window })}
+        </p>
       )}
       {value.address && <p className="field-hint hint-block">{t('wizard.timezone', { tz })}</p>}
       <TextAreaField

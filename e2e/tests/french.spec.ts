@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { mondayAt } from '../support/clock.ts';
-import { demo } from '../support/demo.ts';
+import { acceptFirstOfferWithCard, demo, signedInWithJob } from '../support/demo.ts';
 import { expect, newPerson } from '../support/fixtures.ts';
 
 // Issue 12, part 1: the whole lifecycle for a sender whose browser speaks French (fr-BE), every
@@ -132,4 +132,31 @@ demo.describe('en français', () => {
     await expect(page.getByRole('main').getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
     await expectFrenchOnly(page, 'account');
   });
+});
+
+// Issue 20, defect 4: in French at 1280 px the Statut card cut the time of each state
+// ("mer. 25 nov., 05") and the Itinéraire card overflowed.
+demo('in French at 1280 px every card of the job page holds its text: each state time whole, nothing past a card edge', async ({ page, demoServer }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { id } = await signedInWithJob(page, demoServer);
+  await page.goto(`/#/jobs/${id}`);
+  await acceptFirstOfferWithCard(page);
+  await expect(page.locator('.job-detail .badge').first()).toHaveText('Afgerond', { timeout: 40_000 });
+  await page.getByRole('combobox', { name: /Taal/ }).selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Statut' })).toBeVisible();
+  const outside = await page.locator('.job-detail .card').evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const edge = card.getBoundingClientRect();
+      return [...card.querySelectorAll('*')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.right > edge.right + 0.5 || r.left < edge.left - 0.5);
+        })
+        .map((el) => `${card.querySelector('h2')?.textContent}: ${(el.textContent ?? '').slice(0, 40)}`);
+    }),
+  );
+  expect(outside).toEqual([]);
+  const times = await page.locator('.state-list time').allInnerTexts();
+  expect(times.length).toBeGreaterThanOrEqual(14);
+  for (const time of times) expect(time).toMatch(/^[a-zé]+\. \d{1,2} [a-zéû]+\.?, \d\d:\d\d$/);
 });

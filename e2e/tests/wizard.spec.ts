@@ -126,6 +126,29 @@ test('logging out forgets the draft of the person who left', async ({ page, serv
   await expect(page.getByRole('radio', { name: /Groot/ })).not.toBeChecked();
 });
 
+// Issue 20, defect 5: the browser's Back left the wizard (to the login page for a guest on step 3).
+test("the browser's Back and Forward move between the wizard's steps, keeping what was entered", async ({ page }) => {
+  await toPickupStep(page);
+  const title = (name: string) => page.getByRole('heading', { level: 1, name });
+  await expect(title('Ophaalgegevens')).toBeVisible();
+  await page.goBack();
+  await expect(title('Pakketinfo')).toBeVisible();
+  await expect(page.getByLabel('Omschrijving van de goederen')).toHaveValue('Doos');
+  await page.goBack();
+  await expect(title('Kies type')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Klein/ })).toBeChecked();
+  await page.goForward();
+  await expect(title('Pakketinfo')).toBeVisible();
+  await page.goForward();
+  await expect(title('Ophaalgegevens')).toBeVisible();
+  await expect(page).toHaveURL(/#\/jobs\/create$/);
+  // Back past the first step leaves the wizard, to where the sender came from.
+  await page.goBack();
+  await page.goBack();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/#\/jobs\/create$/);
+});
+
 test('the map shows the built-in basemap without a tile server, and a click picks the place', async ({ page }) => {
   await toPickupStep(page);
   const map = page.getByTestId('location-map');

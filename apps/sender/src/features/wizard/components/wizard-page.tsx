@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { useSignedIn } from '@vm/client/session.ts';
 import { useCreateShipment } from '../api/create-shipment.ts';
@@ -18,14 +18,26 @@ export function WizardPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
   const signedIn = useSignedIn();
   const state = useWizard();
   const [now] = useState(() => new Date());
-  const [tried, setTried] = useState(false);
+  // The step whose errors are shown (after a Next that it did not pass).
+  const [tried, setTried] = useState<number | null>(null);
   const creating = useCreateShipment();
   const busy = creating.isPending;
-  const step = Math.min(Math.max(state.step, 1), 6);
-  const errors = tried ? stepErrors(state, step, new Date()) : {};
+  // Each step is an entry of the browser's history (its state; the address stays #/jobs/create), so
+  // Back and Forward move between steps, not away from the wizard. An entry without a step (a link
+  // to the wizard, the way back from Register) takes the kept one and is marked with it. Forward
+  // goes no further than the first step that is not complete.
+  const entryStep = (location.state as { step?: unknown } | null)?.step;
+  const wanted = Math.min(Math.max(Math.trunc(typeof entryStep === 'number' ? entryStep : state.step) || 1, 1), 6);
+  const step = [1, 2, 3, 4, 5].find((n) => n < wanted && Object.keys(stepErrors(state, n, now)).length > 0) ?? wanted;
+  const marked = typeof entryStep === 'number';
+  useEffect(() => {
+    if (!marked) void navigate('.', { replace: true, state: { step } });
+  }, [marked, step, navigate]);
+  const errors = tried === step ? stepErrors(state, step, new Date()) : {};
   const label = (n: number) => t(`wizard.steps.${STEPS[n - 1]}`);
   // A new step takes focus to its heading, so Tab goes on from the top of what changed.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -35,15 +47,17 @@ export function WizardPage() {
     shownStep.current = step;
     heading.current?.focus();
   }, [step]);
-  const go = (n: number) => {
-    setTried(false);
+  /** To step n, a new entry in the browser's history; with `showErrors` the step opens with its errors shown. */
+  const go = (n: number, showErrors = false) => {
+    setTried(showErrors ? n : null);
     setWizard((s) => ({ ...s, step: n }));
+    void navigate('.', { state: { step: n } });
     window.scrollTo(0, 0);
   };
 
   function next() {
     if (Object.keys(stepErrors(state, step, new Date())).length > 0) {
-      setTried(true);
+      setTried(step);
       return;
     }
     go(step + 1);
@@ -53,12 +67,7 @@ export function WizardPage() {
     // Time goes on while the sender fills in the rest, or keeps a draft for later: a window that was
     // fine on its step may have passed since. That step is shown again, with its error at the field.
     const wrong = [1, 2, 3, 4].find((n) => Object.keys(stepErrors(state, n, new Date())).length > 0);
-    if (wrong !== undefined) {
-      setWizard((s) => ({ ...s, step: wrong }));
-      setTried(true);
-      window.scrollTo(0, 0);
-      return;
-    }
+    if (wrong !== undefined) return go(wrong, true);
     if (!signedIn) {
       // The state is kept; after sign-up the sender comes back to this step.
       navigate(`/register?redirect=${encodeURIComponent('/jobs/create')}`);

@@ -45,7 +45,7 @@ test.describe('dates and times as they were booked', () => {
     await timeGroup(page).getByRole('radio', { name: /Avond/ }).check();
     await page.getByLabel('Instructies voor de chauffeur').fill('Achterdeur');
     await page.getByRole('button', { name: /Verder: Prijsgegevens/ }).click();
-    await page.getByRole('button', { name: /Verder: Verzekering/ }).click();
+    await page.getByRole('button', { name: /Kies verzekering/ }).click();
     await page.getByRole('button', { name: 'Opdracht plaatsen' }).click();
     await expect(page).toHaveURL(/#\/jobs\/\d+$/);
 
@@ -157,7 +157,7 @@ test.describe('dates and times as they were booked', () => {
     await timeGroup(page).getByRole('radio', { name: /Avond/ }).check();
     await page.getByLabel('Instructies voor de chauffeur').fill('Achterdeur');
     await page.getByRole('button', { name: /Verder: Prijs/ }).click();
-    await page.getByRole('button', { name: /Verder: Verzekering/ }).click();
+    await page.getByRole('button', { name: /Kies verzekering/ }).click();
     await expect(page.getByRole('heading', { name: 'Verzekering' })).toBeVisible();
     // The sender was away until 10:30: the pickup window has passed.
     await page.clock.setFixedTime(mondayAt('10:30'));

@@ -73,7 +73,7 @@ demo.describe('en français', () => {
     // Euros as Belgian French writes them: '12,34 €'.
     await expect(page.getByTestId('price-estimate')).toContainText(/Prix estimé : \d+(,\d{2})?\s€ – \d+(,\d{2})?\s€ TVA comprise/);
     await expectFrenchOnly(page, 'wizard price');
-    await page.getByRole('button', { name: /Suivant : Assurance/ }).click();
+    await page.getByRole('button', { name: /Choisir l'assurance/ }).click();
     await page.getByRole('button', { name: "Publier l'envoi" }).click();
 
     // The job page: offers arrive live; accepted with a new card.

@@ -194,7 +194,7 @@ demo.describe('keyboard only', () => {
     }
     await expect(page.getByRole('heading', { level: 1, name: 'Prijsgegevens' })).toBeFocused();
     await expect(page.getByTestId('price-estimate')).toContainText('Geschatte prijs');
-    await tabTo(page, page.getByRole('button', { name: /Verder: Verzekering/ }));
+    await tabTo(page, page.getByRole('button', { name: /Kies verzekering/ }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Verzekering' })).toBeFocused();
     await expectNoSeriousViolations(page);

@@ -66,7 +66,7 @@ test('a custom shipment with a boxed item and a euro pallet, with axe checks on 
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: /Verder: Prijsgegevens/ }).click();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: /Verder: Verzekering/ }).click();
+  await page.getByRole('button', { name: /Kies verzekering/ }).click();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Opdracht plaatsen' }).click();
   await expect(page).toHaveURL(/#\/jobs\/\d+$/);

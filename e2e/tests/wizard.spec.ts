@@ -46,7 +46,13 @@ async function throughToInsurance(page: Page) {
   await fillSide(page, 'Rue Neuve 5, 1000 Bruxelles', /Rue Neuve 5, 1000 Brussel/, 'Morgen', /Avond/, 'Levering aan de achterdeur');
   await page.getByRole('button', { name: 'Verder: Prijsgegevens →' }).click();
   await expect(page.getByTestId('price-estimate')).toContainText('Geschatte prijs');
-  await page.getByRole('button', { name: 'Verder: Verzekering →' }).click();
+  // SPEC section 2, step 5 (issue 20, defect 11): a cost table and the offer list, then 'Choose insurance'.
+  const costs = page.getByRole('table', { name: 'Kosten volgens de schatting' });
+  await expect(costs.getByRole('row', { name: /^Transportkost € \d+(,\d\d)? – € \d+(,\d\d)?$/ })).toBeVisible();
+  await expect(costs.getByRole('row', { name: /^Verzekering € 0,00$/ })).toBeVisible();
+  await expect(costs.getByRole('row', { name: /^Totaal incl\. 21 % btw € [\d.]+(,\d\d)? – € [\d.]+(,\d\d)?$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Biedingen' })).toContainText('Nog geen biedingen');
+  await page.getByRole('button', { name: 'Kies verzekering →' }).click();
   await expect(page.getByRole('radio', { name: /Basis \(500 euro\)/ })).toBeChecked();
 }
 

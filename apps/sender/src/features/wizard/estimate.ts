@@ -1,13 +1,15 @@
 import { estimatedRoadMetres } from '@vm/domain/distance';
-import { withVatCents } from '@vm/domain/insurance';
+import { costBreakdown, type CostBreakdownCents, estimatePriceRange } from '@vm/domain/pricing';
 import { PREDEFINED_SIZES } from '@vm/domain/packages';
-import { estimatePriceRange } from '@vm/domain/pricing';
 import { windowSeconds } from '@vm/domain/time-windows';
 import { windowChoice } from './to-shipment.ts';
 import type { WizardState } from './wizard-state.ts';
 
-/** The estimate shown before any offer: a range incl. VAT in cents, with the distance it used. */
-export function estimateFor(state: WizardState, now: Date): { low: number; high: number; km: number } | null {
+/**
+ * The estimate shown before any offer: the cost table (transport, the insurance chosen so far,
+ * VAT, total incl. VAT, in cents) at each end of the range, with the distance it used.
+ */
+export function estimateFor(state: WizardState, now: Date): { low: CostBreakdownCents; high: CostBreakdownCents; km: number } | null {
   const { pickup, delivery } = state;
   const choice = windowChoice(pickup);
   if (!pickup.address || !delivery.address || !choice) return null;
@@ -17,5 +19,5 @@ export function estimateFor(state: WizardState, now: Date): { low: number; high:
   const metres = estimatedRoadMetres(pickup.address, delivery.address);
   const w = windowSeconds(choice, now, pickup.timezone);
   const range = estimatePriceRange({ distanceMetres: metres, volumeM3, weightKg, windowHours: (w.till - w.from) / 3600 });
-  return { low: withVatCents(range.low), high: withVatCents(range.high), km: Math.ceil(metres / 1000) };
+  return { low: costBreakdown(range.low, state.insurance), high: costBreakdown(range.high, state.insurance), km: Math.ceil(metres / 1000) };
 }

@@ -116,7 +116,7 @@ export function WizardPage() {
             </button>
           )}
           <button type="submit" className="button button-primary" disabled={busy}>
-            {step < 6 ? `${t('wizard.next', { step: label(step + 1) })} →` : signedIn ? t('wizard.complete') : t('wizard.register')}
+            {step === 5 ? `${t('wizard.chooseInsurance')} →` : step < 6 ? `${t('wizard.next', { step: label(step + 1) })} →` : signedIn ? t('wizard.complete') : t('wizard.register')}
           </button>
         </div>
       </form>

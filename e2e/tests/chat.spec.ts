@@ -70,6 +70,8 @@ demo('chat with the driver from the job page: Enter sends, own messages right as
   const theirs = history.locator('li.theirs');
   await expect(theirs).toHaveCount(1, { timeout: 45_000 });
   await expect(theirs.first()).not.toContainText('Jij');
+  // The open conversation shows the reply: no toast about it on top (issue 20, defect 9).
+  await expect(page.getByRole('region', { name: 'Meldingen', exact: true }).getByText(/^Bericht van /)).toHaveCount(0);
 
   await box.fill('<script>window.chatXss = 1</script><b>vet</b>');
   await page.getByRole('button', { name: 'Verstuur' }).click();

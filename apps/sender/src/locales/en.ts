@@ -59,7 +59,6 @@ export const en: Translations = {
     close: 'Close notifications',
     box: {
       paymentFailed: 'Payment failed',
-      offerAccepted: 'Offer accepted',
       invoiceRequested: 'Invoice payment requested',
       invoiceApproved: 'Invoice payment approved',
       invoiceRejected: 'Invoice payment rejected',

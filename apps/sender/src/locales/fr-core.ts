@@ -63,7 +63,6 @@ export const frCore: CoreTranslations = {
     close: 'Fermer les notifications',
     box: {
       paymentFailed: 'Paiement échoué',
-      offerAccepted: 'Offre acceptée',
       invoiceRequested: 'Paiement sur facture demandé',
       invoiceApproved: 'Paiement sur facture approuvé',
       invoiceRejected: 'Paiement sur facture refusé',

@@ -61,7 +61,6 @@ export const nlCore = {
     close: 'Meldingen sluiten',
     box: {
       paymentFailed: 'Betaling mislukt',
-      offerAccepted: 'Bod aanvaard',
       invoiceRequested: 'Betalen op factuur aangevraagd',
       invoiceApproved: 'Betalen op factuur goedgekeurd',
       invoiceRejected: 'Betalen op factuur geweigerd',

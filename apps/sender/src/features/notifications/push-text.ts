@@ -22,5 +22,12 @@ export function formatPushTime(seconds: number): string {
   return `${p.day}/${p.month} ${p.hour}:${p.minute}`;
 }
 
+/**
+ * Whether the screen shows the push's job already (its page or its chat): the page changes live,
+ * so the push says nothing there on top of it (one message per event).
+ */
+export const onScreen = (push: Pick<PushRead, 'shipment_id'>, pathname: string) =>
+  push.shipment_id !== null && (pathname === `/jobs/${push.shipment_id}` || pathname === `/chat/${push.shipment_id}`);
+
 /** Where clicking a push goes: its job, if it has one. */
 export const pushTarget = (push: Pick<PushRead, 'shipment_id'>) => (push.shipment_id !== null ? `/jobs/${push.shipment_id}` : null);

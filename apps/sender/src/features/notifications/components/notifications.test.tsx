@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../../test-render.tsx';
 import { writeToken } from '@vm/client/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { PushBell } from './push-bell.tsx';
+import { OutcomeBoxes } from './outcome-boxes.tsx';
 import { PushToasts } from './push-toasts.tsx';
 
 // The stream is replaced by a hand-fed one: the test decides when a push "arrives".
@@ -77,34 +78,37 @@ function renderAt(element: ReactNode) {
 }
 
 describe('push bell', () => {
-  it('shows the unread count, lists the pushes newest first with their time, and "Alles gelezen" clears the count', async () => {
+  it('shows the unread count, lists the pushes newest first with their time, and opening the list reads them', async () => {
     const { user } = renderAt(<PushBell />);
     const bell = await screen.findByRole('button', { name: 'Meldingen, 3 ongelezen' });
     expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('3')).toBeInTheDocument();
 
     await user.click(bell);
     const panel = screen.getByRole('region', { name: nl.notifications.title });
     const cards = within(panel).getAllByRole('button', { name: /Nieuw bod/ });
-    expect(cards.map((c) => c.textContent)).toEqual([
-      '01/06 12:04Ongelezen: Nieuw bod 4 op VM-7',
-      '01/06 12:03Ongelezen: Nieuw bod 3 op VM-7',
-      '01/06 12:02Ongelezen: Nieuw bod 2 op VM-7',
+    expect(cards.map((c) => (c.textContent ?? '').replace('Ongelezen: ', ''))).toEqual([
+      '01/06 12:04Nieuw bod 4 op VM-7',
+      '01/06 12:03Nieuw bod 3 op VM-7',
+      '01/06 12:02Nieuw bod 2 op VM-7',
       '01/06 12:01Nieuw bod 1 op VM-7',
     ]);
-
-    await user.click(within(panel).getByRole('button', { name: nl.notifications.markAll }));
+    // Issue 20, defect 9: the bell reached 38 unread in one session, as opening it marked nothing read.
     expect(await screen.findByRole('button', { name: 'Meldingen' })).toBeInTheDocument();
     expect(markAllCalls).toBe(1);
     expect(screen.queryByText('3')).toBeNull();
+    expect(within(panel).getByRole('button', { name: nl.notifications.markAll })).toBeDisabled();
   });
 
-  it('clicking a card marks that push read and opens its job', async () => {
+  it('clicking a card opens its job, read', async () => {
     const { router, user } = renderAt(<PushBell />);
     await user.click(await screen.findByRole('button', { name: 'Meldingen, 3 ongelezen' }));
     await user.click(screen.getByRole('button', { name: /Nieuw bod 3/ }));
     expect(await screen.findByRole('heading', { name: 'Opdrachtpagina' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/jobs/7');
-    expect(markOne).toEqual([3]);
+    expect(pushes.find((p) => p.id === 3)?.read_at).not.toBeNull();
+    // Opened, the list was read at once: no second call for the one clicked.
+    expect(markAllCalls + markOne.length).toBe(1);
   });
 });
 
@@ -119,6 +123,33 @@ describe('push toasts', () => {
     expect(screen.queryByRole('button', { name: 'Nieuw bod 9 op VM-7' })).toBeNull();
   });
 
+  it('one message per event: no toast for a push about the job on screen, nor for one that gets a box', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <PushToasts /> },
+        {
+          path: '/jobs/:id',
+          element: (
+            <>
+              <PushToasts />
+              <h1>Opdrachtpagina</h1>
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/jobs/7'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    // On job 7's page: its new offer shows there already; a payment failure gets its box.
+    arrive(push(20, false, 'shipment.offer.new', 7));
+    arrive({ ...push(21, false, 'payment.failed', 12), json_message: { nl: 'Betaling mislukt', fr: 'Échec', en: 'Failed' } });
+    // Another job's offer is news.
+    arrive(push(22, false, 'shipment.offer.new', 8));
+    expect(await screen.findByRole('button', { name: 'Nieuw bod 22 op VM-7' })).toBeInTheDocument();
+    expect(screen.queryByText('Nieuw bod 20 op VM-7')).toBeNull();
+    expect(screen.queryByText('Betaling mislukt')).toBeNull();
+  });
+
   it('shows no toast for stream-only events (a position, a payment already told by its receipt)', async () => {
     renderAt(<PushToasts />);
     arrive({ ...push(10, false), type: 'shipment.location', json_message: { nl: 'positie', fr: 'position', en: 'position' }, payload: { lat: 51, lng: 4 } });
@@ -127,5 +158,31 @@ describe('push toasts', () => {
     expect(await screen.findByRole('button', { name: 'Nieuw bod 12 op VM-7' })).toBeInTheDocument();
     expect(screen.queryByText('positie')).toBeNull();
     expect(screen.queryByText('betaald')).toBeNull();
+  });
+});
+
+describe('outcome boxes', () => {
+  const failed = (id: number, shipment: number): PushRead => ({ ...push(id, false, 'payment.failed', shipment), json_message: { nl: `Betaling ${id} mislukt`, fr: 'Échec', en: 'Failed' } });
+
+  it('a payment outcome stays in a box on the page where it arrived, not on the pages after it, nor on its own job', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <OutcomeBoxes /> },
+        { path: '/jobs/:id', element: <OutcomeBoxes /> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    arrive(failed(30, 12));
+    expect(await screen.findByText('Betaling 30 mislukt')).toBeInTheDocument();
+    // Issue 20, defect 9: the boxes followed the sender to every page until closed.
+    await act(() => router.navigate('/jobs/5'));
+    expect(screen.queryByText('Betaling 30 mislukt')).toBeNull();
+    // On the job it is about, the page says it (the job shows the payment): no box.
+    await act(() => router.navigate('/jobs/12'));
+    arrive(failed(31, 12));
+    arrive(failed(32, 5));
+    expect(await screen.findByText('Betaling 32 mislukt')).toBeInTheDocument();
+    expect(screen.queryByText('Betaling 31 mislukt')).toBeNull();
   });
 });

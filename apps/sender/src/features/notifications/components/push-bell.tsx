@@ -58,7 +58,11 @@ export function PushBell() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell')}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          // Opening the list reads what it shows: the count is of what the sender has not seen.
+          if (!open && unread > 0) markAll.mutate();
+          setOpen(!open);
+        }}
       >
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />

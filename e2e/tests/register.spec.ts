@@ -35,6 +35,8 @@ test('registers with phone verification and lands on the create-shipment route; 
 
   await expect(page).toHaveURL(/#\/jobs\/create$/);
   await expect(page.getByText('Nog geen activiteit. Meldingen over je opdrachten verschijnen hier.')).toBeVisible();
+  // The bell is a chunk of its own that may mount after the column: its read starts only then.
+  await expect(page.getByRole('button', { name: /^Meldingen/ })).toBeVisible();
   await expect.poll(() => reading.size).toBe(0);
   const widget = page.getByTestId('user-widget');
   await expect(widget).toContainText(`${p.first} ${p.last}`);

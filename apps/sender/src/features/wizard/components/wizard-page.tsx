@@ -27,16 +27,20 @@ export function WizardPage() {
   const creating = useCreateShipment();
   const busy = creating.isPending;
   // Each step is an entry of the browser's history (its state; the address stays #/jobs/create), so
-  // Back and Forward move between steps, not away from the wizard. An entry without a step (a link
-  // to the wizard, the way back from Register) takes the kept one and is marked with it. Forward
-  // goes no further than the first step that is not complete.
+  // Back and Forward move between steps, not away from the wizard. The entry the wizard opens on (a
+  // link, a reload, the way back from Register) takes the kept draft's step and is marked with it;
+  // an entry reached after that (Next, Back, Forward) brings its own step, and the draft follows.
+  // Forward goes no further than the first step that is not complete.
+  const [openedOn] = useState(location.key);
   const entryStep = (location.state as { step?: unknown } | null)?.step;
-  const wanted = Math.min(Math.max(Math.trunc(typeof entryStep === 'number' ? entryStep : state.step) || 1, 1), 6);
-  const step = [1, 2, 3, 4, 5].find((n) => n < wanted && Object.keys(stepErrors(state, n, now)).length > 0) ?? wanted;
+  const fromEntry = location.key !== openedOn && typeof entryStep === 'number';
+  const wanted = Math.min(Math.max(Math.trunc(fromEntry ? entryStep : state.step) || 1, 1), 6);
+  const step = (fromEntry && [1, 2, 3, 4, 5].find((n) => n < wanted && Object.keys(stepErrors(state, n, now)).length > 0)) || wanted;
   const marked = typeof entryStep === 'number';
   useEffect(() => {
     if (!marked) void navigate('.', { replace: true, state: { step } });
-  }, [marked, step, navigate]);
+    else if (fromEntry && state.step !== step) setWizard((s) => ({ ...s, step }));
+  }, [marked, fromEntry, step, state.step, navigate]);
   const errors = tried === step ? stepErrors(state, step, new Date()) : {};
   const label = (n: number) => t(`wizard.steps.${STEPS[n - 1]}`);
   // A new step takes focus to its heading, so Tab goes on from the top of what changed.
@@ -50,7 +54,7 @@ export function WizardPage() {
   /** To step n, a new entry in the browser's history; with `showErrors` the step opens with its errors shown. */
   const go = (n: number, showErrors = false) => {
     setTried(showErrors ? n : null);
-    setWizard((s) => ({ ...s, step: n }));
+    // The new entry brings the step; the kept draft follows it (above).
     void navigate('.', { state: { step: n } });
     window.scrollTo(0, 0);
   };

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { useSignedIn } from '@vm/client/session.ts';
 import { useCreateShipment } from '../api/create-shipment.ts';
@@ -26,21 +26,25 @@ export function WizardPage() {
   const [tried, setTried] = useState<number | null>(null);
   const creating = useCreateShipment();
   const busy = creating.isPending;
+  const step = Math.min(Math.max(state.step, 1), 6);
   // Each step is an entry of the browser's history (its state; the address stays #/jobs/create), so
-  // Back and Forward move between steps, not away from the wizard. The entry the wizard opens on (a
-  // link, a reload, the way back from Register) takes the kept draft's step and is marked with it;
-  // an entry reached after that (Next, Back, Forward) brings its own step, and the draft follows.
-  // Forward goes no further than the first step that is not complete.
-  const [openedOn] = useState(location.key);
+  // Back and Forward move between steps, not away from the wizard. The kept draft decides the step
+  // shown (a link, a reload, the way back from Register open on it); Back and Forward bring their
+  // entry's step to the draft, no further than the first step that is not complete.
+  const navigationType = useNavigationType();
+  const entryKey = useRef(location.key);
   const entryStep = (location.state as { step?: unknown } | null)?.step;
-  const fromEntry = location.key !== openedOn && typeof entryStep === 'number';
-  const wanted = Math.min(Math.max(Math.trunc(fromEntry ? entryStep : state.step) || 1, 1), 6);
-  const step = (fromEntry && [1, 2, 3, 4, 5].find((n) => n < wanted && Object.keys(stepErrors(state, n, now)).length > 0)) || wanted;
-  const marked = typeof entryStep === 'number';
   useEffect(() => {
-    if (!marked) void navigate('.', { replace: true, state: { step } });
-    else if (fromEntry && state.step !== step) setWizard((s) => ({ ...s, step }));
-  }, [marked, fromEntry, step, state.step, navigate]);
+    // The entry the wizard opened on (a reload is a POP too) keeps the draft's step.
+    if (entryKey.current === location.key) return;
+    entryKey.current = location.key;
+    if (navigationType !== 'POP' || typeof entryStep !== 'number') return;
+    const incomplete = [1, 2, 3, 4, 5].find((n) => n < entryStep && Object.keys(stepErrors(state, n, new Date())).length > 0);
+    const to = Math.min(Math.max(incomplete ?? entryStep, 1), 6);
+    if (to !== state.step) setWizard((s) => ({ ...s, step: to }));
+    // Only a move to another entry moves the wizard; the draft is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
   const errors = tried === step ? stepErrors(state, step, new Date()) : {};
   const label = (n: number) => t(`wizard.steps.${STEPS[n - 1]}`);
   // A new step takes focus to its heading, so Tab goes on from the top of what changed.
@@ -54,7 +58,11 @@ export function WizardPage() {
   /** To step n, a new entry in the browser's history; with `showErrors` the step opens with its errors shown. */
   const go = (n: number, showErrors = false) => {
     setTried(showErrors ? n : null);
-    // The new entry brings the step; the kept draft follows it (above).
+    setWizard((s) => ({ ...s, step: n }));
+    // The entry being left keeps its step for Back: written in place, as a navigation to mark it
+    // could land after the visitor has already gone elsewhere.
+    const entry: unknown = window.history.state;
+    if (typeof entryStep !== 'number' && entry && typeof entry === 'object') window.history.replaceState({ ...entry, usr: { step } }, '');
     void navigate('.', { state: { step: n } });
     window.scrollTo(0, 0);
   };

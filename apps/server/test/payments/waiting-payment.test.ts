@@ -109,4 +109,13 @@ describe('a Bancontact payment left at the bank', () => {
     expect((await cancel(stranger.auth, id)).statusCode).toBe(404);
     expect((await waiting(sender.auth, id)).json().payment).toMatchObject({ id: paymentId });
   });
+
+  // A path id outside the id range is not found, like an unknown one (packages/domain wire.ts); never a 500.
+  it('a malformed id answers 404, never 500', async () => {
+    const { sender } = await leftAtTheBank();
+    for (const url of ['/api/shipment/abc/payment', '/api/shipment/0/payment', '/api/payments/1e99/resume', '/api/payments/-1/stop']) {
+      const method = url.endsWith('/payment') ? 'GET' : 'POST';
+      expect((await t.app.inject({ method, url, headers: sender.auth })).statusCode, url).toBe(404);
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { appConfigSchema } from './app-config.ts';
 import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, mailSettingsReadSchema, mailSettingsSchema, messageReadSchema, pushPageSchema, pushReadSchema, unreadCountSchema } from './events.ts';
 import { imageVariantsSchema } from './images.ts';
 import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema, waitingPaymentSchema } from './marketplace.ts';
-import { createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
+import { changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
 import {
@@ -148,6 +148,7 @@ export const apiRoutes = {
   senderShipments: { method: 'GET', path: '/api/shipment/sender', auth: 'sender', response: { 200: z.array(shipmentReadSchema) } },
   getShipment: { method: 'GET', path: '/api/shipment/:id', auth: 'sender', params: idParams, response: { 200: shipmentReadSchema } },
   updateShipment: { method: 'PUT', path: '/api/shipment/:id', auth: 'sender', params: idParams, body: updateInsuranceSchema, response: { 200: shipmentReadSchema } },
+  changeShipment: { method: 'PUT', path: '/api/shipment/:id/details', auth: 'sender', params: idParams, body: changeShipmentSchema, response: { 200: shipmentReadSchema } },
   cancelShipment: { method: 'POST', path: '/api/shipment/:id/status', auth: 'sender', params: idParams, body: senderStatusSchema, response: { 200: shipmentReadSchema } },
   rate: { method: 'POST', path: '/api/rating', auth: 'user', body: ratingSchema, response: { 201: ratingSchema } },
   acceptOffer: {

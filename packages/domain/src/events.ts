@@ -65,6 +65,8 @@ export const eventSchema = z.discriminatedUnion('type', [
   event('shipment.late', z.object({ reference, leg: z.enum(LEGS), eta: seconds })),
   /** Streamed only: the sender's own change (a new shipment, insurance, a rating given), for live lists and caches. */
   event('shipment.changed', z.object({ reference })),
+  /** To each driver with an open offer when the sender changed the job; `offer_withdrawn` by the rule of offersStay. */
+  event('shipment.details.changed', z.object({ reference, offer_withdrawn: z.boolean() })),
   /** Streamed only: the user's sessions were revoked; every process forgets their cached tokens. */
   event('session.revoked', z.object({})),
 ]);
@@ -91,6 +93,7 @@ export const EVENT_TYPES = [
   'shipment.expired',
   'shipment.late',
   'shipment.changed',
+  'shipment.details.changed',
   'session.revoked',
 ] as const satisfies readonly EventType[];
 // Every type of the union is in the list above (a type added there and not here fails to compile).
@@ -221,6 +224,14 @@ const TEXTS: Texts = {
       en: `${p.reference} expired: its pickup window closed with no accepted offer`,
     })[l],
   'shipment.changed': (p, l) => ({ nl: `${p.reference} gewijzigd`, fr: `${p.reference} modifiée`, en: `${p.reference} changed` })[l],
+  'shipment.details.changed': (p, l) =>
+    p.offer_withdrawn
+      ? {
+          nl: `${p.reference} werd gewijzigd (plaats, tijd of goederen): je bod is ingetrokken, bied opnieuw als je wilt`,
+          fr: `${p.reference} a été modifiée (lieu, heure ou marchandises) : votre offre est retirée, proposez à nouveau si vous le souhaitez`,
+          en: `${p.reference} was changed (place, time or goods): your offer was withdrawn, offer again if you like`,
+        }[l]
+      : { nl: `${p.reference}: de instructies werden gewijzigd, je bod blijft staan`, fr: `${p.reference} : les instructions ont changé, votre offre reste valable`, en: `${p.reference}: the instructions changed, your offer stands` }[l],
   'session.revoked': (_p, l) => ({ nl: 'Je sessies werden afgemeld', fr: 'Vos sessions ont été fermées', en: 'Your sessions were signed out' })[l],
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];

@@ -142,5 +142,36 @@ export type ShipmentRead = z.infer<typeof shipmentReadSchema>;
 /** POST /api/shipment/{id}/status: the sender may only cancel (SPEC section 4). */
 export const senderStatusSchema = z.object({ state: z.literal('cancelled', { error: 'state_change_not_allowed' }) });
 
+/**
+ * PUT /api/shipment/{id}/details: the sender changes a job before an offer is accepted, with the
+ * wizard's rules: both stops in full (address, window, instructions, company name) and the
+ * description of each package by its id. Which open offers stay is decided by `offersStay`.
+ */
+export const changeShipmentSchema = z.object({
+  pickup: shipmentSideSchema,
+  delivery: shipmentSideSchema,
+  packages: z
+    .array(z.object({ id: rowIdSchema, description: multilineText(1000).min(1, 'required') }))
+    .max(MAX_PACKAGES, 'too_long')
+    .default([]),
+});
+export type ChangeShipmentInput = z.infer<typeof changeShipmentSchema>;
+
+type StopFacts = Pick<ShipmentSide, 'date_from' | 'date_till' | 'lat' | 'lng' | 'street' | 'number' | 'box' | 'zip' | 'country'>;
+const STOP_FACTS = ['date_from', 'date_till', 'lat', 'lng', 'street', 'number', 'box', 'zip', 'country'] as const;
+
+/**
+ * The offers rule of a change (docs/decisions/0023-changing-a-job.md): a driver priced a route, a
+ * window and goods. A change to any of those (a stop's place or window, a package's description)
+ * withdraws the open offers; a change of instructions or company name only keeps them, and their
+ * drivers are told.
+ */
+export function offersStay(before: { pickup: StopFacts; delivery: StopFacts; descriptions: Map<number, string> }, after: Pick<ChangeShipmentInput, 'pickup' | 'delivery' | 'packages'>): boolean {
+  for (const side of ['pickup', 'delivery'] as const) {
+    if (STOP_FACTS.some((k) => before[side][k] !== after[side][k])) return false;
+  }
+  return after.packages.every((p) => before.descriptions.get(p.id) === p.description);
+}
+
 /** PUT /api/shipment/{id}: only the insurance can change, and only before an offer is accepted. */
 export const updateInsuranceSchema = z.object({ id: rowIdSchema.optional(), insurance: z.enum(INSURANCE_CHOICES, { error: 'required' }) });

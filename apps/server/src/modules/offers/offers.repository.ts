@@ -102,6 +102,17 @@ export async function withdrawOpen(db: Executor, shipmentId: number, driverId: n
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** The drivers with an open offer on the shipment. */
+export async function openOfferDrivers(db: Executor, shipmentId: number): Promise<number[]> {
+  const rows = await db.selectFrom('offers').select('driverId').where('shipmentId', '=', shipmentId).where('state', '=', 'open').execute();
+  return rows.map((r) => r.driverId);
+}
+
+/** Withdraws every open offer on the shipment (the sender changed what was offered on). */
+export async function withdrawAllOpen(db: Executor, shipmentId: number, now: Date): Promise<void> {
+  await db.updateTable('offers').set({ state: 'withdrawn', updatedAt: now }).where('shipmentId', '=', shipmentId).where('state', '=', 'open').execute();
+}
+
 /**
  * An offer on a sender's own shipment, in cents (never from the euros on the wire), with the
  * same driver's open offer that replaced it, if the driver changed the price since.

@@ -1,4 +1,4 @@
-import { costBreakdown } from '@vm/domain';
+import { costBreakdown, type ShipmentRead } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -10,7 +10,7 @@ export type { MyOfferRead } from './offers.mapper.ts';
 /** An offer on a sender's own shipment as the accept checks it: price in cents, and the driver's newer price if re-priced. */
 export type OfferToAccept = repo.OfferToAccept;
 
-type Deps = { db: Db; shipments: Pick<ShipmentsService, 'parties' | 'eventContext'>; events: EventsService; now: () => Date };
+type Deps = { db: Db; shipments: Pick<ShipmentsService, 'parties' | 'eventContext' | 'prepareChange' | 'applyChange' | 'get'>; events: EventsService; now: () => Date };
 
 /**
  * Drivers' offers (SPEC section 5): make, re-price and withdraw; the standing offer a sender
@@ -64,6 +64,29 @@ export function offersService({ db, shipments, events, now }: Deps) {
       });
       if (withdrawn === 'payment_in_progress') throw new ApiError(409, 'conflict', 'payment_in_progress');
       if (!withdrawn) throw notFound();
+    },
+
+    /**
+     * The sender changes a job before acceptance. The change and what it does to the open offers
+     * (withdrawn or kept, by the domain's offersStay rule) commit together, and every driver who had
+     * an open offer is told which.
+     */
+    async changeShipment(senderId: number, shipmentId: number, body: unknown): Promise<ShipmentRead> {
+      const change = await shipments.prepareChange(senderId, shipmentId, body);
+      const at = now();
+      const changed = await db.transaction().execute(async (trx) => {
+        if (!(await shipments.applyChange(trx, change))) return false;
+        const drivers = await repo.openOfferDrivers(trx, shipmentId);
+        if (!change.offersStay) await repo.withdrawAllOpen(trx, shipmentId, at);
+        const c = await shipments.eventContext(trx, shipmentId);
+        await events.record(
+          trx,
+          drivers.map((userId) => ({ userId, type: 'shipment.details.changed' as const, shipmentId, payload: { reference: c.reference, offer_withdrawn: !change.offersStay } })),
+        );
+        return true;
+      });
+      if (!changed) throw new ApiError(409, 'conflict', 'shipment_locked');
+      return shipments.get(senderId, shipmentId);
     },
 
     /** The driver's current offer per shipment (the newest that was not replaced), for their job lists. */

@@ -270,6 +270,38 @@ export async function setInsurance(db: Executor, id: number, senderId: number, i
   return Number(res.numUpdatedRows) === 1;
 }
 
+/**
+ * A sender's change to a job (stops, route, package descriptions), only while it is new with no
+ * accepted offer and no payment at the bank; false otherwise. Locks the row for the caller's offers.
+ */
+export async function changeDetails(
+  db: Executor,
+  c: { id: number; senderId: number; pickup: NewPlace; delivery: NewPlace; route: NewShipment['route']; descriptions: { id: number; description: string }[]; now: Date },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('shipments')
+    .set({
+      ...pickupColumns(c.pickup),
+      ...deliveryColumns(c.delivery),
+      routePoints: c.route.points,
+      routeDistance: c.route.distance,
+      routeDuration: c.route.duration,
+      routeEstimated: c.route.estimated,
+      ...bump(c.now),
+    })
+    .where('id', '=', c.id)
+    .where('senderId', '=', c.senderId)
+    .where('state', '=', 'new')
+    .where('acceptedOfferId', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))))
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  for (const p of c.descriptions) {
+    await db.updateTable('packages').set({ description: p.description }).where('id', '=', p.id).where('shipmentId', '=', c.id).execute();
+  }
+  return true;
+}
+
 /** Returns false when this author already rated this shipment; otherwise bumps the shipment's revision too. */
 export async function insertRating(db: Executor, r: { shipmentId: number; authorId: number; ratingableId: number; rating: number }, now: Date): Promise<boolean> {
   const row = await db

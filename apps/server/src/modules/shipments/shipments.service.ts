@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { canTransition, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type NewEvent, packageSize, type ShipmentRead, type ShipmentStateName } from '@vm/domain';
+import { changeShipmentSchema, offersStay } from '@vm/domain';
+import { parseBody } from '../../lib/validate.ts';
+import { canTransition, type ChangeShipmentInput, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type NewEvent, packageSize, type ShipmentRead, type ShipmentStateName } from '@vm/domain';
 import type { Router, TimeZones } from '../../adapters/geo/geo.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { ApiError, notFound, ValidationFailed } from '../../lib/errors.ts';
@@ -39,6 +41,9 @@ function toNewPlace(v: CreateShipmentInput['pickup'], timezone: string): repo.Ne
     name: v.name,
   };
 }
+
+/** A change checked and routed, ready to be written inside the offers module's transaction. */
+export type PreparedChange = { id: number; senderId: number; pickup: repo.NewPlace; delivery: repo.NewPlace; route: repo.NewShipment['route']; descriptions: ChangeShipmentInput['packages']; offersStay: boolean };
 
 /** Predefined types count with their maximum size; a pallet with its fixed footprint. */
 function toNewPackage(p: CreateShipmentInput['packages'][number], photos: string[]): repo.NewPackage {
@@ -127,6 +132,49 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
         await prepared.discard();
         throw err;
       }
+    },
+
+    /**
+     * Checks a change to a job as create checks a booking (the same zones and time rules, a window
+     * left as it was is not judged again) and routes it; the offers module writes it with what it
+     * does to the open offers. Another sender's job is 404; a job no longer changeable is 409.
+     */
+    async prepareChange(senderId: number, id: number, body: unknown): Promise<PreparedChange> {
+      const s = await get(senderId, id);
+      const input = parseBody(changeShipmentSchema, body);
+      if (s.current_state.state !== 'new' || s.accepted_offer) throw new ApiError(409, 'conflict', 'shipment_locked');
+      const timezones = { pickup: timeZones.lookup(input.pickup.lat, input.pickup.lng), delivery: timeZones.lookup(input.delivery.lat, input.delivery.lng) };
+      const errors = [];
+      for (const side of ['pickup', 'delivery'] as const) {
+        if (input[side].date_timezone !== timezones[side]) errors.push({ field: `${side}.date_timezone`, key: 'timezone_mismatch' });
+      }
+      const sameTimes =
+        input.pickup.date_from === s.pickup_date_from && input.pickup.date_till === s.pickup_date_till && input.delivery.date_from === s.delivery_date_from && input.delivery.date_till === s.delivery_date_till;
+      if (!sameTimes) for (const e of checkShipmentTimes({ ...input.pickup, date_timezone: timezones.pickup }, input.delivery, now())) errors.push({ field: e.field, key: e.key });
+      const known = new Set(s.packages.map((p) => p.id));
+      for (const [i, p] of input.packages.entries()) if (!known.has(p.id)) errors.push({ field: `packages.${i}.id`, key: 'invalid_body' });
+      if (errors.length) throw new ValidationFailed(errors);
+
+      const stop = (l: ShipmentRead['pickup_location'], from: number, till: number) => ({ date_from: from, date_till: till, lat: l.lat, lng: l.lng, ...l.address });
+      const before = { pickup: stop(s.pickup_location, s.pickup_date_from, s.pickup_date_till), delivery: stop(s.delivery_location, s.delivery_date_from, s.delivery_date_till), descriptions: new Map(s.packages.map((p) => [p.id, p.description])) };
+      const moved = ['pickup', 'delivery'].some((k) => before[k as 'pickup'].lat !== input[k as 'pickup'].lat || before[k as 'pickup'].lng !== input[k as 'pickup'].lng);
+      const route = moved ? await router.route(input.pickup, input.delivery) : { points: s.route.points, distance: s.route.distance, duration: s.route.duration, estimated: s.route.estimated };
+      return {
+        id,
+        senderId,
+        pickup: toNewPlace(input.pickup, timezones.pickup),
+        delivery: toNewPlace(input.delivery, timezones.delivery),
+        route,
+        descriptions: input.packages,
+        offersStay: offersStay(before, input),
+      };
+    },
+
+    /** Writes a prepared change inside the caller's transaction; false when the job stopped being changeable meanwhile. */
+    async applyChange(trx: Executor, c: PreparedChange): Promise<boolean> {
+      if (!(await repo.changeDetails(trx, { ...c, now: now() }))) return false;
+      await recordChanged(trx, c.id);
+      return true;
     },
 
     get,

@@ -139,6 +139,9 @@ export const shipmentCoreSchema = z.object({
 export const shipmentReadSchema = shipmentCoreSchema.extend({ offers: z.array(offerReadSchema), accepted_offer: offerReadSchema.nullable() });
 export type ShipmentRead = z.infer<typeof shipmentReadSchema>;
 
+/** Whether the sender may still change the job: new, with no accepted offer (the server also checks for a payment at the bank). */
+export const changeableBySender = (s: Pick<ShipmentRead, 'current_state' | 'accepted_offer'>) => s.current_state.state === 'new' && s.accepted_offer === null;
+
 /** POST /api/shipment/{id}/status: the sender may only cancel (SPEC section 4). */
 export const senderStatusSchema = z.object({ state: z.literal('cancelled', { error: 'state_change_not_allowed' }) });
 

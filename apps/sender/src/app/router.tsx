@@ -46,7 +46,7 @@ export const router = createHashRouter([
       { path: 'reset-password', ...titled('titles.resetPassword'), lazy: withTexts(() => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage }))) },
       // Public: whoever holds a tracking link, signed in or not.
       { path: 'track/:token', ...titled('titles.tracking'), lazy: withTexts(() => import('../features/tracking/components/tracking-page.tsx').then((m) => ({ Component: m.TrackingPage }))) },
-      { path: 'jobs/create', ...titled('titles.createJob'), lazy: withTexts(() => import('../features/wizard/components/wizard-page.tsx').then((m) => ({ Component: m.WizardPage }))) },
+      { path: 'jobs/create', ...titled('titles.createJob'), lazy: withTexts(() => import('./wizard-routes.tsx').then((m) => ({ Component: m.CreateJobRoute }))) },
       {
         element: <RequireAuth />,
         children: [
@@ -63,6 +63,8 @@ export const router = createHashRouter([
               return id === null ? null : started(() => queryClient.prefetchQuery(shipmentQuery(id)));
             },
             lazy: withTexts(() => import('../features/jobs/components/job-detail-page.tsx').then((m) => ({ Component: m.JobDetailPage }))) },
+          { path: 'jobs/:jobId/change', ...titled('titles.changeJob'), lazy: withTexts(() => import('./wizard-routes.tsx').then((m) => ({ Component: m.ChangeJobRoute }))) },
+          { path: 'jobs/:jobId/again', ...titled('titles.createJob'), lazy: withTexts(() => import('./wizard-routes.tsx').then((m) => ({ Component: m.BookAgainRoute }))) },
           { path: 'chat', ...titled('titles.chat'), lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
           { path: 'chat/:jobId', ...titled('titles.chat'), lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
           { path: 'account', ...titled('titles.account'), lazy: withTexts(() => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage }))) },

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { validationText } from '../lib/i18n.ts';
 import { autocomplete } from '@vm/client/api/geo-autocomplete.ts';
 
+/** An address the sender used before, offered above the geocoder's suggestions. */
+export type RememberedAddress = { address: Address; label: string };
+
 type Props = {
   label: string;
   text: string;
@@ -12,10 +15,13 @@ type Props = {
   error?: string;
   /** The text is an address picked from the list; by default, the text last picked in this field. */
   picked?: boolean;
+  /** Earlier addresses that fit the text (the caller filters them), shown first, also before anything is typed. */
+  remembered?: RememberedAddress[];
+  onPickRemembered?: (index: number) => void;
 };
 
 /** A combobox: the sender types, our server suggests (ARIA 1.2 combobox with a listbox). */
-export function AddressAutocomplete({ label, text, onText, onPick, error, picked }: Props) {
+export function AddressAutocomplete({ label, text, onText, onPick, error, picked, remembered = [], onPickRemembered }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [suggestions, setSuggestions] = useState<Address[]>([]);
@@ -66,8 +72,17 @@ export function AddressAutocomplete({ label, text, onText, onPick, error, picked
     onPick(a);
     setOpen(false);
   };
-  const visible = open && text.trim().length >= 2 && suggestions.length > 0;
-  const nothingFound = open && text.trim().length >= 2 && answered === text && suggestions.length === 0;
+  const pickRemembered = (i: number) => {
+    enterPending.current = false;
+    lastPicked.current = remembered[i]!.address.formatted;
+    onPickRemembered?.(i);
+    setOpen(false);
+  };
+  // One list: the remembered addresses, then the geocoder's (whose answer is for 2 letters or more).
+  const found = text.trim().length >= 2 ? suggestions : [];
+  const options = [...remembered.map((r, i) => ({ key: `r-${i}`, text: r.label, hint: t('booking.usedBefore'), choose: () => pickRemembered(i) })), ...found.map((a, i) => ({ key: `${a.formatted}-${a.lat}-${i}`, text: a.formatted, hint: a.precision === 'locality' ? t('wizard.precisionLocality') : '', choose: () => pick(a) }))];
+  const visible = open && options.length > 0;
+  const nothingFound = open && text.trim().length >= 2 && answered === text && suggestions.length === 0 && remembered.length === 0;
   return (
     <div className="field autocomplete">
       <label htmlFor={id}>{label}</label>
@@ -90,9 +105,11 @@ export function AddressAutocomplete({ label, text, onText, onPick, error, picked
         onKeyDown={(e) => {
           // Enter takes the highlighted suggestion, or else the best one for the text as typed: when
           // the list still shows an older text's answer, the new answer is waited for.
-          if (e.key === 'Enter' && open && text.trim().length >= 2 && !(picked ?? lastPicked.current === text)) {
-            const best = visible && active >= 0 ? suggestions[active] : answered === text ? suggestions[0] : undefined;
-            if (best) pick(best);
+          if (e.key === 'Enter' && open && (text.trim().length >= 2 || (visible && active >= 0)) && !(picked ?? lastPicked.current === text)) {
+            const chosen = visible && active >= 0 ? options[active] : undefined;
+            const best = answered === text ? suggestions[0] : undefined;
+            if (chosen) chosen.choose();
+            else if (best) pick(best);
             else if (answered !== text) enterPending.current = true;
             // Nothing found for this text: Enter goes on to the form, which says what is missing.
             else return;
@@ -100,7 +117,7 @@ export function AddressAutocomplete({ label, text, onText, onPick, error, picked
             return;
           }
           if (!visible) return;
-          if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, suggestions.length - 1));
+          if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, options.length - 1));
           else if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
           else if (e.key === 'Escape') setOpen(false);
           else return;
@@ -118,10 +135,10 @@ export function AddressAutocomplete({ label, text, onText, onPick, error, picked
       />
       {visible && (
         <ul id={`${id}-list`} role="listbox" aria-label={t('wizard.suggestions')} className="suggestions">
-          {suggestions.map((s, i) => (
-            <li key={`${s.formatted}-${s.lat}-${i}`} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(s)}>
-              {s.formatted}
-              {s.precision === 'locality' && <span className="choice-hint"> · {t('wizard.precisionLocality')}</span>}
+          {options.map((o, i) => (
+            <li key={o.key} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={o.choose}>
+              {o.text}
+              {o.hint && <span className="choice-hint"> · {o.hint}</span>}
             </li>
           ))}
         </ul>

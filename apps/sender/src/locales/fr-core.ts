@@ -36,6 +36,7 @@ export const frCore: CoreTranslations = {
     resetPassword: 'Choisir un nouveau mot de passe',
     tracking: "Suivre l'envoi",
     createJob: 'Nouvel envoi',
+    changeJob: 'Modifier l’envoi',
     jobsAll: 'Envois',
     jobs: { active: 'Envois actifs', delivering: 'Envois en route', previous: 'Envois terminés', cancelled: 'Envois annulés ou expirés' },
     jobLoading: 'Envoi',

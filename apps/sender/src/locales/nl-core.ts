@@ -34,6 +34,7 @@ export const nlCore = {
     resetPassword: 'Nieuw wachtwoord kiezen',
     tracking: 'Volg de zending',
     createJob: 'Nieuwe opdracht',
+    changeJob: 'Opdracht wijzigen',
     jobsAll: 'Opdrachten',
     jobs: { active: 'Actieve opdrachten', delivering: 'Opdrachten onderweg', previous: 'Afgeronde opdrachten', cancelled: 'Geannuleerde of verlopen opdrachten' },
     jobLoading: 'Opdracht',

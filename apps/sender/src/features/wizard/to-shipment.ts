@@ -1,6 +1,6 @@
 import { hasStreetAndNumber } from '@vm/domain/address';
 import { packageSchema, type PackageInput } from '@vm/domain/packages';
-import type { CreateShipmentInput } from '@vm/domain/shipment';
+import type { ChangeShipmentInput, CreateShipmentInput } from '@vm/domain/shipment';
 import { checkWindow, deliveryWindowSeconds, type WindowChoice, windowSeconds } from '@vm/domain/time-windows';
 import { getPhotos } from './photo-store.ts';
 import type { SideState, WizardState } from './wizard-state.ts';
@@ -14,7 +14,19 @@ export function windowChoice(side: SideState): WindowChoice | null {
 
 const DATE_KEYS: Record<string, string> = { date_order: 'date_order', date_in_past: 'date_in_past', time_order: 'time_order', time_too_late: 'time_too_late', time_in_past: 'time_in_past', option_unavailable: 'option_unavailable', before_pickup: 'before_pickup' };
 
-function sideErrors(side: SideState, now: Date, pickup?: SideState): StepErrors {
+/**
+ * Whether a side of a job being changed keeps its booked window: such a window is not judged again
+ * (its start may have passed while the job waited for offers), as the server does.
+ */
+export function keepsBookedWindow(state: WizardState, key: 'pickup' | 'delivery', now: Date): boolean {
+  const booked = state.editing?.windows[key];
+  const choice = windowChoice(state[key]);
+  if (!booked || !choice || choice.day !== 'custom' || choice.time !== 'custom') return false;
+  const w = windowSeconds(choice, now, state[key].timezone);
+  return w.from === booked.from && w.till === booked.till;
+}
+
+function sideErrors(side: SideState, now: Date, pickup?: SideState, keepsBooked = false): StepErrors {
   const errors: StepErrors = {};
   // Typed but not picked: the suggestions below the field are the way, not an empty field.
   if (!side.address) errors.address = side.addressText.trim() ? 'address_not_picked' : 'required';
@@ -26,7 +38,7 @@ function sideErrors(side: SideState, now: Date, pickup?: SideState): StepErrors 
   if (side.time === 'custom' && !side.timeTill) errors.timeTill = 'required';
   if (!side.day) errors.day = 'required';
   else if (!side.time) errors.time = 'required';
-  else if (choice) {
+  else if (choice && !keepsBooked) {
     const pickupChoice = pickup ? windowChoice(pickup) : null;
     for (const e of checkWindow(choice, now, pickup?.timezone ?? side.timezone, pickupChoice ?? undefined)) errors[e.field] ??= DATE_KEYS[e.key] ?? e.key;
   }
@@ -69,9 +81,9 @@ export function stepErrors(state: WizardState, step: number, now: Date): StepErr
       return errors;
     }
     case 3:
-      return sideErrors(state.pickup, now);
+      return sideErrors(state.pickup, now, undefined, keepsBookedWindow(state, 'pickup', now));
     case 4:
-      return sideErrors(state.delivery, now, state.pickup);
+      return sideErrors(state.delivery, now, state.pickup, keepsBookedWindow(state, 'delivery', now));
     default:
       return {};
   }
@@ -96,16 +108,32 @@ const sideContent = (side: SideState, w: { from: number; till: number }) => {
   };
 };
 
+/** Each side's window in unix seconds, in its own zone (the delivery never starts before the pickup); null until chosen. */
+export function sideWindow(state: WizardState, key: 'pickup' | 'delivery', now: Date): { from: number; till: number } | null {
+  const pickup = windowChoice(state.pickup);
+  const choice = windowChoice(state[key]);
+  if (!choice || !pickup) return null;
+  return key === 'pickup' ? windowSeconds(choice, now, state.pickup.timezone) : deliveryWindowSeconds(choice, pickup, now, state.delivery.timezone, state.pickup.timezone);
+}
+
 /** The content JSON of POST /api/shipment; times in each side's own zone. */
 export function toShipment(state: WizardState, now: Date): { content: CreateShipmentInput; files: Map<string, File> } {
   const { packages, files } = packagesOf(state);
   return {
     content: {
-      pickup: sideContent(state.pickup, windowSeconds(windowChoice(state.pickup)!, now, state.pickup.timezone)),
-      delivery: sideContent(state.delivery, deliveryWindowSeconds(windowChoice(state.delivery)!, windowChoice(state.pickup)!, now, state.delivery.timezone, state.pickup.timezone)),
+      pickup: sideContent(state.pickup, sideWindow(state, 'pickup', now)!),
+      delivery: sideContent(state.delivery, sideWindow(state, 'delivery', now)!),
       insurance: state.insurance,
       packages,
     },
     files,
   };
+}
+
+/** The body of PUT /api/shipment/{id}/details for the job being changed. */
+export function toChange(state: WizardState, now: Date): ChangeShipmentInput {
+  const fixedId = state.editing?.packageId ?? null;
+  const packages =
+    state.type !== 'custom' ? (fixedId === null ? [] : [{ id: fixedId, description: state.description.trim() }]) : state.items.flatMap((i) => (i.packageId === undefined ? [] : [{ id: i.packageId, description: i.description.trim() }]));
+  return { pickup: sideContent(state.pickup, sideWindow(state, 'pickup', now)!), delivery: sideContent(state.delivery, sideWindow(state, 'delivery', now)!), packages };
 }

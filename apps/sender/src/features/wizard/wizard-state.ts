@@ -33,6 +33,20 @@ export type CustomItem = {
   tags: PackageTag[];
   palletType: PalletType;
   mustBeTraded: boolean;
+  /** The stored package this item shows, when the wizard changes a job. */
+  packageId?: number;
+};
+
+/** The job the wizard is changing (issue 20: change before acceptance), as it was when opened. */
+export type EditingJob = {
+  id: number;
+  reference: string;
+  insurance: InsuranceChoice;
+  /** The booked windows: a window left as it was is not judged again (its start may have passed). */
+  windows: Record<'pickup' | 'delivery', { from: number; till: number }>;
+  /** The fixed type's stored package. */
+  packageId: number | null;
+  openOffers: number;
 };
 
 export type WizardState = {
@@ -43,6 +57,7 @@ export type WizardState = {
   pickup: SideState;
   delivery: SideState;
   insurance: InsuranceChoice;
+  editing: EditingJob | null;
 };
 
 export const STEPS = ['type', 'info', 'pickup', 'delivery', 'price', 'insurance'] as const;
@@ -62,7 +77,7 @@ const emptySide = (): SideState => ({
   instructions: '',
 });
 
-export const initialWizard = (): WizardState => ({ step: 1, type: null, description: '', items: [], pickup: emptySide(), delivery: emptySide(), insurance: 'cmr' });
+export const initialWizard = (): WizardState => ({ step: 1, type: null, description: '', items: [], pickup: emptySide(), delivery: emptySide(), insurance: 'cmr', editing: null });
 
 const KEY = 'vm.wizard';
 const listeners = new Set<() => void>();
@@ -87,6 +102,32 @@ export function resetWizard(): void {
   current = initialWizard();
   localStorage.removeItem(KEY);
   for (const l of listeners) l();
+}
+
+/** A draft made elsewhere ("Book again"), in place of the one being written. */
+export function openDraft(draft: WizardState): void {
+  setWizard(() => draft);
+}
+
+// Changing a job uses the wizard too; a booking being written waits aside meanwhile and comes back
+// when the change is saved or given up.
+const STASH = 'vm.wizard.stash';
+
+export function startEditing(draft: WizardState): void {
+  if (!current.editing) localStorage.setItem(STASH, JSON.stringify(current));
+  setWizard(() => draft);
+}
+
+export function stopEditing(): void {
+  const stashed = localStorage.getItem(STASH);
+  localStorage.removeItem(STASH);
+  let back = initialWizard();
+  try {
+    if (stashed) back = { ...back, ...(JSON.parse(stashed) as WizardState), editing: null };
+  } catch {
+    // A stash that cannot be read is an empty booking.
+  }
+  setWizard(() => back);
 }
 
 export function useWizard(): WizardState {

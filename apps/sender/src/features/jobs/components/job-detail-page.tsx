@@ -8,6 +8,7 @@ import { routeId } from '../../../lib/route-id.ts';
 import { useShipment } from '../api/get-shipment.ts';
 import { InsuranceModal } from './insurance-modal.tsx';
 import { CancelDialog } from './job-detail/cancel-dialog.tsx';
+import { JobActions } from './job-detail/job-actions.tsx';
 import { JobTitle } from './job-detail/job-title.tsx';
 import { PackagesCard } from './job-detail/packages-card.tsx';
 import { PaymentSummary } from './job-detail/payment-summary.tsx';
@@ -50,6 +51,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
   return (
     <section className="page job-detail">
       <JobTitle shipment={s} />
+      <JobActions shipment={s} />
       <RunningLate shipment={s} />
       <PaymentWaiting shipment={s} />
       <ShareTracking shipment={s} />

@@ -1,3 +1,5 @@
+import type { InsuranceChoice } from '@vm/domain/insurance';
+import type { ChangeShipmentInput } from '@vm/domain/shipment';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
@@ -10,11 +12,26 @@ import { InsuranceStep } from '../steps/insurance-step.tsx';
 import { PriceStep } from '../steps/price-step.tsx';
 import { SideStep } from '../steps/side-step.tsx';
 import { TypeStep } from '../steps/type-step.tsx';
-import { stepErrors, toShipment } from '../to-shipment.ts';
-import { resetWizard, setWizard, STEPS, useWizard } from '../wizard-state.ts';
+import type { SavedPlace } from '../address-book.ts';
+import { stepErrors, toChange, toShipment } from '../to-shipment.ts';
+import { type EditingJob, resetWizard, setWizard, STEPS, stopEditing, useWizard } from '../wizard-state.ts';
+import { SummaryPanel } from './summary-panel.tsx';
 
-/** The create-shipment wizard (SPEC section 2): six steps, Back free, Next only on valid fields. */
-export function WizardPage() {
+/**
+ * The create-shipment wizard (SPEC section 2): six steps, Back free, Next only on valid fields. It
+ * also changes a job before acceptance (`state.editing`, opened by the job's Change button).
+ */
+/** Saves the change of a job (the jobs feature's call, given by the route in app/). */
+export type SaveChange = (change: { id: EditingJob['id']; details: ChangeShipmentInput; insurance: InsuranceChoice | null }) => Promise<unknown>;
+
+type Props = {
+  /** Places of the sender's earlier jobs, offered in the address fields. */
+  savedPlaces?: SavedPlace[];
+  /** Given when the wizard changes a job. */
+  saveChange?: SaveChange;
+};
+
+export function WizardPage({ savedPlaces = [], saveChange }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -25,7 +42,14 @@ export function WizardPage() {
   // The step whose errors are shown (after a Next that it did not pass).
   const [tried, setTried] = useState<number | null>(null);
   const creating = useCreateShipment();
-  const busy = creating.isPending;
+  const [saving, setSaving] = useState(false);
+  const busy = creating.isPending || saving;
+  const editing = state.editing;
+  // The booking wizard (no change to save): a change left unsaved gives way to the booking it set aside.
+  const leftOver = saveChange === undefined && editing !== null;
+  useEffect(() => {
+    if (leftOver) stopEditing();
+  }, [leftOver]);
   const step = Math.min(Math.max(state.step, 1), 6);
   // Each step is an entry of the browser's history (its state; the address stays #/jobs/create), so
   // Back and Forward move between steps, not away from the wizard. The kept draft decides the step
@@ -80,6 +104,21 @@ export function WizardPage() {
     // fine on its step may have passed since. That step is shown again, with its error at the field.
     const wrong = [1, 2, 3, 4].find((n) => Object.keys(stepErrors(state, n, new Date())).length > 0);
     if (wrong !== undefined) return go(wrong, true);
+    if (editing) {
+      if (!saveChange) return;
+      setSaving(true);
+      try {
+        await saveChange({ id: editing.id, details: toChange(state, new Date()), insurance: state.insurance !== editing.insurance ? state.insurance : null });
+        stopEditing();
+        toast(t('booking.saved'), 'success', TOAST_MS.long);
+        navigate(`/jobs/${editing.id}`);
+      } catch (err) {
+        toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
+      } finally {
+        setSaving(false);
+      }
+      return;
+    }
     if (!signedIn) {
       // The state is kept; after sign-up the sender comes back to this step.
       navigate(`/register?redirect=${encodeURIComponent('/jobs/create')}`);
@@ -97,16 +136,40 @@ export function WizardPage() {
   }
 
   const body: Record<number, ReactNode> = {
-    1: <TypeStep state={state} error={errors.type ? t('validation.required') : undefined} />,
+    1: <TypeStep state={state} error={errors.type ? t('validation.required') : undefined} locked={editing !== null} />,
     2: <InfoStep state={state} errors={errors} />,
-    3: <SideStep key="pickup" side="pickup" state={state} errors={errors} now={now} />,
-    4: <SideStep key="delivery" side="delivery" state={state} errors={errors} now={now} />,
+    3: <SideStep key="pickup" side="pickup" state={state} errors={errors} now={now} savedPlaces={savedPlaces} />,
+    4: <SideStep key="delivery" side="delivery" state={state} errors={errors} now={now} savedPlaces={savedPlaces} />,
     5: <PriceStep state={state} now={now} />,
-    6: <InsuranceStep state={state} />,
+    6: (
+      <>
+        <SummaryPanel state={state} now={now} onChange={(n) => go(n)} />
+        <InsuranceStep state={state} />
+      </>
+    ),
   };
 
+  if (leftOver) return null;
   return (
     <section className="page wizard">
+      {editing && (
+        <div className="notice-info" data-testid="change-notice">
+          <p>
+            <strong>{t('booking.changeTitle', { reference: editing.reference })}</strong>
+          </p>
+          {editing.openOffers > 0 && <p>{t('booking.changeRule', { count: editing.openOffers })}</p>}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              stopEditing();
+              navigate(`/jobs/${editing.id}`);
+            }}
+          >
+            {t('booking.discard')}
+          </button>
+        </div>
+      )}
       <p className="muted">{t('wizard.stepOf', { n: step })}</p>
       <h1 ref={heading} tabIndex={-1}>
         {label(step)}
@@ -120,7 +183,7 @@ export function WizardPage() {
         }}
       >
         {body[step]}
-        {step === 6 && !signedIn && <p className="notice-info">{t('wizard.registerHint')}</p>}
+        {step === 6 && !signedIn && !editing && <p className="notice-info">{t('wizard.registerHint')}</p>}
         <div className="wizard-nav">
           {step > 1 && (
             <button type="button" className="button button-ghost" onClick={() => go(step - 1)}>
@@ -128,7 +191,7 @@ export function WizardPage() {
             </button>
           )}
           <button type="submit" className="button button-primary" disabled={busy}>
-            {step === 5 ? `${t('wizard.chooseInsurance')} →` : step < 6 ? `${t('wizard.next', { step: label(step + 1) })} →` : signedIn ? t('wizard.complete') : t('wizard.register')}
+            {step === 5 ? `${t('wizard.chooseInsurance')} →` : step < 6 ? `${t('wizard.next', { step: label(step + 1) })} →` : editing ? t('booking.save') : signedIn ? t('wizard.complete') : t('wizard.register')}
           </button>
         </div>
       </form>

@@ -21,11 +21,30 @@ export function InfoStep({ state, errors }: { state: WizardState; errors: StepEr
           <p className="size">{t('wizard.size', size)}</p>
         </div>
         <TextAreaField label={t('wizard.description')} value={state.description} onChange={(e) => setWizard((s) => ({ ...s, description: e.target.value }))} error={errors.description} />
-        <PhotoInput photoKey="fixed" max={MAX_PHOTOS[state.type]} />
+        {state.editing ? <p className="field-hint hint-block">{t('booking.photosKept')}</p> : <PhotoInput photoKey="fixed" max={MAX_PHOTOS[state.type]} />}
       </div>
     );
   }
-  return <CustomItems state={state} errors={errors} />;
+  return state.editing ? <ItemDescriptions state={state} errors={errors} /> : <CustomItems state={state} errors={errors} />;
+}
+
+/** A job being changed: each item's description, its size and photos as booked (decision 0023). */
+function ItemDescriptions({ state, errors }: { state: WizardState; errors: StepErrors }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <p className="notice-info">{t('booking.itemsLocked')}</p>
+      {state.items.map((item, i) => (
+        <TextAreaField
+          key={item.id}
+          label={`${ICONS[item.type]} ${t(`wizard.itemTypes.${item.type}`)} · ${t('wizard.itemSummary', item)}`}
+          value={item.description}
+          onChange={(e) => setWizard((s) => ({ ...s, items: s.items.map((x) => (x.id === item.id ? { ...x, description: e.target.value } : x)) }))}
+          error={errors[`items.${i}`]}
+        />
+      ))}
+    </div>
+  );
 }
 
 const newItem = (): CustomItem => ({ id: crypto.randomUUID(), type: 'boxed', width: '', height: '', length: '', weight: '', description: '', tags: [], palletType: 'euro_pallet', mustBeTraded: false });

@@ -7,12 +7,10 @@ import {
   dayRange,
   deliveryDayOptions,
   deliveryTimeOptions,
-  deliveryWindowSeconds,
   pickupDayOptions,
   type TimeChoice,
   timeOptions,
   todayIn,
-  windowSeconds,
 } from '@vm/domain/time-windows';
 import { timeWindow } from '@vm/client/zoned-format.ts';
 import { useState } from 'react';
@@ -26,15 +24,16 @@ import { AddressAutocomplete } from '../../../components/address-autocomplete.ts
 import { ChoiceGroup } from '@vm/ui/choice-group.tsx';
 import { LocationMap } from '../components/location-map.tsx';
 import { useDebouncedField } from '../components/use-debounced-field.ts';
-import { type StepErrors, windowChoice } from '../to-shipment.ts';
+import { matchingPlaces, type SavedPlace } from '../address-book.ts';
+import { keepsBookedWindow, sideWindow, type StepErrors, windowChoice } from '../to-shipment.ts';
 import { setWizard, type SideState, type WizardState } from '../wizard-state.ts';
 
 const DAYS: DayChoice[] = ['today', 'tomorrow', 'this_week', 'custom'];
 const TIMES: TimeChoice[] = ['workday', 'evening', 'arrangement', 'custom'];
 
-type Props = { side: 'pickup' | 'delivery'; state: WizardState; errors: StepErrors; now: Date };
+type Props = { side: 'pickup' | 'delivery'; state: WizardState; errors: StepErrors; now: Date; savedPlaces?: SavedPlace[] };
 
-export function SideStep({ side, state, errors, now }: Props) {
+export function SideStep({ side, state, errors, now, savedPlaces = [] }: Props) {
   const { t } = useTranslation();
   const value = state[side];
   const update = (patch: Partial<SideState>) => setWizard((s) => ({ ...s, [side]: { ...s[side], ...patch } }));
@@ -61,21 +60,30 @@ export function SideStep({ side, state, errors, now }: Props) {
   // Custom dates and times are judged as soon as they are entered, not only on Next (SPEC section 5).
   const live: Record<string, string> = {};
   const pickupForRules = side === 'delivery' ? (pickupChoice ?? undefined) : undefined;
-  if (value.day === 'custom' && value.dateFrom) {
+  // A job being changed keeps its booked window without being judged again (to-shipment.ts).
+  const keepsBooked = keepsBookedWindow(state, side, now);
+  if (value.day === 'custom' && value.dateFrom && !keepsBooked) {
     for (const e of checkCustomDates(daysOf(value), now, tz, pickupForRules)) live[e.field] ??= e.key;
   }
   const choice = windowChoice(value);
-  if (choice?.time === 'custom' && value.timeFrom && value.timeTill) {
+  if (choice?.time === 'custom' && value.timeFrom && value.timeTill && !keepsBooked) {
     for (const e of checkWindow(choice, now, tz, pickupForRules)) if (e.field === 'timeFrom' || e.field === 'timeTill') live[e.field] ??= e.key;
   }
   const fieldError = (f: 'dateFrom' | 'dateTill' | 'timeFrom' | 'timeTill') => errors[f] ?? live[f];
   // The window the choice makes, in words: 'Deze week' with 08:00 - 09:00 is one window from
   // Wednesday 08:00 to Sunday 09:00, not an hour each day, and the sender should see that.
   const complete = choice && (choice.time !== 'custom' || (value.timeFrom && value.timeTill)) && (choice.day !== 'custom' || value.dateFrom);
-  const seconds = complete && checkWindow(choice, now, tz, pickupForRules).length === 0 ? (pickupForRules ? deliveryWindowSeconds(choice, pickupForRules, now, value.timezone, tz) : windowSeconds(choice, now, value.timezone)) : null;
+  const seconds = complete && (keepsBooked || checkWindow(choice, now, tz, pickupForRules).length === 0) ? sideWindow(state, side, now) : null;
   const window = seconds ? timeWindow(seconds.from, seconds.till, value.timezone) : null;
 
   const [mapError, setMapError] = useState<string | undefined>();
+
+  // The address book: earlier places that fit what is typed; one brings its company and instructions.
+  const remembered = matchingPlaces(savedPlaces, value.address ? '' : value.addressText);
+  function pickPlace(place: SavedPlace) {
+    update({ isBusiness: place.companyName ? '1' : '0', companyName: place.companyName, instructions: place.instructions });
+    void pick(place.address);
+  }
 
   async function pick(address: Address) {
     setMapError(undefined);
@@ -115,6 +123,8 @@ export function SideStep({ side, state, errors, now }: Props) {
         }}
         onPick={pick}
         picked={value.address !== null}
+        remembered={remembered.map((p) => ({ address: p.address, label: p.companyName ? `${p.companyName}, ${p.address.formatted}` : p.address.formatted }))}
+        onPickRemembered={(i) => pickPlace(remembered[i]!)}
         error={mapError ?? errors.address}
       />
       <LocationMap point={value.address} label={t('wizard.map')} onPick={pickOnMap} />

@@ -30,7 +30,7 @@ async function acceptedJob(price: number): Promise<number> {
 }
 
 const band = (query: Record<string, string | number>, auth: Auth = guest) =>
-  t.app.inject({ method: 'GET', url: `/api/price-band?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, headers: auth });
+  t.app.inject({ method: 'GET', url: `/api/price-band?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, headers: auth });
 /** The small package: 50 × 50 × 100 cm, 50 kg. */
 const smallJob = () => ({ distance_km: km, volume_m3: 0.25, weight_kg: 50 });
 

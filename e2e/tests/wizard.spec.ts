@@ -46,6 +46,8 @@ async function throughToInsurance(page: Page) {
   await fillSide(page, 'Rue Neuve 5, 1000 Bruxelles', /Rue Neuve 5, 1000 Brussel/, 'Morgen', /Avond/, 'Levering aan de achterdeur');
   await page.getByRole('button', { name: 'Verder: Prijsgegevens →' }).click();
   await expect(page.getByTestId('price-estimate')).toContainText('Geschatte prijs');
+  // The fair-price band (issue 20): a guest asks with a client token; a range with its basis, or the honest fallback.
+  await expect(page.getByRole('region', { name: 'Wat anderen betaalden' })).toContainText(/op basis van \d+ vergelijkbare opdracht|Nog te weinig vergelijkbare opdrachten/);
   // SPEC section 2, step 5 (issue 20, defect 11): a cost table and the offer list, then 'Choose insurance'.
   const costs = page.getByRole('table', { name: 'Kosten volgens de schatting' });
   await expect(costs.getByRole('row', { name: /^Transportkost € \d+(,\d\d)? – € \d+(,\d\d)?$/ })).toBeVisible();

@@ -35,6 +35,7 @@ import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { driverJobsRoutes } from './modules/driver-jobs/driver-jobs.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
+import { priceBandRoutes } from './modules/price-band/price-band.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { socialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, { payments, provider: paymentProvider });
   await app.register(adminRoutes, { users, adminTokenHash: hashAdminToken(adminToken(config)) });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
+  await app.register(priceBandRoutes, { priceBand: services.priceBand });
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
   await app.register(configRoutes, {
     config,

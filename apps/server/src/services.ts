@@ -16,6 +16,7 @@ import { phoneService } from './modules/phone/phone.service.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
 import { driverJobsService } from './modules/driver-jobs/driver-jobs.service.ts';
+import { priceBandService } from './modules/price-band/price-band.service.ts';
 import { trackingService } from './modules/tracking/tracking.service.ts';
 import { usersService } from './modules/users/users.service.ts';
 import { facebookProvider, oidcProvider } from './modules/social-login/providers.ts';
@@ -77,6 +78,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const resets = passwordResetService({ db, auth, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
   const tracking = trackingService({ db, shipments, router, publicUrl: config.publicUrl, now, log });
+  const priceBand = priceBandService({ db });
   const { facebook, oidc, timeoutMs } = config.social;
   const social = socialLoginService({
     db,
@@ -89,7 +91,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     log,
   });
-  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, tracking };
+  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, tracking, priceBand };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -15,6 +15,7 @@ export const queryKeys = {
   trackingLink: (shipmentId: number) => ['shipments', 'one', shipmentId, 'tracking'] as const,
   waitingPayment: (shipmentId: number) => ['shipments', 'one', shipmentId, 'payment'] as const,
   tracking: (token: string) => ['tracking', token] as const,
+  priceBand: (q: { distance_km: number; volume_m3: number; weight_kg: number }) => ['price-band', q.distance_km, q.volume_m3, q.weight_kg] as const,
   conversations: ['conversations'] as const,
   conversationList: ['conversations', 'list'] as const,
   conversation: (shipmentId: number) => ['conversations', 'one', shipmentId] as const,

@@ -41,11 +41,11 @@ describe('the API contract', () => {
     expect(Object.keys(apiRoutes.withdrawOffer.response)).toEqual(['204']);
   });
 
-  it('needs no login only to sign in (password or a social provider), reset a password, register a phone via a client token, follow a shared link, geocode and read the config', () => {
+  it('needs no login only to sign in (password or a social provider), reset a password, register a phone or ask the fair-price band via a client token, follow a shared link, geocode and read the config', () => {
     const open = routes.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
     expect(open).toEqual(['autocomplete', 'basemap', 'checkResetLink', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'socialCallback', 'socialStart', 'timezone', 'token', 'tracking'].sort());
     const clientToken = routes.filter(([, r]) => r.auth === 'token').map(([n]) => n).sort();
-    expect(clientToken).toEqual(['checkPhoneCode', 'register', 'sendPhoneCode', 'socialLink', 'socialTicket']);
+    expect(clientToken).toEqual(['checkPhoneCode', 'priceBand', 'register', 'sendPhoneCode', 'socialLink', 'socialTicket']);
   });
 
   it("keeps senders and drivers on their own routes: a sender's shipment calls under /api/shipment, a driver's under /api/driver", () => {

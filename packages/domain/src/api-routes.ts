@@ -4,6 +4,7 @@ import { appConfigSchema } from './app-config.ts';
 import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, mailSettingsReadSchema, mailSettingsSchema, messageReadSchema, pushPageSchema, pushReadSchema, unreadCountSchema } from './events.ts';
 import { imageVariantsSchema } from './images.ts';
 import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema, waitingPaymentSchema } from './marketplace.ts';
+import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
 import { changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
@@ -247,6 +248,9 @@ export const apiRoutes = {
     response: { 200: z.object({ attribution: z.string(), countries: z.unknown(), towns: z.array(z.tuple([z.string(), z.number(), z.number(), z.number()])) }) },
   },
   config: { method: 'GET', path: '/api/config', auth: 'public', response: { 200: appConfigSchema } },
+
+  // Fair-price band (issue 20): senders in the wizard (a client token will do) and drivers
+  priceBand: { method: 'GET', path: '/api/price-band', auth: 'token', querystring: priceBandQuerySchema, response: { 200: priceBandReadSchema } },
 
   // Operations
   adminCommand: {

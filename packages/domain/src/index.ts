@@ -20,3 +20,4 @@ export * from './app-config.ts';
 export * from './app-route.ts';
 export * from './social-login.ts';
 export * from './api-routes.ts';
+export * from './price-band.ts';

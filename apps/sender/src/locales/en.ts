@@ -564,4 +564,12 @@ export const en: Translations = {
     notOpen: 'Chat opens once you accept an offer.',
     notFound: 'This conversation does not exist.',
   },
+  priceBand: {
+    title: 'What others paid',
+    range: '{{low}} – {{high}} incl. VAT for transport',
+    basis_one: 'based on {{count}} similar job',
+    basis_other: 'based on {{count}} similar jobs',
+    noPromise: 'What senders of similar jobs paid recently. No promise: the price of your job is a driver’s offer.',
+    tooFew: 'Too few comparable jobs yet for a price indication.',
+  },
 };

@@ -474,4 +474,12 @@ export const frScreens: ScreenTranslations = {
     notOpen: "Le chat s'ouvre dès que vous acceptez une offre.",
     notFound: "Cette conversation n'existe pas.",
   },
+  priceBand: {
+    title: 'Ce que d’autres ont payé',
+    range: '{{low}} – {{high}} TVA comprise pour le transport',
+    basis_one: 'sur la base de {{count}} envoi similaire',
+    basis_other: 'sur la base de {{count}} envois similaires',
+    noPromise: 'Ce que des expéditeurs d’envois similaires ont payé récemment. Sans engagement : le prix de votre envoi est l’offre d’un chauffeur.',
+    tooFew: 'Encore trop peu d’envois comparables pour une indication de prix.',
+  },
 };

@@ -471,4 +471,12 @@ export const nlScreens = {
     notOpen: 'De chat opent zodra je een bod aanvaardt.',
     notFound: 'Dit gesprek bestaat niet.',
   },
+  priceBand: {
+    title: 'Wat anderen betaalden',
+    range: '{{low}} – {{high}} incl. btw voor het transport',
+    basis_one: 'op basis van {{count}} vergelijkbare opdracht',
+    basis_other: 'op basis van {{count}} vergelijkbare opdrachten',
+    noPromise: 'Wat afzenders van vergelijkbare opdrachten onlangs betaalden. Geen belofte: de prijs van jouw opdracht is het bod van een chauffeur.',
+    tooFew: 'Nog te weinig vergelijkbare opdrachten voor een prijsindicatie.',
+  },
 };

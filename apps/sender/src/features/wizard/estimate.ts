@@ -5,6 +5,12 @@ import { windowSeconds } from '@vm/domain/time-windows';
 import { windowChoice } from './to-shipment.ts';
 import type { WizardState } from './wizard-state.ts';
 
+/** The load's total volume (m³) and weight (kg): the predefined size, or the sum of the items. */
+export function loadOf(state: WizardState): { volumeM3: number; weightKg: number } {
+  const sizes = state.type && state.type !== 'custom' ? [PREDEFINED_SIZES[state.type]] : state.items.map((i) => ({ width: +i.width, height: +i.height, length: +i.length, weight: +i.weight }));
+  return { volumeM3: sizes.reduce((v, s) => v + (s.width * s.height * s.length) / 1_000_000, 0), weightKg: sizes.reduce((w, s) => w + s.weight, 0) };
+}
+
 /**
  * The estimate shown before any offer: the cost table (transport, the insurance chosen so far,
  * VAT, total incl. VAT, in cents) at each end of the range, with the distance it used.
@@ -13,9 +19,7 @@ export function estimateFor(state: WizardState, now: Date): { low: CostBreakdown
   const { pickup, delivery } = state;
   const choice = windowChoice(pickup);
   if (!pickup.address || !delivery.address || !choice) return null;
-  const sizes = state.type && state.type !== 'custom' ? [PREDEFINED_SIZES[state.type]] : state.items.map((i) => ({ width: +i.width, height: +i.height, length: +i.length, weight: +i.weight }));
-  const volumeM3 = sizes.reduce((v, s) => v + (s.width * s.height * s.length) / 1_000_000, 0);
-  const weightKg = sizes.reduce((w, s) => w + s.weight, 0);
+  const { volumeM3, weightKg } = loadOf(state);
   const metres = estimatedRoadMetres(pickup.address, delivery.address);
   const w = windowSeconds(choice, now, pickup.timezone);
   const range = estimatePriceRange({ distanceMetres: metres, volumeM3, weightKg, windowHours: (w.till - w.from) / 3600 });

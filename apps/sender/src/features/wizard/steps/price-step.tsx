@@ -3,10 +3,12 @@ import type { CostBreakdownCents } from '@vm/domain/pricing';
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from '@vm/ui/choice-group.tsx';
 import { localeTag } from '@vm/client/locale.ts';
+import { priceBandQueryFor } from '../api/get-price-band.ts';
+import { PriceBand } from '../components/price-band.tsx';
 import { estimateFor } from '../estimate.ts';
 import type { WizardState } from '../wizard-state.ts';
 
-/** SPEC section 2, step 5: a cost table and the offer list, then the choice of how the price is set. */
+/** SPEC section 2, step 5: a cost table, what others paid for similar jobs, the offer list, then the choice of how the price is set. */
 export function PriceStep({ state, now }: { state: WizardState; now: Date }) {
   const { t } = useTranslation();
   const estimate = estimateFor(state, now);
@@ -50,6 +52,7 @@ export function PriceStep({ state, now }: { state: WizardState; now: Date }) {
           </table>
         </>
       )}
+      <PriceBand query={priceBandQueryFor(state)} />
       <section className="estimate-offers" aria-labelledby="estimate-offers-title">
         <h2 id="estimate-offers-title">{t('wizard.offersTitle')}</h2>
         <p className="muted">{t('wizard.offersEmpty')}</p>

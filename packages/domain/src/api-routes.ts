@@ -21,6 +21,7 @@ import {
   userLocaleSchema,
   userReadSchema,
 } from './user.ts';
+import { supportContactSchema } from './support.ts';
 import { pathIdSchema, rowIdSchema } from './wire.ts';
 
 // The API contract: every route the server serves, with its path, inputs and answers. The server
@@ -246,6 +247,9 @@ export const apiRoutes = {
     response: { 200: z.object({ attribution: z.string(), countries: z.unknown(), towns: z.array(z.tuple([z.string(), z.number(), z.number(), z.number()])) }) },
   },
   config: { method: 'GET', path: '/api/config', auth: 'public', response: { 200: appConfigSchema } },
+
+  // Help (issue 20, defect 12): the help page's contact form, for guests (client token) and users.
+  supportContact: { method: 'POST', path: '/api/support/contact', auth: 'token', body: supportContactSchema, response: { 201: created } },
 
   // Operations
   adminCommand: {

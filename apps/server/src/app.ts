@@ -38,6 +38,8 @@ import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { priceBandRoutes } from './modules/price-band/price-band.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { socialLoginRoutes } from './modules/social-login/social-login.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
@@ -92,6 +94,8 @@ declare module 'fastify' {
     eventHub: EventHub;
     /** Makes mails from events and sends them (tests call its run() after flushing the hub). */
     mailWorker: Pick<MailsService, 'run'>;
+    /** Sends the contact form's kept requests to the support address (tests call its run()). */
+    supportMail: Pick<SupportService, 'run'>;
     /** Every route registered, as 'METHOD /path' (the OpenAPI and fuzz tests check them all). */
     routeList: { method: string; url: string }[];
     /** Reset mails are sent after the answer; tests await them with settled(). */
@@ -150,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     preClose: (fn) => void app.addHook('preClose', fn),
     onPaymentOutcome: metrics.paymentOutcome,
   });
-  const { hub, events, streams, caching, auth, phone, users, social, files, shipments, offers, driverJobs, payments, chat, mails, resets, tracking } = services;
+  const { hub, events, streams, caching, auth, phone, users, social, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking } = services;
   const { phoneVerifier, captcha, geocoder, router, timeZones, paymentProvider } = adapters;
   const limits = config.rateLimits;
   app.decorate('passwordResets', resets);
@@ -215,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
   await app.register(adminRoutes, { users, adminTokenHash: hashAdminToken(adminToken(config)) });
+  await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
   await app.register(priceBandRoutes, { priceBand: services.priceBand });
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
@@ -238,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await mails.start(hub);
   app.addHook('onClose', () => mails.stop());
   app.decorate('mailWorker', { run: mails.run });
+  app.decorate('supportMail', { run: support.run });
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo });

@@ -41,12 +41,17 @@ const envVariables = z.object({
   RESET_RATE_LIMIT_PER_IP: int(5),
   CARD_ATTEMPTS_PER_HOUR: int(10),
   CHAT_MESSAGES_PER_MINUTE: int(30),
+  // The help page's contact form: requests per IP, and per user (or address, for a guest), each per hour.
+  SUPPORT_RATE_LIMIT_PER_IP: int(10),
+  SUPPORT_RATE_LIMIT_PER_SENDER: int(5),
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_VERIFY_SERVICE_SID: optionalText,
   TWILIO_BASE_URL: z.string().default('https://verify.twilio.com'),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Vrachtmarkt <no-reply@vrachtmarkt.localhost>'),
+  // Where the contact form's requests are mailed (staff reply to the sender's own address).
+  SUPPORT_EMAIL: z.email().default('support@vrachtmarkt.localhost'),
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
   FACEBOOK_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/v19.0/dialog/oauth'),
@@ -168,6 +173,8 @@ const configSchema = envVariables
       resetPerIp: e.RESET_RATE_LIMIT_PER_IP,
       cardAttemptsPerHour: e.CARD_ATTEMPTS_PER_HOUR,
       chatPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
+      supportPerIp: e.SUPPORT_RATE_LIMIT_PER_IP,
+      supportPerSender: e.SUPPORT_RATE_LIMIT_PER_SENDER,
     },
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_VERIFY_SERVICE_SID
@@ -175,6 +182,7 @@ const configSchema = envVariables
         : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     facebookAppId: e.FACEBOOK_APP_ID,
     /** Social and identity login (docs/decisions/0018-social-login.md); null when off. */
     social: {

@@ -11,7 +11,7 @@ export function scheduleJobs(
   deps: { services: Services; now: () => Date; demoDrivers: { tick: () => Promise<void> } | null },
 ): void {
   const { services, now, demoDrivers } = deps;
-  const { auth, events, shipments, mails, files, payments } = services;
+  const { auth, events, shipments, mails, files, payments, support } = services;
   const HOUR = 3600;
   const MINUTE = 60;
 
@@ -23,6 +23,8 @@ export function scheduleJobs(
   // The mail worker's periodic run: other processes' events, retries, the chat mails that wait.
   // (Each process also runs it on every event it hears; the outbox lease keeps sending once.)
   jobs.schedule('mail-wake', MAIL_WAKE_SECONDS, () => mails.run());
+  // Contact requests not yet mailed to support: retries, and those a process that died left behind.
+  jobs.schedule('support-mail', MAIL_WAKE_SECONDS, () => support.run());
   // The demo drivers read the database on each tick, so one tick per second anywhere is enough.
   if (demoDrivers) jobs.schedule('demo-drivers-tick', 1, () => demoDrivers.tick());
   // Payments a dead process left pending: charged again with their own key, or released (server.ts

@@ -21,6 +21,7 @@ import { trackingService } from './modules/tracking/tracking.service.ts';
 import { usersService } from './modules/users/users.service.ts';
 import { facebookProvider, oidcProvider } from './modules/social-login/providers.ts';
 import { socialLoginService } from './modules/social-login/social-login.service.ts';
+import { supportService } from './modules/support/support.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -77,6 +78,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const mails = mailsService({ db, mailer, payments, publicUrl: config.publicUrl, now, log: log });
   const resets = passwordResetService({ db, auth, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
+  const support = supportService({ db, mailer, shipments, supportEmail: config.supportEmail, limiter: rateLimits.limiter('support', limits.supportPerSender, 3600), now, log });
+  onClose(() => support.settled());
   const tracking = trackingService({ db, shipments, router, publicUrl: config.publicUrl, now, log });
   const priceBand = priceBandService({ db });
   const { facebook, oidc, timeoutMs } = config.social;
@@ -91,7 +94,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     log,
   });
-  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, tracking, priceBand };
+  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

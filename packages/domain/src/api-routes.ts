@@ -22,6 +22,7 @@ import {
   userLocaleSchema,
   userReadSchema,
 } from './user.ts';
+import { supportContactSchema } from './support.ts';
 import { pathIdSchema, rowIdSchema } from './wire.ts';
 
 // The API contract: every route the server serves, with its path, inputs and answers. The server
@@ -251,6 +252,8 @@ export const apiRoutes = {
 
   // Fair-price band (issue 20): senders in the wizard (a client token will do) and drivers
   priceBand: { method: 'GET', path: '/api/price-band', auth: 'token', querystring: priceBandQuerySchema, response: { 200: priceBandReadSchema } },
+  // Help (issue 20, defect 12): the help page's contact form, for guests (client token) and users.
+  supportContact: { method: 'POST', path: '/api/support/contact', auth: 'token', body: supportContactSchema, response: { 201: created } },
 
   // Operations
   adminCommand: {

@@ -147,7 +147,7 @@ describe('push texts (SPEC json_message.en, with nl and fr beside it)', () => {
     expect(read('shipment.location', { lat: 50.9, lng: 5.3 })).toEqual({ nl: 'Nieuwe positie van de chauffeur', fr: 'Nouvelle position du chauffeur', en: 'New driver position' });
     expect(read('shipment.changed', { reference: 'VM-1042' })).toEqual({ nl: 'VM-1042 gewijzigd', fr: 'VM-1042 modifiée', en: 'VM-1042 changed' });
     expect(read('session.revoked', {})).toEqual({ nl: 'Je sessies werden afgemeld', fr: 'Vos sessions ont été fermées', en: 'Your sessions were signed out' });
-    expect(EVENT_TYPES.filter((t) => !isListed(t))).toEqual(['payment.succeeded', 'shipment.location', 'shipment.changed', 'session.revoked']);
+    expect(EVENT_TYPES.filter((t) => !isListed(t))).toEqual(['payment.succeeded', 'shipment.location', 'shipment.changed', 'session.revoked', 'user.registered']);
   });
 });
 

@@ -69,6 +69,8 @@ export const eventSchema = z.discriminatedUnion('type', [
   event('shipment.details.changed', z.object({ reference, offer_withdrawn: z.boolean() })),
   /** Streamed only: the user's sessions were revoked; every process forgets their cached tokens. */
   event('session.revoked', z.object({})),
+  /** Streamed only: a new account; the mail worker sends its welcome mail. */
+  event('user.registered', z.object({})),
 ]);
 /** An event's type with its payload, one member per type. */
 export type EventBody = z.infer<typeof eventSchema>;
@@ -95,6 +97,7 @@ export const EVENT_TYPES = [
   'shipment.changed',
   'shipment.details.changed',
   'session.revoked',
+  'user.registered',
 ] as const satisfies readonly EventType[];
 // Every type of the union is in the list above (a type added there and not here fails to compile).
 const everyTypeListed: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : false = true;
@@ -104,7 +107,7 @@ void everyTypeListed;
 export const parseEvent = (type: string, payload: unknown): EventBody => eventSchema.parse({ type, payload });
 
 /** Types that only move screens along (a position, a payment already told by its receipt). */
-export const STREAM_ONLY_TYPES: ReadonlySet<EventType> = new Set(['shipment.location', 'payment.succeeded', 'shipment.changed', 'session.revoked']);
+export const STREAM_ONLY_TYPES: ReadonlySet<EventType> = new Set(['shipment.location', 'payment.succeeded', 'shipment.changed', 'session.revoked', 'user.registered']);
 export const isListed = (type: EventType) => !STREAM_ONLY_TYPES.has(type);
 
 /** An event about to be written: who it is for, what (a type with its payload), and about which shipment. */
@@ -233,6 +236,7 @@ const TEXTS: Texts = {
         }[l]
       : { nl: `${p.reference}: de instructies werden gewijzigd, je bod blijft staan`, fr: `${p.reference} : les instructions ont changé, votre offre reste valable`, en: `${p.reference}: the instructions changed, your offer stands` }[l],
   'session.revoked': (_p, l) => ({ nl: 'Je sessies werden afgemeld', fr: 'Vos sessions ont été fermées', en: 'Your sessions were signed out' })[l],
+  'user.registered': (_p, l) => ({ nl: 'Welkom bij Vrachtmarkt', fr: 'Bienvenue chez Vrachtmarkt', en: 'Welcome to Vrachtmarkt' })[l],
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];
     const { day, time } = moment(p.eta, l);

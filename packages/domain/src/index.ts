@@ -19,5 +19,6 @@ export * from './offer.ts';
 export * from './app-config.ts';
 export * from './app-route.ts';
 export * from './social-login.ts';
+export * from './support.ts';
 export * from './api-routes.ts';
 export * from './price-band.ts';

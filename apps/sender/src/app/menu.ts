@@ -13,4 +13,5 @@ export const MENU: MenuItem[] = [
   { kind: 'link', labelKey: 'nav.chat', to: '/chat', icon: '✉' },
   { kind: 'separator' },
   { kind: 'link', labelKey: 'nav.profile', to: '/account', icon: '☺' },
+  { kind: 'link', labelKey: 'help.nav', to: '/help', icon: '?' },
 ];

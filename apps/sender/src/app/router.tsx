@@ -46,6 +46,8 @@ export const router = createHashRouter([
       { path: 'reset-password', ...titled('titles.resetPassword'), lazy: withTexts(() => import('../features/auth/components/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage }))) },
       // Public: whoever holds a tracking link, signed in or not.
       { path: 'track/:token', ...titled('titles.tracking'), lazy: withTexts(() => import('../features/tracking/components/tracking-page.tsx').then((m) => ({ Component: m.TrackingPage }))) },
+      // Public: help and the contact form, signed in or not (issue 20, defect 12).
+      { path: 'help', ...titled('help.pageTitle'), lazy: withTexts(() => import('../features/help/components/help-page.tsx').then((m) => ({ Component: m.HelpPage }))) },
       { path: 'jobs/create', ...titled('titles.createJob'), lazy: withTexts(() => import('./wizard-routes.tsx').then((m) => ({ Component: m.CreateJobRoute }))) },
       {
         element: <RequireAuth />,

@@ -1,4 +1,4 @@
-import type { EventType, FixedType, MailKind, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
+import type { EventType, FixedType, MailKind, SupportTopic, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Kysely's view of the tables (camelCase via CamelCasePlugin). Row types stay inside
@@ -247,10 +247,12 @@ export type MessagesTable = { id: Generated<number>; shipmentId: number; authorI
 export type ConversationReadsTable = { shipmentId: number; userId: number; lastReadId: number };
 export type StreamTokensTable = { tokenHash: string; userId: number; expiresAt: Timestamp; usedAt: NullableTimestamp };
 export type MailSettingsTable = { userId: number; offerReceived: Generated<boolean>; offerAccepted: Generated<boolean>; delivered: Generated<boolean>; chatUnread: Generated<boolean> };
+/** A mail job's kind: a notification a user can switch off, or the welcome mail (always sent). */
+export type MailJobKind = MailKind | 'welcome';
 export type MailJobsTable = {
   id: Generated<number>;
   userId: number;
-  kind: MailKind;
+  kind: MailJobKind;
   shipmentId: number | null;
   eventId: number;
   dedupeKey: string;
@@ -296,7 +298,25 @@ export type SocialIdentitiesTable = {
   createdAt: CreatedAt;
 };
 
+/** A contact-form request (issue 20): kept, and mailed to the support address as its own job. */
+export type SupportRequestsTable = {
+  id: Generated<number>;
+  userId: number | null;
+  shipmentId: number | null;
+  name: string;
+  email: string;
+  topic: SupportTopic;
+  message: string;
+  locale: string;
+  sendAfter: Timestamp;
+  sentAt: NullableTimestamp;
+  attempts: Generated<number>;
+  lastError: string | null;
+  createdAt: Timestamp;
+};
+
 export type Database = {
+  supportRequests: SupportRequestsTable;
   socialLoginStates: SocialLoginStatesTable;
   socialLoginTickets: SocialLoginTicketsTable;
   socialIdentities: SocialIdentitiesTable;

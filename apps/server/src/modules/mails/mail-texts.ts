@@ -101,3 +101,22 @@ export function chatUnreadMail(p: EventPayloads['shipment.message.new'], l: Loca
   }[l];
   return { subject: t.subject, text: body(l, [t.line, '', `"${p.preview}"`], link) };
 }
+
+/** After registration (issue 20): where the app is and where help is; no settings footer, it is sent once. */
+export function welcomeMail(l: Locale, appLink: string, helpLink: string): MailText {
+  const t = {
+    nl: {
+      subject: 'Welkom bij Vrachtmarkt',
+      lines: ['Je account is aangemaakt. Je kunt nu transport boeken en biedingen van chauffeurs ontvangen.', '', 'Naar de app:', appLink, '', 'Vragen? Kijk op de hulppagina of stuur ons een bericht:', helpLink],
+    },
+    fr: {
+      subject: 'Bienvenue chez Vrachtmarkt',
+      lines: ['Votre compte est créé. Vous pouvez maintenant réserver un transport et recevoir des offres de chauffeurs.', '', 'Vers l’application :', appLink, '', 'Des questions ? Consultez la page d’aide ou envoyez-nous un message :', helpLink],
+    },
+    en: {
+      subject: 'Welcome to Vrachtmarkt',
+      lines: ['Your account is ready. You can now book transport and receive offers from drivers.', '', 'Open the app:', appLink, '', 'Questions? See the help page or send us a message:', helpLink],
+    },
+  }[l];
+  return { subject: t.subject, text: [GREETING[l], '', ...t.lines, ''].join('\n') };
+}

@@ -1,7 +1,7 @@
 import { MAIL_KINDS, type MailKind, type MailSettings } from '@vm/domain';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { MailJobsTable, MailSettingsTable } from '../../db/schema.ts';
+import type { MailJobKind, MailJobsTable, MailSettingsTable } from '../../db/schema.ts';
 
 // Mails are a consumer of the events table (ARCHITECTURE "Events"): it reads events after its own
 // cursor and the chat's read marks, all as plain tables (a receipt comes from the payments service), so nothing
@@ -21,7 +21,7 @@ export type MailEventRow = { id: number; userId: number; type: string; shipmentI
 export type DueMailJobRow = {
   id: number;
   userId: number;
-  kind: MailKind;
+  kind: MailJobKind;
   shipmentId: number | null;
   dedupeKey: string;
   attempts: number;

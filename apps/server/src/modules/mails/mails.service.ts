@@ -1,7 +1,7 @@
 import type { MailKind, MailSettings } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
-import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, offerMail } from './mail-texts.ts';
+import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, offerMail, welcomeMail } from './mail-texts.ts';
 import { type DueMailJob, type MailEvent, toDueMailJob, toMailEvent, toMailSettings } from './mails.mapper.ts';
 import * as repo from './mails.repository.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -38,6 +38,10 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
   /** The job (if any) an event asks for, given the recipient's settings at this moment. */
   async function jobFor(trx: Db, e: MailEvent): Promise<void> {
     const { event } = e;
+    // The welcome mail is no notification: no setting turns it off, and it is sent once per account.
+    if (event.type === 'user.registered') {
+      return repo.insertJob(trx, { userId: e.userId, kind: 'welcome', shipmentId: null, eventId: e.id, createdAt: now(), dedupeKey: `welcome:${e.userId}`, sendAfter: e.createdAt });
+    }
     const kind: MailKind | null =
       event.type === 'shipment.offer.new'
         ? 'offer_received'
@@ -104,6 +108,8 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
         return deliveredMail(e.payload, job.locale, link);
       case 'shipment.message.new':
         return chatUnreadMail(e.payload, job.locale, link);
+      case 'user.registered':
+        return welcomeMail(job.locale, `${publicUrl}/`, `${publicUrl}/#/help`);
       default:
         return null;
     }
@@ -113,8 +119,7 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
   async function deliver(job: DueMailJob, chatsMailed: Set<string>): Promise<void> {
     const chatKey = `${job.userId}:${job.shipmentId}`;
     if (job.kind === 'chat_unread' && chatsMailed.has(chatKey)) return; // cancelled with the mail just sent
-    const settings = await settingsOf(db, job.userId);
-    if (!settings[job.kind]) return repo.cancel(db, job.id, now());
+    if (job.kind !== 'welcome' && !(await settingsOf(db, job.userId))[job.kind]) return repo.cancel(db, job.id, now());
     if (job.event.type === 'shipment.message.new') {
       if (!(await repo.isUnread(db, job.userId, job.shipmentId!, job.event.payload.message_id))) return repo.cancel(db, job.id, now());
     }

@@ -72,6 +72,8 @@ export function usersService({ db, phone, events, now, vatRegistry = null, log }
             updatedAt: now(),
           });
           await within?.(trx, userId);
+          // The welcome mail (mails module) is made from this event once the account has committed.
+          await events.record(trx, [{ userId, type: 'user.registered', shipmentId: null, payload: {} }]);
           return userId;
         });
         return { id };

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companySchema, type User } from '@vm/domain/user';
 import { isValidVat } from '@vm/domain/vat';
@@ -62,7 +63,7 @@ export function CompanyBlock({ user }: { user: User }) {
           vatLocked ? (
             <span className="locked-hint">
               <LockIcon />
-              {t('account.vatLocked')}
+              {t('account.vatLocked')} <Link to="/help">{t('help.contactUs')}</Link>
             </span>
           ) : (
             t('account.vatHint')

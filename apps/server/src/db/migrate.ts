@@ -11,6 +11,8 @@ import * as m0008 from './migrations/0008-social-logins.ts';
 import * as m0009 from './migrations/0009-offer-versions.ts';
 import * as m0010 from './migrations/0010-receipts-lateness.ts';
 import * as m0011 from './migrations/0011-payment-redirect.ts';
+import { placeIds } from './migrations/0012-place-ids.ts';
+import { placeIdOf } from '../lib/places.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -25,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-offer-versions': m0009,
   '0010-receipts-lateness': m0010,
   '0011-payment-redirect': m0011,
+  '0012-place-ids': placeIds(placeIdOf),
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

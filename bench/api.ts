@@ -290,7 +290,7 @@ function directWork(db: Db, senderId: number, accessToken: string, expectedBody:
   const tokenHash = hashToken(accessToken);
   return {
     requestSql: async () => Boolean((await findAccessToken(db, tokenHash, new Date())) && (await senderListVersion(db, senderId))),
-    list: async () => JSON.stringify(listSchema.parse(toShipmentReads(await listForSender(db, senderId)))) === expectedBody,
+    list: async () => JSON.stringify(listSchema.parse(toShipmentReads(await listForSender(db, senderId), 'nl'))) === expectedBody,
   };
 }
 

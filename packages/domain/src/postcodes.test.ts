@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import text from '../geodata/be-postcodes.tsv?raw';
 import { foldText } from './address.ts';
-import { languageOf, parsePostcodes, placeName, placeNames, POSTCODES_ATTRIBUTION, type PostcodeIndex, postcodeIndex } from './postcodes.ts';
+import { languageOf, parsePostcodes, placeId, placeName, placeNames, POSTCODES_ATTRIBUTION, type PostcodeIndex, postcodeIndex } from './postcodes.ts';
 
 // Read on first use inside a test, not on import: a data file that cannot be read then fails
 // the tests that need it, and the tests of the parser itself still run.
@@ -50,6 +50,18 @@ describe('the Belgian postcode data', () => {
     expect(placeName(liege!, 'fr')).toBe('Liège');
     expect(placeName(liege!, 'nl')).toBe('Luik');
     expect(index().byZip('4030')[0]?.name).toBe('Grivegnée');
+  });
+
+  it('finds a place by its postcode and either name, and again by its stable id (defect 6: the town follows the reader)', () => {
+    const typedInDutch = index().find('4000', 'Luik');
+    expect(typedInDutch?.name).toBe('Liège');
+    expect(placeId(typedInDutch!)).toBe('4000-liege');
+    expect(index().find('4000', 'LIEGE')).toBe(typedInDutch);
+    expect(index().byId('4000-liege')).toBe(typedInDutch);
+    expect(placeId(index().find('1050', 'Elsene')!)).toBe('1050-ixelles');
+    // A name the postcode does not serve, or an id the data no longer has, finds nothing.
+    expect(index().find('9000', 'Luik')).toBeUndefined();
+    expect(index().byId('4000-nergensdorp')).toBeUndefined();
   });
 
   it('credits GeoNames under its licence, CC BY 4.0', () => {

@@ -112,16 +112,40 @@ export function placeName(p: Pick<PostcodePlace, 'name' | 'nl' | 'fr'>, lang: La
 /** Every name a sender might type for the place (Brussel, Bruxelles, Luik, Liège). */
 export const placeNames = (p: PostcodePlace): string[] => [...new Set([p.name, p.nl, p.fr])];
 
+/**
+ * A place's stable id: its postcode and its name in the data, folded ("4000-liege"). Stored with a
+ * shipment's address so the town can be named in each reader's language; it survives a refresh of
+ * the data as long as bpost keeps the postcode and the place its name.
+ */
+export const placeId = (p: Pick<PostcodePlace, 'zip' | 'name'>): string => `${p.zip}-${foldText(p.name).replace(/\s+/g, '-')}`;
+
 export type PostcodeIndex = {
   readonly places: readonly PostcodePlace[];
   /** The places a postcode serves, in the data's order (the main place first). */
   byZip(zip: string): PostcodePlace[];
+  /** The place of a placeId, if the data still has it. */
+  byId(id: string): PostcodePlace | undefined;
+  /** The place a postcode serves under this name in any of its languages (4000 Luik is 4000 Liège). */
+  find(zip: string, name: string): PostcodePlace | undefined;
 };
 
 export function postcodeIndex(places: PostcodePlace[]): PostcodeIndex {
   const zips = new Map<string, PostcodePlace[]>();
-  for (const p of places) zips.set(p.zip, [...(zips.get(p.zip) ?? []), p]);
-  return { places, byZip: (zip) => zips.get(zip.trim()) ?? [] };
+  const ids = new Map<string, PostcodePlace>();
+  for (const p of places) {
+    zips.set(p.zip, [...(zips.get(p.zip) ?? []), p]);
+    if (!ids.has(placeId(p))) ids.set(placeId(p), p);
+  }
+  const byZip = (zip: string) => zips.get(zip.trim()) ?? [];
+  return {
+    places,
+    byZip,
+    byId: (id) => ids.get(id),
+    find(zip, name) {
+      const folded = foldText(name);
+      return byZip(zip).find((p) => placeNames(p).some((n) => foldText(n) === folded));
+    },
+  };
 }
 
 /** Reads the UI language from an Accept-Language header ("nl-BE,nl;q=0.9"): nl unless fr or en comes first. */

@@ -12,6 +12,8 @@ import * as m0009 from './migrations/0009-offer-versions.ts';
 import * as m0010 from './migrations/0010-receipts-lateness.ts';
 import * as m0011 from './migrations/0011-payment-redirect.ts';
 import * as m0012 from './migrations/0012-support-requests.ts';
+import { placeIds } from './migrations/0013-place-ids.ts';
+import { placeIdOf } from '../lib/places.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -27,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010-receipts-lateness': m0010,
   '0011-payment-redirect': m0011,
   '0012-support-requests': m0012,
+  '0013-place-ids': placeIds(placeIdOf),
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -104,6 +104,9 @@ type SideColumns<P extends string> = {
   [K in 'Timezone' | 'Street' | 'Number' | 'Box' | 'Zip' | 'City' | 'Country' | 'Notes' | 'Name' as `${P}${K}`]: string;
 } & {
   [K in 'Lat' | 'Lng' as `${P}${K}`]: number;
+} & {
+  /** The place's id in the postcode data (packages/domain/src/postcodes.ts placeId), null where it does not know the place. */
+  [K in 'PlaceId' as `${P}${K}`]: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type ShipmentState = ShipmentStateName;

@@ -161,7 +161,7 @@ export async function startDemoDrivers(deps: {
         if (at.getTime() - changedAt < config.stepSeconds * 1000) continue;
         const next = nextDriverState(s.state);
         if (!next) continue;
-        await driverJobs.driverState(s.driverId, s.id, next);
+        await driverJobs.driverState(s.driverId, s.id, next, 'nl'); // the answer is not read
         const points = polyline.decode(s.routePoints) as [number, number][];
         const share = PROGRESS[next];
         const position =

@@ -12,13 +12,13 @@ export const driverJobsRoutes: FastifyPluginAsyncZod<Options> = async (app, { dr
     ...fromContract(apiRoutes.driverShipments),
     handler: async (req) => {
       const me = currentUser(req).userId;
-      return req.query.scope === 'open' ? driverJobs.listOpen(me) : driverJobs.listAssigned(me);
+      return req.query.scope === 'open' ? driverJobs.listOpen(me, req.locale ?? 'nl') : driverJobs.listAssigned(me, req.locale ?? 'nl');
     },
   });
 
-  app.route({ ...fromContract(apiRoutes.driverShipment), handler: async (req) => driverJobs.getAssigned(currentUser(req).userId, req.params.id) });
+  app.route({ ...fromContract(apiRoutes.driverShipment), handler: async (req) => driverJobs.getAssigned(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });
 
-  app.route({ ...fromContract(apiRoutes.driverState), handler: async (req) => driverJobs.driverState(currentUser(req).userId, req.params.id, req.body.state) });
+  app.route({ ...fromContract(apiRoutes.driverState), handler: async (req) => driverJobs.driverState(currentUser(req).userId, req.params.id, req.body.state, req.locale ?? 'nl') });
 
   app.route({
     ...fromContract(apiRoutes.driverLocation),

@@ -1,4 +1,4 @@
-import { canTransition, type DriverJobRead, type ShipmentStateName } from '@vm/domain';
+import { canTransition, type DriverJobRead, type Locale, type ShipmentStateName } from '@vm/domain';
 import type { Router } from '../../adapters/geo/geo.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
@@ -52,8 +52,9 @@ export function driverJobsService({ db, shipments, offers, events, router, now, 
     });
   }
 
-  async function getAssigned(driverId: number, shipmentId: number): Promise<DriverJobRead> {
-    const [s] = await shipments.readAssigned(driverId, shipmentId);
+  /** `lang`, the driver's language (their request's), names the towns (Luik or Liège). */
+  async function getAssigned(driverId: number, shipmentId: number, lang: Locale): Promise<DriverJobRead> {
+    const [s] = await shipments.readAssigned(driverId, lang, shipmentId);
     if (!s) throw notFound();
     const mine = await offers.myOffers(driverId, [s.id]);
     return toDriverJob(s, mine.get(s.id) ?? null, true);
@@ -61,15 +62,15 @@ export function driverJobsService({ db, shipments, offers, events, router, now, 
 
   return {
     /** Open shipments with the driver's own offer; addresses only to the street's town until accepted. */
-    async listOpen(driverId: number): Promise<DriverJobRead[]> {
-      const open = await shipments.readOpen(100);
+    async listOpen(driverId: number, lang: Locale): Promise<DriverJobRead[]> {
+      const open = await shipments.readOpen(100, lang);
       const mine = await offers.myOffers(driverId, open.map((s) => s.id));
       return open.map((s) => toDriverJob(s, mine.get(s.id) ?? null, false));
     },
 
     /** Shipments whose accepted offer is this driver's, with full addresses. */
-    async listAssigned(driverId: number): Promise<DriverJobRead[]> {
-      const list = await shipments.readAssigned(driverId);
+    async listAssigned(driverId: number, lang: Locale): Promise<DriverJobRead[]> {
+      const list = await shipments.readAssigned(driverId, lang);
       const mine = await offers.myOffers(driverId, list.map((s) => s.id));
       return list.map((s) => toDriverJob(s, mine.get(s.id) ?? null, true));
     },
@@ -77,7 +78,7 @@ export function driverJobsService({ db, shipments, offers, events, router, now, 
     getAssigned,
 
     /** A driver moves their shipment along the graph of SPEC section 4; any other move is refused. */
-    async driverState(driverId: number, shipmentId: number, to: ShipmentStateName): Promise<DriverJobRead> {
+    async driverState(driverId: number, shipmentId: number, to: ShipmentStateName, lang: Locale): Promise<DriverJobRead> {
       const p = await shipments.parties(shipmentId);
       if (!p || p.driverId !== driverId) throw notFound();
       const from = p.state;
@@ -89,7 +90,7 @@ export function driverJobsService({ db, shipments, offers, events, router, now, 
           return true;
         }));
       if (!moved) throw new ApiError(409, 'conflict', 'state_change_not_allowed');
-      return getAssigned(driverId, shipmentId);
+      return getAssigned(driverId, shipmentId, lang);
     },
 
     async driverLocation(driverId: number, shipmentId: number, lat: number, lng: number): Promise<void> {

@@ -26,7 +26,7 @@ const FOOTER: Record<Locale, string> = {
   en: 'You get this mail because mail notifications are on. You can switch them off on your account page.',
 };
 
-/** The job's booked windows, each on its own zone's clock, in the one form every screen uses. */
+/** The job's booked windows, each on its own zone's clock, in the one form every screen uses, then its place. */
 export type MailWindows = { pickup: MailWindow; delivery: MailWindow } | null;
 const WINDOW_LABEL: Record<Locale, { pickup: string; delivery: string }> = {
   nl: { pickup: 'Ophalen', delivery: 'Leveren' },
@@ -36,7 +36,8 @@ const WINDOW_LABEL: Record<Locale, { pickup: string; delivery: string }> = {
 const WINDOW_SEP: Record<Locale, string> = { nl: ': ', fr: ' : ', en: ': ' };
 export function windowLines(w: MailWindows, l: Locale): string[] {
   if (!w) return [];
-  const line = (side: 'pickup' | 'delivery') => `${WINDOW_LABEL[l][side]}${WINDOW_SEP[l]}${formatWindow(w[side].from, w[side].till, w[side].timezone, TAGS[l])}`;
+  const line = (side: 'pickup' | 'delivery') =>
+    `${WINDOW_LABEL[l][side]}${WINDOW_SEP[l]}${formatWindow(w[side].from, w[side].till, w[side].timezone, TAGS[l])}${w[side].place ? `, ${w[side].place}` : ''}`;
   return ['', line('pickup'), line('delivery')];
 }
 

@@ -35,6 +35,14 @@ export type DueMailJobRow = {
   deliveryDateFrom: Date | null;
   deliveryDateTill: Date | null;
   deliveryTimezone: string | null;
+  pickupZip: string | null;
+  pickupCity: string | null;
+  pickupCountry: string | null;
+  pickupPlaceId: string | null;
+  deliveryZip: string | null;
+  deliveryCity: string | null;
+  deliveryCountry: string | null;
+  deliveryPlaceId: string | null;
 };
 
 // Read as text: the CamelCasePlugin would otherwise rename the payload's own snake_case keys.
@@ -120,7 +128,7 @@ export async function lease(trx: Executor, ids: number[], until: Date): Promise<
   await trx.updateTable('mailJobs').set({ sendAfter: until }).where('id', 'in', ids).execute();
 }
 
-/** Jobs with their recipient, event and the shipment's windows as they are now. */
+/** Jobs with their recipient, event and the shipment's windows and places as they are now. */
 export async function dueJobs(trx: Executor, ids: number[]): Promise<DueMailJobRow[]> {
   return trx
     .selectFrom('mailJobs as j')
@@ -129,6 +137,7 @@ export async function dueJobs(trx: Executor, ids: number[]): Promise<DueMailJobR
     .leftJoin('shipments as s', 's.id', 'j.shipmentId')
     .select(['j.id', 'j.userId', 'j.kind', 'j.shipmentId', 'j.dedupeKey', 'j.attempts', 'u.email', 'u.locale', 'e.type', sql<string>`e.payload::text`.as('payload')])
     .select(['s.pickupDateFrom', 's.pickupDateTill', 's.pickupTimezone', 's.deliveryDateFrom', 's.deliveryDateTill', 's.deliveryTimezone'])
+    .select(['s.pickupZip', 's.pickupCity', 's.pickupCountry', 's.pickupPlaceId', 's.deliveryZip', 's.deliveryCity', 's.deliveryCountry', 's.deliveryPlaceId'])
     .where('j.id', 'in', ids)
     .orderBy('j.sendAfter')
     .orderBy('j.id')

@@ -17,7 +17,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
   app.route({
     ...fromContract(apiRoutes.changeShipment),
     schema: change,
-    handler: async (req) => offers.changeShipment(currentUser(req).userId, req.params.id, req.body),
+    handler: async (req) => offers.changeShipment(currentUser(req).userId, req.params.id, req.body, req.locale ?? 'nl'),
   });
 
   app.route({

@@ -1,4 +1,4 @@
-import { costBreakdown, type ShipmentRead } from '@vm/domain';
+import { costBreakdown, type Locale, type ShipmentRead } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -71,7 +71,7 @@ export function offersService({ db, shipments, events, now }: Deps) {
      * (withdrawn or kept, by the domain's offersStay rule) commit together, and every driver who had
      * an open offer is told which.
      */
-    async changeShipment(senderId: number, shipmentId: number, body: unknown): Promise<ShipmentRead> {
+    async changeShipment(senderId: number, shipmentId: number, body: unknown, lang: Locale): Promise<ShipmentRead> {
       const change = await shipments.prepareChange(senderId, shipmentId, body);
       const at = now();
       const changed = await db.transaction().execute(async (trx) => {
@@ -86,7 +86,7 @@ export function offersService({ db, shipments, events, now }: Deps) {
         return true;
       });
       if (!changed) throw new ApiError(409, 'conflict', 'shipment_locked');
-      return shipments.get(senderId, shipmentId);
+      return shipments.get(senderId, shipmentId, lang);
     },
 
     /** The driver's current offer per shipment (the newest that was not replaced), for their job lists. */

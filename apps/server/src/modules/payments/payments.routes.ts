@@ -12,7 +12,7 @@ import type { PaymentsService } from './payments.service.ts';
 type Options = { payments: PaymentsService; provider: PaymentProvider };
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { payments, provider }) => {
-  app.route({ ...fromContract(apiRoutes.acceptOffer), handler: async (req) => payments.accept(currentUser(req).userId, req.params.sid, req.params.oid, req.body ?? {}) });
+  app.route({ ...fromContract(apiRoutes.acceptOffer), handler: async (req) => payments.accept(currentUser(req).userId, req.params.sid, req.params.oid, req.body ?? {}, req.locale ?? 'nl') });
 
   app.route({
     ...fromContract(apiRoutes.startBancontact),
@@ -21,11 +21,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { paym
 
   app.route({ ...fromContract(apiRoutes.paymentReceipt), handler: async (req) => payments.receipt(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });
 
-  app.route({ ...fromContract(apiRoutes.confirmPayment), handler: async (req) => payments.confirm(currentUser(req).userId, req.params.id) });
+  app.route({ ...fromContract(apiRoutes.confirmPayment), handler: async (req) => payments.confirm(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });
 
   app.route({ ...fromContract(apiRoutes.waitingPayment), handler: async (req) => ({ payment: await payments.waiting(currentUser(req).userId, req.params.id) }) });
   app.route({ ...fromContract(apiRoutes.resumePayment), handler: async (req) => payments.resume(currentUser(req).userId, req.params.id) });
-  app.route({ ...fromContract(apiRoutes.stopPayment), handler: async (req) => payments.stop(currentUser(req).userId, req.params.id) });
+  app.route({ ...fromContract(apiRoutes.stopPayment), handler: async (req) => payments.stop(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });
 
   // The provider's webhook: the signature covers the exact bytes, so this route keeps the raw body.
   await app.register(async (raw) => {

@@ -370,7 +370,7 @@ export function paymentsService({ db, provider, shipments, offers, users, events
      * the paid offer's receipt, made of the same recorded data and lines as the receipt mail.
      */
     async receipt(senderId: number, shipmentId: number, locale: Locale): Promise<{ receipt: PaymentReceipt | null }> {
-      await shipments.get(senderId, shipmentId);
+      await shipments.get(senderId, shipmentId, locale);
       const r = await repo.receiptOf(db, shipmentId, senderId);
       if (!r) return { receipt: null };
       const facts = toReceiptFacts(r);
@@ -384,7 +384,7 @@ export function paymentsService({ db, provider, shipments, offers, users, events
     },
 
     /** POST /api/shipment/{sid}/offer/{oid}: by invoice when approved, else with the first stored card. */
-    async accept(senderId: number, shipmentId: number, offerId: number, confirmed: ConfirmedPrice = {}): Promise<ShipmentRead> {
+    async accept(senderId: number, shipmentId: number, offerId: number, confirmed: ConfirmedPrice, lang: Locale): Promise<ShipmentRead> {
       const { amountCents } = await acceptable(senderId, shipmentId, offerId, confirmed.total);
       const user = await users.get(senderId);
       const byInvoice = user.company?.invoice_approved === 'approved';
@@ -393,7 +393,7 @@ export function paymentsService({ db, provider, shipments, offers, users, events
       const payment = await claim(senderId, shipmentId, offerId, amountCents, byInvoice ? 'invoice' : 'card', card?.id ?? null);
       if (byInvoice) await complete(payment, null);
       else await chargeClaim(payment);
-      return shipments.get(senderId, shipmentId);
+      return shipments.get(senderId, shipmentId, lang);
     },
 
     /** Starts Bancontact; the browser returns to returnPath in our app with ?payment={id}. */
@@ -403,7 +403,7 @@ export function paymentsService({ db, provider, shipments, offers, users, events
       const payment = await claim(senderId, shipmentId, offerId, amountCents, 'bancontact');
       try {
         // The bank page shows this to the sender, in the sender's language, with the job's reference number.
-        const { reference_id } = await shipments.get(senderId, shipmentId);
+        const { reference_id } = await shipments.get(senderId, shipmentId, user.locale);
         const started = await provider.startBancontact({
           amountCents: payment.amountCents,
           currency: 'eur',
@@ -422,7 +422,7 @@ export function paymentsService({ db, provider, shipments, offers, users, events
     },
 
     /** The return from Bancontact: the provider is asked; only a succeeded payment accepts the offer. */
-    async confirm(senderId: number, paymentId: number): Promise<{ status: 'succeeded' | 'pending'; shipment: ShipmentRead }> {
+    async confirm(senderId: number, paymentId: number, lang: Locale): Promise<{ status: 'succeeded' | 'pending'; shipment: ShipmentRead }> {
       const payment = await repo.find(db, paymentId);
       if (!payment || payment.userId !== senderId) throw notFound();
       if (payment.status === 'pending' && payment.providerRef) {
@@ -431,7 +431,7 @@ export function paymentsService({ db, provider, shipments, offers, users, events
       }
       const after = (await repo.find(db, paymentId))!;
       if (after.status === 'failed') throw new ApiError(402, 'payment_declined', 'payment_declined');
-      return { status: after.status, shipment: await shipments.get(senderId, payment.shipmentId) };
+      return { status: after.status, shipment: await shipments.get(senderId, payment.shipmentId, lang) };
     },
 
     /**
@@ -439,7 +439,7 @@ export function paymentsService({ db, provider, shipments, offers, users, events
      * provider is asked first: a payment that was paid or refused meanwhile is applied, not shown.
      */
     async waiting(senderId: number, shipmentId: number): Promise<WaitingPayment | null> {
-      await shipments.get(senderId, shipmentId);
+      await shipments.get(senderId, shipmentId, 'nl'); // the owner check only
       const w = await stillWaiting(await repo.waitingFor(db, shipmentId), senderId);
       if (!w) return null;
       const started = w.createdAt.getTime();
@@ -460,18 +460,18 @@ export function paymentsService({ db, provider, shipments, offers, users, events
      * Stops a waiting payment at the provider, so its bank page can no longer take money. If the
      * bank was quicker the payment stands: the offer is accepted and the answer says 'succeeded'.
      */
-    async stop(senderId: number, paymentId: number): Promise<{ status: 'stopped' | 'succeeded'; shipment: ShipmentRead }> {
+    async stop(senderId: number, paymentId: number, lang: Locale): Promise<{ status: 'stopped' | 'succeeded'; shipment: ShipmentRead }> {
       const payment = await repo.find(db, paymentId);
       if (!payment || payment.userId !== senderId) throw notFound();
       if (payment.status === 'pending' && payment.method === 'bancontact') await stopAtProvider(payment);
       const after = (await repo.find(db, paymentId))!;
       if (after.status === 'pending') throw new ApiError(409, 'conflict', 'payment_not_waiting');
-      return { status: after.status === 'succeeded' ? 'succeeded' : 'stopped', shipment: await shipments.get(senderId, payment.shipmentId) };
+      return { status: after.status === 'succeeded' ? 'succeeded' : 'stopped', shipment: await shipments.get(senderId, payment.shipmentId, lang) };
     },
 
     /** Before the sender cancels the job: a Bancontact payment of theirs left at the bank is stopped, so it holds nothing. */
     async stopWaitingFor(senderId: number, shipmentId: number): Promise<void> {
-      await shipments.get(senderId, shipmentId);
+      await shipments.get(senderId, shipmentId, 'nl'); // the owner check only
       const live = await repo.liveFor(db, shipmentId);
       if (live?.status === 'pending' && live.method === 'bancontact' && live.userId === senderId) await stopAtProvider(live);
     },

@@ -5,11 +5,13 @@ import {
   experienceLevel,
   formatAddress,
   type InsuranceChoice,
+  type Locale,
   type LocationRead,
   type OfferRead,
   type PackageRead,
   type ShipmentRead,
 } from '@vm/domain';
+import { localPlaceName } from '../../lib/places.ts';
 import { imageVariants } from '../files/image-urls.ts';
 import type { OfferRow, ShipmentRows } from './shipments.repository.ts';
 
@@ -18,10 +20,12 @@ import type { OfferRow, ShipmentRows } from './shipments.repository.ts';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export function toShipmentReads({ shipments, states, packages, photos, offers, ratings, late }: ShipmentRows): ShipmentRead[] {
+/** `lang` is the reader's language: a town with two names (Luik/Liège) is named in it. */
+export function toShipmentReads({ shipments, states, packages, photos, offers, ratings, late }: ShipmentRows, lang: Locale): ShipmentRead[] {
   return shipments.map((r) => {
       const location = (p: 'pickup' | 'delivery'): LocationRead => {
-        const parts = { street: r[`${p}Street`], number: r[`${p}Number`], box: r[`${p}Box`], zip: r[`${p}Zip`], city: r[`${p}City`] };
+        const city = localPlaceName(r[`${p}City`], r[`${p}Zip`], r[`${p}Country`], lang, r[`${p}PlaceId`]);
+        const parts = { street: r[`${p}Street`], number: r[`${p}Number`], box: r[`${p}Box`], zip: r[`${p}Zip`], city };
         return { lat: r[`${p}Lat`], lng: r[`${p}Lng`], notes: r[`${p}Notes`], address: { ...parts, name: r[`${p}Name`], country: r[`${p}Country`], formatted: formatAddress(parts) } };
       };
       const pkgs: PackageRead[] = packages

@@ -20,6 +20,8 @@ export type NewPlace = {
   box: string;
   zip: string;
   city: string;
+  /** The place in the postcode data (null where it does not know it): the town in each reader's language. */
+  placeId: string | null;
   country: string;
   notes: string;
   name: string;
@@ -151,6 +153,7 @@ const pickupColumns = (p: NewPlace) => ({
   pickupBox: p.box,
   pickupZip: p.zip,
   pickupCity: p.city,
+  pickupPlaceId: p.placeId,
   pickupCountry: p.country,
   pickupNotes: p.notes,
   pickupName: p.name,
@@ -167,6 +170,7 @@ const deliveryColumns = (p: NewPlace) => ({
   deliveryBox: p.box,
   deliveryZip: p.zip,
   deliveryCity: p.city,
+  deliveryPlaceId: p.placeId,
   deliveryCountry: p.country,
   deliveryNotes: p.notes,
   deliveryName: p.name,

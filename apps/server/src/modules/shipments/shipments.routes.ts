@@ -60,15 +60,17 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
       version = await shipments.listVersion(me);
       versions.set(me, version, generation);
     }
-    const etag = `"${createHash('sha1').update(`${me}:${version}`).digest('base64url')}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    // Towns are named in the reader's language (Luik, Liège): the language is part of the version.
+    const lang = req.locale ?? 'nl';
+    const etag = `"${createHash('sha1').update(`${me}:${version}:${lang}`).digest('base64url')}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Language');
     // No body and no Content-Length: a 304's length would have to be the full list's (RFC 9110 8.6).
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    let body = bodies.get(me, version);
+    let body = bodies.get(me, `${version}:${lang}`);
     if (body === undefined) {
       // Parsed by the response schema as other routes are: nothing outside it reaches the client.
-      body = JSON.stringify(listSchema.parse(await shipments.list(me)));
-      bodies.set(me, version, body);
+      body = JSON.stringify(listSchema.parse(await shipments.list(me, lang)));
+      bodies.set(me, `${version}:${lang}`, body);
     }
     // A string is sent as it is, not serialised again.
     return reply.type('application/json; charset=utf-8').send(body);
@@ -80,13 +82,13 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     handler: async (req) => {
       const { userId } = currentUser(req);
       await beforeCancel(userId, req.params.id);
-      return shipments.cancel(userId, req.params.id);
+      return shipments.cancel(userId, req.params.id, req.locale ?? 'nl');
     },
   });
 
   app.route({
     ...fromContract(apiRoutes.updateShipment),
-    handler: async (req) => shipments.setInsurance(currentUser(req).userId, req.params.id, req.body.insurance),
+    handler: async (req) => shipments.setInsurance(currentUser(req).userId, req.params.id, req.body.insurance, req.locale ?? 'nl'),
   });
 
   app.route({
@@ -97,7 +99,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     },
   });
 
-  app.route({ ...fromContract(apiRoutes.getShipment), handler: async (req) => shipments.get(currentUser(req).userId, req.params.id) });
+  app.route({ ...fromContract(apiRoutes.getShipment), handler: async (req) => shipments.get(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });
 };
 
 /** The newest serialised list per sender, for the version it was built at; least recently used go first. */

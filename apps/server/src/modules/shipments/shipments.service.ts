@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { changeShipmentSchema, offersStay } from '@vm/domain';
 import { parseBody } from '../../lib/validate.ts';
-import { canTransition, type ChangeShipmentInput, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type NewEvent, packageSize, type ShipmentRead, type ShipmentStateName } from '@vm/domain';
+import { canTransition, type ChangeShipmentInput, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type Locale, type NewEvent, packageSize, type ShipmentRead, type ShipmentStateName } from '@vm/domain';
 import type { Router, TimeZones } from '../../adapters/geo/geo.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { ApiError, notFound, ValidationFailed } from '../../lib/errors.ts';
+import { placeIdOf } from '../../lib/places.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { toShipmentReads } from './shipments.mapper.ts';
@@ -36,6 +37,7 @@ function toNewPlace(v: CreateShipmentInput['pickup'], timezone: string): repo.Ne
     box: v.box,
     zip: v.zip,
     city: v.city,
+    placeId: placeIdOf(v.zip, v.city, v.country),
     country: v.country,
     notes: v.notes,
     name: v.name,
@@ -81,8 +83,9 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
     await events.record(trx, [{ userId: c.senderId, type: 'shipment.changed', shipmentId: id, payload: { reference: c.reference } }]);
   }
 
-  async function get(senderId: number, id: number): Promise<ShipmentRead> {
-    const [s] = toShipmentReads(await repo.findForSender(db, id, senderId));
+  /** Towns are named in `lang`, the reader's language (Luik for a Dutch reader, Liège for a French one). */
+  async function get(senderId: number, id: number, lang: Locale): Promise<ShipmentRead> {
+    const [s] = toShipmentReads(await repo.findForSender(db, id, senderId), lang);
     if (!s) throw notFound();
     return s;
   }
@@ -140,7 +143,8 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
      * does to the open offers. Another sender's job is 404; a job no longer changeable is 409.
      */
     async prepareChange(senderId: number, id: number, body: unknown): Promise<PreparedChange> {
-      const s = await get(senderId, id);
+      // Read for its facts only (towns are not compared), so in any language.
+      const s = await get(senderId, id, 'nl');
       const input = parseBody(changeShipmentSchema, body);
       if (s.current_state.state !== 'new' || s.accepted_offer) throw new ApiError(409, 'conflict', 'shipment_locked');
       const timezones = { pickup: timeZones.lookup(input.pickup.lat, input.pickup.lng), delivery: timeZones.lookup(input.delivery.lat, input.delivery.lng) };
@@ -179,12 +183,12 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
 
     get,
 
-    list: async (senderId: number) => toShipmentReads(await repo.listForSender(db, senderId)),
+    list: async (senderId: number, lang: Locale) => toShipmentReads(await repo.listForSender(db, senderId), lang),
     listVersion: (senderId: number) => repo.senderListVersion(db, senderId),
 
     /** The sender cancels; only a new shipment can be (SPEC section 4). */
-    async cancel(senderId: number, id: number): Promise<ShipmentRead> {
-      const s = await get(senderId, id);
+    async cancel(senderId: number, id: number, lang: Locale): Promise<ShipmentRead> {
+      const s = await get(senderId, id, lang);
       const from = s.current_state.state;
       const cancelled =
         canTransition(from, 'cancelled', 'sender') &&
@@ -194,18 +198,18 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
           return true;
         }));
       if (!cancelled) throw new ApiError(409, 'conflict', 'state_change_not_allowed');
-      return get(senderId, id);
+      return get(senderId, id, lang);
     },
 
-    async setInsurance(senderId: number, id: number, insurance: InsuranceChoice): Promise<ShipmentRead> {
-      await get(senderId, id);
+    async setInsurance(senderId: number, id: number, insurance: InsuranceChoice, lang: Locale): Promise<ShipmentRead> {
+      await get(senderId, id, lang);
       const set = await db.transaction().execute(async (trx) => {
         if (!(await repo.setInsurance(trx, id, senderId, insurance, now()))) return false;
         await recordChanged(trx, id);
         return true;
       });
       if (!set) throw new ApiError(409, 'conflict', 'insurance_locked');
-      return get(senderId, id);
+      return get(senderId, id, lang);
     },
 
     /** A sender rates the driver of a finalised shipment, or its driver rates the sender; once each. */
@@ -249,11 +253,11 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
     recordChanged,
 
     /** Shipments open for offers (new, pickup window open), soonest pickup first, in the sender's full read. */
-    readOpen: async (limit: number): Promise<ShipmentRead[]> => toShipmentReads(await repo.listOpen(db, now(), limit)),
+    readOpen: async (limit: number, lang: Locale): Promise<ShipmentRead[]> => toShipmentReads(await repo.listOpen(db, now(), limit), lang),
 
     /** The shipments whose accepted offer is this driver's (one when id is given), in the sender's full read. */
-    readAssigned: async (driverId: number, id?: number): Promise<ShipmentRead[]> =>
-      toShipmentReads(id === undefined ? await repo.listForDriver(db, driverId) : await repo.findForDriver(db, id, driverId)),
+    readAssigned: async (driverId: number, lang: Locale, id?: number): Promise<ShipmentRead[]> =>
+      toShipmentReads(id === undefined ? await repo.listForDriver(db, driverId) : await repo.findForDriver(db, id, driverId), lang),
   };
 }
 

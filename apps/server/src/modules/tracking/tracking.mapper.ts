@@ -1,16 +1,17 @@
-import type { ShipmentStateName, TrackedShipment } from '@vm/domain';
+import type { Locale, ShipmentStateName, TrackedShipment } from '@vm/domain';
+import { localPlaceName } from '../../lib/places.ts';
 import type { TrackedShipmentRow } from './tracking.repository.ts';
 
 // The tracked shipment's rows to the public read model, in one place (public-view.ts then keeps what a stranger may see).
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export function toTrackedShipment(r: TrackedShipmentRow, states: { state: ShipmentStateName; createdAt: Date }[]): TrackedShipment {
+export function toTrackedShipment(r: TrackedShipmentRow, states: { state: ShipmentStateName; createdAt: Date }[], lang: Locale): TrackedShipment {
   return {
     state: r.state,
     states: states.map((s) => ({ state: s.state, created_at: seconds(s.createdAt) })),
     pickup: {
-      city: r.pickupCity,
+      city: localPlaceName(r.pickupCity, r.pickupZip, r.pickupCountry, lang, r.pickupPlaceId),
       zip: r.pickupZip,
       country: r.pickupCountry,
       lat: r.pickupLat,
@@ -20,7 +21,7 @@ export function toTrackedShipment(r: TrackedShipmentRow, states: { state: Shipme
       timezone: r.pickupTimezone,
     },
     delivery: {
-      city: r.deliveryCity,
+      city: localPlaceName(r.deliveryCity, r.deliveryZip, r.deliveryCountry, lang, r.deliveryPlaceId),
       zip: r.deliveryZip,
       country: r.deliveryCountry,
       lat: r.deliveryLat,

@@ -18,6 +18,7 @@ export type TrackedShipmentRow = Pick<
   | 'routeDuration'
   | 'routeEstimated'
   | 'pickupCity'
+  | 'pickupPlaceId'
   | 'pickupZip'
   | 'pickupCountry'
   | 'pickupLat'
@@ -26,6 +27,7 @@ export type TrackedShipmentRow = Pick<
   | 'pickupDateTill'
   | 'pickupTimezone'
   | 'deliveryCity'
+  | 'deliveryPlaceId'
   | 'deliveryZip'
   | 'deliveryCountry'
   | 'deliveryLat'
@@ -70,6 +72,7 @@ export async function byTokenHash(db: Executor, tokenHash: string): Promise<Trac
       's.routeDuration',
       's.routeEstimated',
       's.pickupCity',
+      's.pickupPlaceId',
       's.pickupZip',
       's.pickupCountry',
       's.pickupLat',
@@ -78,6 +81,7 @@ export async function byTokenHash(db: Executor, tokenHash: string): Promise<Trac
       's.pickupDateTill',
       's.pickupTimezone',
       's.deliveryCity',
+      's.deliveryPlaceId',
       's.deliveryZip',
       's.deliveryCountry',
       's.deliveryLat',

@@ -2,7 +2,6 @@ import { apiRoutes } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../../lib/contract-route.ts';
 import { currentUser } from '../../lib/request-context.ts';
-import { localPlaceName } from './place-names.ts';
 import type { TrackingService } from './tracking.service.ts';
 
 // The public view's response schema (trackingViewSchema) is the privacy boundary of the public
@@ -33,10 +32,8 @@ export const trackingRoutes: FastifyPluginAsyncZod<Options> = async (app, { trac
     handler: async (req, reply) => {
       // A position changes; never serve a stale one from a cache on the way.
       reply.header('cache-control', 'no-store');
-      const view = await tracking.view(req.params.token);
       // Place names in the reader's language where both exist (Bruxelles for a French reader).
-      const side = (s: typeof view.pickup) => ({ ...s, city: localPlaceName(s.city, s.zip, s.country, req.locale ?? 'nl') });
-      return { ...view, pickup: side(view.pickup), delivery: side(view.delivery) };
+      return tracking.view(req.params.token, req.locale ?? 'nl');
     },
   });
 };

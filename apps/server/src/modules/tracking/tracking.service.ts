@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SHIPMENT_STATES, type ShipmentStateName, type TrackedShipment, type TrackingEta, type TrackingView } from '@vm/domain';
+import { type Locale, SHIPMENT_STATES, type ShipmentStateName, type TrackedShipment, type TrackingEta, type TrackingView } from '@vm/domain';
 import type { LatLng, Router } from '../../adapters/geo/geo.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
@@ -98,11 +98,11 @@ export function trackingService({ db, shipments, router, publicUrl, now, log }: 
     },
 
     /** What anyone holding the link sees. Unknown, malformed and revoked tokens are all 404. */
-    async view(token: string): Promise<TrackingView> {
+    async view(token: string, lang: Locale): Promise<TrackingView> {
       if (!TOKEN.test(token)) throw notFound();
       const row = await repo.byTokenHash(db, hash(token));
       if (!row) throw notFound();
-      const s = toTrackedShipment(row, await repo.states(db, row.id));
+      const s = toTrackedShipment(row, await repo.states(db, row.id), lang);
       return { ...forStrangers(s), eta: await eta(s) };
     },
   };

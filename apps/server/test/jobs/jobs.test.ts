@@ -20,7 +20,7 @@ function gate() {
 }
 
 describe('the list of jobs', () => {
-  it('schedules the sweeps, the expiry check, the mail wake, the demo drivers, the stale-payment settlement and the orphan-file sweep, each calling its service', async () => {
+  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement and the orphan-file sweep, each calling its service', async () => {
     const scheduled = new Map<string, { every: number; handler: JobHandler }>();
     const recorder: Jobs = {
       schedule: (name, every, handler) => void scheduled.set(name, { every, handler }),
@@ -35,6 +35,7 @@ describe('the list of jobs', () => {
       events: { sweep: call('events') },
       shipments: { reportExpired: call('expiry') },
       mails: { run: call('mails') },
+      support: { run: call('support') },
       files: { sweepOrphans: call('files') },
       payments: { settleStalePayments: call('payments') },
     } as unknown as Services;
@@ -45,12 +46,13 @@ describe('the list of jobs', () => {
       'event-sweep': 3600,
       'expiry-check': 60,
       'mail-wake': 5,
+      'support-mail': 5,
       'demo-drivers-tick': 1,
       'settle-stale-payments': 60,
       'sweep-orphan-files': 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'demo', 'payments', 'files']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'files']);
   });
 });
 

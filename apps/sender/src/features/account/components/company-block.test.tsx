@@ -1,6 +1,7 @@
 import type { User } from '@vm/domain/user';
 import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
 import { server } from '@vm/client/testing/web-test-setup.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nl } from '../../../locales/nl.ts';
@@ -93,11 +94,17 @@ describe('CompanyBlock: VAT number and address (SPEC section 5)', { timeout: 30_
     expect(vatField()).toHaveValue('BE0403170701');
   });
 
-  it('shows a saved valid VAT number locked, with the explanation', () => {
-    renderWithProviders(<CompanyBlock user={user({ name: 'Peeters BV', vat: 'BE0403170701', address: 'Markt 1, 3500 Hasselt', email: 'f@p.be', invoice_approved: null })} />);
+  it('shows a saved valid VAT number locked, with the explanation and a way to reach us', () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <CompanyBlock user={user({ name: 'Peeters BV', vat: 'BE0403170701', address: 'Markt 1, 3500 Hasselt', email: 'f@p.be', invoice_approved: null })} />
+      </MemoryRouter>,
+    );
     expect(vatField()).toHaveAttribute('readonly');
     expect(vatField()).toHaveClass('input-locked');
-    expect(describedBy(vatField())).toBe(nl.account.vatLocked);
+    expect(describedBy(vatField())).toBe(`${nl.account.vatLocked} ${nl.help.contactUs}`);
+    // Issue 20, defect 12: "contact us" leads to the help page and its contact form.
+    expect(screen.getByRole('link', { name: nl.help.contactUs })).toHaveAttribute('href', '/help');
   });
 
   it('never locks a saved number that is not valid, so it can be corrected', () => {

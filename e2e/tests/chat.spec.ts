@@ -39,7 +39,7 @@ async function acceptedJob(page: Page, server: TestServer): Promise<number> {
   return id;
 }
 
-demo('chat with the driver from the job page: Enter sends, own messages right as Jij, the reply arrives, markup stays text', async ({ page, demoServer }) => {
+demo('defect 9: chat with the driver from the job page (no toast for the open chat): Enter sends, own messages right as Jij, the reply arrives, markup stays text', async ({ page, demoServer }) => {
   demo.setTimeout(120_000);
   const id = await acceptedJob(page, demoServer);
   await page.reload();

@@ -117,7 +117,7 @@ test.describe('dates and times as they were booked', () => {
   });
   // Issue 20, defect 2: a custom window today that had already passed went through the pickup and
   // delivery steps and was refused only at "Opdracht plaatsen", with a toast, on step 6.
-  test('a custom window today that has already passed is refused on the pickup step, at the field', async ({ page }) => {
+  test('defect 2: a custom window today that has already passed is refused on the pickup step, at the field', async ({ page }) => {
     await page.clock.setFixedTime(mondayAt('05:36'));
     await toPickupStep(page);
     await dayGroup(page).getByRole('radio', { name: 'Vandaag' }).check();
@@ -167,7 +167,7 @@ test.describe('dates and times as they were booked', () => {
   });
   // Issue 20, defect 7: the custom times came prefilled 08:00 and 09:00, typing "0930" into them
   // changed nothing, and "Deze week" with them read like one long window without a word about it.
-  test('custom times start empty, "0930" typed is 09:30, and the window the choice makes is said in words', async ({ page }) => {
+  test('defect 7: custom times start empty, "0930" typed is 09:30, and the window the choice makes is said in words', async ({ page }) => {
     await page.clock.setFixedTime(mondayAt('10:00'));
     await toPickupStep(page);
     await dayGroup(page).getByRole('radio', { name: 'Morgen' }).check();

@@ -136,7 +136,7 @@ demo.describe('en français', () => {
 
 // Issue 20, defect 4: in French at 1280 px the Statut card cut the time of each state
 // ("mer. 25 nov., 05") and the Itinéraire card overflowed.
-demo('in French at 1280 px every card of the job page holds its text: each state time whole, nothing past a card edge', async ({ page, demoServer }) => {
+demo('defect 4: in French at 1280 px every card of the job page holds its text: each state time whole, nothing past a card edge', async ({ page, demoServer }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const { id } = await signedInWithJob(page, demoServer);
   await page.goto(`/#/jobs/${id}`);

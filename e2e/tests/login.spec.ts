@@ -41,7 +41,7 @@ test('redirects /jobs and unknown paths to the active list, and keeps /jobs/crea
 
 // Issue 20, defect 10: every first visit while logged out asked for the job list, which answered 401
 // and logged a console error, before the login page showed.
-test('a first visit while logged out asks nothing that answers 401 and logs no error', async ({ page }) => {
+test('defect 10: a first visit while logged out asks nothing that answers 401 and logs no error', async ({ page }) => {
   const unauthorised: string[] = [];
   const errors: string[] = [];
   let inFlight = 0;

@@ -21,7 +21,7 @@ demo('a push toast appears when a demo offer arrives; clicking it opens the job'
   await expect(page.getByRole('heading', { name: /Referentienr\. VM-/ })).toBeVisible();
 });
 
-demo('the bell and the Activity column fill as the job runs to Afgerond; opening the list reads it', async ({ page, demoServer }) => {
+demo('defect 9: the bell and the Activity column fill as the job runs to Afgerond; opening the list reads it', async ({ page, demoServer }) => {
   const { id } = await signedInWithJob(page, demoServer);
   await page.goto(`/#/jobs/${id}`);
   await acceptFirstOfferWithCard(page);
@@ -51,7 +51,7 @@ demo('the bell and the Activity column fill as the job runs to Afgerond; opening
 });
 
 // Issue 20, defect 9: one acceptance brought a green box, a toast and a push toast with the same news.
-demo('accepting an offer on its page says so once: the toast, no box, no push toast on top', async ({ page, demoServer }) => {
+demo('defect 9: accepting an offer on its page says so once: the toast, no box, no push toast on top', async ({ page, demoServer }) => {
   const { id } = await signedInWithJob(page, demoServer);
   await page.goto(`/#/jobs/${id}`);
   await acceptFirstOfferWithCard(page);

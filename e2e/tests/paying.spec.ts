@@ -150,7 +150,7 @@ async function toTheBank(page: Page, jobId: number) {
 
 // Issue 20, defect 1: closing the Bancontact tab mid-payment left the job showing "Nieuw" with no
 // sign of the payment, and "Opdracht annuleren" failed with only "Annuleren is niet gelukt.".
-demo('a Bancontact tab closed mid-payment: the job says a payment is waiting; continue paying, or stop it and pay by card', async ({ page, demoServer }, testInfo) => {
+demo('defect 1: a Bancontact tab closed mid-payment: the job says a payment is waiting; continue paying, or stop it and pay by card', async ({ page, demoServer }, testInfo) => {
   const { id } = await signedInWithJob(page, demoServer);
   const { driver, total, bankPage } = await toTheBank(page, id);
   // The sender closes the bank's tab and opens the job again.
@@ -181,7 +181,7 @@ demo('a Bancontact tab closed mid-payment: the job says a payment is waiting; co
   await expect(page.getByRole('button', { name: 'Betaling goedkeuren' })).toHaveCount(0);
 });
 
-demo('a Bancontact tab closed mid-payment: the job can be cancelled, and the bank page then takes no money', async ({ page, demoServer }) => {
+demo('defect 1: a Bancontact tab closed mid-payment: the job can be cancelled, and the bank page then takes no money', async ({ page, demoServer }) => {
   const { id } = await signedInWithJob(page, demoServer);
   const { bankPage } = await toTheBank(page, id);
   await page.goto(`/#/jobs/${id}`);
@@ -199,7 +199,7 @@ demo('a Bancontact tab closed mid-payment: the job can be cancelled, and the ban
 
 // Issue 20, defect 3: a double click on "Bevestigen en betalen" showed a red "Voor deze opdracht is
 // al een bod aanvaard." right after a successful payment.
-demo('a double click on "Bevestigen en betalen" pays once, and no error follows the payment', async ({ page, demoServer }) => {
+demo('defect 3: a double click on "Bevestigen en betalen" pays once, and no error follows the payment', async ({ page, demoServer }) => {
   const { id } = await signedInWithJob(page, demoServer);
   await page.goto(`/#/jobs/${id}`);
   const accepts: Promise<unknown>[] = [];

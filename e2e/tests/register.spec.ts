@@ -108,7 +108,7 @@ test('the phone field: why sending is off, no stale required error after sending
 });
 
 // Issue 20, defect 8: "Dit veld is verplicht." stayed under fields already filled in until the next submit.
-test('a required error goes as soon as its field is filled in, and only that one', async ({ page }) => {
+test('defect 8: a required error goes as soon as its field is filled in, and only that one', async ({ page }) => {
   await page.goto('/#/register');
   await page.getByRole('button', { name: 'Registreren' }).click();
   const errorOf = (label: string) => page.locator('.field', { has: page.getByLabel(label, { exact: true }) }).locator('.field-error');

@@ -64,7 +64,7 @@ test.describe('create-shipment wizard', () => {
     await page.clock.setFixedTime(mondayAt('10:00'));
   });
 
-  test('logged in: a small shipment chosen with a map click and autocomplete, completed, lands on the job', async ({ page, server }) => {
+  test('defect 11: logged in: step 5 shows the cost table, the offer list and "Kies verzekering"; a small shipment completed lands on the job', async ({ page, server }) => {
     const p = await registerViaApi(server);
     await page.goto('/#/login');
     await logInViaForm(page, p);
@@ -135,7 +135,7 @@ test('logging out forgets the draft of the person who left', async ({ page, serv
 });
 
 // Issue 20, defect 5: the browser's Back left the wizard (to the login page for a guest on step 3).
-test("the browser's Back and Forward move between the wizard's steps, keeping what was entered", async ({ page }) => {
+test("defect 5: the browser's Back and Forward move between the wizard's steps, keeping what was entered", async ({ page }) => {
   await toPickupStep(page);
   const title = (name: string) => page.getByRole('heading', { level: 1, name });
   await expect(title('Ophaalgegevens')).toBeVisible();

@@ -1,4 +1,5 @@
 import type { AppConfig } from '@vm/domain/app-config';
+import type { OfferRead } from '@vm/domain/offer';
 import type { LocationRead, ShipmentRead } from '@vm/domain/shipment';
 
 /** An address in a town, as the shipment read carries it. */
@@ -47,3 +48,20 @@ export const sandboxConfig = (over: Partial<AppConfig> = {}): AppConfig => ({
   street_view: null,
   ...over,
 });
+
+/** An open offer with its cost table in euros (VAT 21 % of transport plus insurance). */
+export function offerRead(id: number, first: string, last: string, level: OfferRead['level'], route: number, insurance: number): OfferRead {
+  const before = route + insurance;
+  const vat = Math.round(before * 21) / 100;
+  return {
+    id,
+    shipment_id: 77,
+    price: route,
+    state: 'open',
+    created_at: 1_700_000_000,
+    cost_breakdown_sender: { route, insurance, vat: { percent: 21, amount: vat }, total: { beforetaxes: before, aftertaxes: before + vat } },
+    car: { type: { type: 'van', name: 'Sprinter' }, driver: { user: { first_name: first, last_name: last, rating: { driver: 4 } } } },
+    driver: { user: { id: id * 10, first_name: first, last_name: last, driver_rating_count: 3, driver_rating_total: 12, profile_picture: null } },
+    level,
+  };
+}

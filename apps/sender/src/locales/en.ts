@@ -333,6 +333,7 @@ export const en: Translations = {
     items_one: '{{count}} item',
     items_other: '{{count}} items',
     distance: '{{km}} km',
+    price: 'Price: {{amount}} incl. VAT',
     packageTypes: { small: 'small', medium: 'medium', large: 'large', boxed: 'boxed', pallet: 'pallet', unboxed: 'unboxed' },
     states: {
       new: 'New',
@@ -582,14 +583,16 @@ export const en: Translations = {
     q: {
       paying: 'How do I pay?',
       cancelling: 'Can I cancel a shipment?',
+      changing: 'Can I change a shipment or book it again?',
       insurance: 'How is my shipment insured?',
       drivers: 'What do drivers see of me?',
       contact: 'How do I reach you?',
     },
     a: {
       paying: 'You pay when you accept an offer: by credit card, on invoice (for companies whose invoice payment was approved) or with Bancontact. Prices include VAT.',
-      cancelling: 'You can cancel a shipment yourself as long as it is new, that is before you accept an offer: use Cancel shipment on the job page. Once an offer is accepted the app no longer cancels it; contact us and we will look at it with you.',
+      cancelling: 'You can cancel a shipment yourself as long as it is new, that is before you accept an offer: use Cancel shipment on the job page. A Bancontact payment still waiting is stopped first. Once an offer is accepted the app no longer cancels it; contact us and we will look at it with you.',
       insurance: 'You choose the insurance when you book and can change it until you accept an offer: own risk, basic cover up to 500 euro, or all in up to 1,250, 2,500 or 5,000 euro. The price of each level is shown when you choose.',
+      changing: 'As long as you have not accepted an offer, Change shipment lets you change the addresses, time windows, description and instructions, with the same rules as when booking. A different place, time or description withdraws the open offers (their drivers are told and may offer again); changing only instructions or a company name keeps them. With Book again on an earlier shipment you only choose new dates, and the address field offers the addresses you used before.',
       drivers: 'Before you accept their offer, drivers see the postcode and town of pickup and delivery, the time windows and the packages, but no street, house number, name or instructions. The driver whose offer you accept then sees the full addresses, your instructions and your name.',
       contact: 'Use the form below. We answer by mail at the address you give.',
     },

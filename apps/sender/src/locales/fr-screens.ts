@@ -260,6 +260,7 @@ export const frScreens: ScreenTranslations = {
     items_one: '{{count}} article',
     items_other: '{{count}} articles',
     distance: '{{km}} km',
+    price: 'Prix : {{amount}} TVA comprise',
     packageTypes: { small: 'petit', medium: 'moyen', large: 'grand', boxed: 'cartons', pallet: 'palette', unboxed: 'non emballé' },
     states: {
       new: 'Nouveau',
@@ -492,14 +493,16 @@ export const frScreens: ScreenTranslations = {
     q: {
       paying: 'Comment payer ?',
       cancelling: 'Puis-je annuler un envoi ?',
+      changing: 'Puis-je modifier un envoi ou le réserver à nouveau ?',
       insurance: 'Comment mon envoi est-il assuré ?',
       drivers: 'Que voient les chauffeurs de moi ?',
       contact: 'Comment vous joindre ?',
     },
     a: {
       paying: 'Vous payez en acceptant une offre : par carte de crédit, sur facture (pour les entreprises dont le paiement sur facture est approuvé) ou par Bancontact. Les prix comprennent la TVA.',
-      cancelling: 'Vous pouvez annuler un envoi vous-même tant qu’il est nouveau, c’est-à-dire avant d’accepter une offre : avec Annuler l’envoi sur la page de la mission. Une fois une offre acceptée, l’application ne peut plus l’annuler ; contactez-nous et nous l’examinerons avec vous.',
+      cancelling: 'Vous pouvez annuler un envoi vous-même tant qu’il est nouveau, c’est-à-dire avant d’accepter une offre : avec Annuler l’envoi sur la page de l’envoi. Un paiement Bancontact en attente est d’abord arrêté. Une fois une offre acceptée, l’application ne peut plus l’annuler ; contactez-nous et nous l’examinerons avec vous.',
       insurance: 'Vous choisissez l’assurance lors de la réservation et pouvez la changer jusqu’à ce que vous acceptiez une offre : à vos risques, couverture de base jusqu’à 500 euros, ou tous risques jusqu’à 1 250, 2 500 ou 5 000 euros. Le prix de chaque niveau s’affiche au moment du choix.',
+      changing: 'Tant que vous n’avez accepté aucune offre, Modifier l’envoi vous permet de changer les adresses, les créneaux, la description et les instructions, avec les mêmes règles qu’à la réservation. Un autre lieu, une autre heure ou une autre description retire les offres ouvertes (les chauffeurs sont prévenus et peuvent refaire une offre) ; changer seulement les instructions ou le nom de l’entreprise les conserve. Avec Réserver à nouveau sur un envoi précédent, il ne reste qu’à choisir de nouvelles dates, et le champ d’adresse vous propose les adresses déjà utilisées.',
       drivers: 'Avant que vous acceptiez leur offre, les chauffeurs voient le code postal et la commune d’enlèvement et de livraison, les plages horaires et les colis, mais ni rue, ni numéro, ni nom, ni instructions. Le chauffeur dont vous acceptez l’offre voit ensuite les adresses complètes, vos instructions et votre nom.',
       contact: 'Utilisez le formulaire ci-dessous. Nous répondons par mail à l’adresse que vous indiquez.',
     },

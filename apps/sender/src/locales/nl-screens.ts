@@ -257,6 +257,7 @@ export const nlScreens = {
     items_one: '{{count}} item',
     items_other: '{{count}} items',
     distance: '{{km}} km',
+    price: 'Prijs: {{amount}} incl. btw',
     packageTypes: { small: 'klein', medium: 'middelgroot', large: 'groot', boxed: 'dozen', pallet: 'pallet', unboxed: 'onverpakt' },
     states: {
       new: 'Nieuw',
@@ -488,15 +489,17 @@ export const nlScreens = {
     faqTitle: 'Veelgestelde vragen',
     q: {
       paying: 'Hoe betaal ik?',
-      cancelling: 'Kan ik een zending annuleren?',
+      cancelling: 'Kan ik een opdracht annuleren?',
+      changing: 'Kan ik een opdracht wijzigen of opnieuw boeken?',
       insurance: 'Hoe is mijn zending verzekerd?',
       drivers: 'Wat zien chauffeurs van mij?',
       contact: 'Hoe bereik ik jullie?',
     },
     a: {
       paying: 'Je betaalt wanneer je een bod aanvaardt: met kredietkaart, op factuur (voor bedrijven waarvan betalen op factuur is goedgekeurd) of met Bancontact. Prijzen zijn inclusief btw.',
-      cancelling: 'Je kunt een zending zelf annuleren zolang ze nieuw is, dus voor je een bod aanvaardt: met Zending annuleren op de pagina van de opdracht. Is een bod aanvaard, dan kan de app niet meer annuleren; neem contact met ons op en we bekijken het samen.',
+      cancelling: 'Je kunt een opdracht zelf annuleren zolang ze nieuw is, dus voor je een bod aanvaardt: met Opdracht annuleren op de pagina van de opdracht. Wacht er nog een Bancontact-betaling, dan wordt die eerst gestopt. Is een bod aanvaard, dan kan de app niet meer annuleren; neem contact met ons op en we bekijken het samen.',
       insurance: 'Je kiest de verzekering bij het boeken en kunt ze wijzigen tot je een bod aanvaardt: eigen risico, basisdekking tot 500 euro, of all-in tot 1.250, 2.500 of 5.000 euro. De prijs van elk niveau zie je bij het kiezen.',
+      changing: 'Zolang je geen bod aanvaardde, kun je met Opdracht wijzigen de adressen, tijdvensters, beschrijving en instructies aanpassen, met dezelfde regels als bij het boeken. Een andere plaats, tijd of beschrijving trekt de open biedingen in (de chauffeurs horen het en kunnen opnieuw bieden); alleen instructies of een bedrijfsnaam wijzigen laat ze staan. Met Opnieuw boeken op een eerdere opdracht kies je alleen nieuwe dagen, en bij het adres stelt de app je eerder gebruikte adressen voor.',
       drivers: 'Voor je hun bod aanvaardt, zien chauffeurs de postcode en gemeente van ophalen en leveren, de tijdvensters en de pakketten, maar geen straat, huisnummer, naam of instructies. De chauffeur van wie je het bod aanvaardt, ziet daarna de volledige adressen, je instructies en je naam.',
       contact: 'Gebruik het formulier hieronder. We antwoorden per mail op het adres dat je opgeeft.',
     },

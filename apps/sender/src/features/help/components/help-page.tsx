@@ -9,7 +9,7 @@ import { useCurrentUser } from '@vm/client/session.ts';
 import { serverFieldErrors } from '../../../lib/form.ts';
 import { useSendContact } from '../api/send-contact.ts';
 
-const QUESTIONS = ['paying', 'cancelling', 'insurance', 'drivers', 'contact'] as const;
+const QUESTIONS = ['paying', 'cancelling', 'changing', 'insurance', 'drivers', 'contact'] as const;
 
 /** Issue 20, defect 12: the questions a sender has, and a form that reaches staff. Public. */
 export function HelpPage() {

@@ -7,28 +7,13 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@vm/client/testing/web-test-setup.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test-render.tsx';
-import { shipmentRead, sandboxConfig } from '../../../test-fixtures.ts';
+import { offerRead as offer, shipmentRead, sandboxConfig } from '../../../test-fixtures.ts';
 import { writeToken } from '@vm/client/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { refreshShipment, useShipment } from '../api/get-shipment.ts';
 import { OffersModal } from './offers-modal.tsx';
 
 
-function offer(id: number, first: string, last: string, level: OfferRead['level'], route: number, insurance: number): OfferRead {
-  const before = route + insurance;
-  const vat = Math.round(before * 21) / 100;
-  return {
-    id,
-    shipment_id: 77,
-    price: route,
-    state: 'open',
-    created_at: 1_700_000_000,
-    cost_breakdown_sender: { route, insurance, vat: { percent: 21, amount: vat }, total: { beforetaxes: before, aftertaxes: before + vat } },
-    car: { type: { type: 'van', name: 'Sprinter' }, driver: { user: { first_name: first, last_name: last, rating: { driver: 4 } } } },
-    driver: { user: { id: id * 10, first_name: first, last_name: last, driver_rating_count: 3, driver_rating_total: 12, profile_picture: null } },
-    level,
-  };
-}
 
 // Totals: 100 + 20 + 25,20 = 145,20 and 1000 + 50 + 220,50 = 1270,50.
 const cheap = offer(11, 'Jan', 'Peeters', 'experienced', 100, 20);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, offerMail, welcomeMail } from './mail-texts.ts';
 import { type DueMailJob, type MailEvent, toDueMailJob, toMailEvent, toMailSettings } from './mails.mapper.ts';
 import * as repo from './mails.repository.ts';
+import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 
 // Mails are made from events, never inside the request that caused them (ARCHITECTURE "Events"):
@@ -166,31 +167,16 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
     }
   }
 
-  let running: Promise<void> | null = null;
-  let again = false;
   let unsubscribe: (() => void) | null = null;
-
-  /** Coalesces wake-ups: one round at a time, and one more if woken meanwhile. */
-  function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await consume();
-          await sendDue();
-        } while (again);
-      } catch (err) {
-        log.warn({ err }, 'mail worker round failed');
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const rounds = coalescedRounds(
+    async () => {
+      await consume();
+      await sendDue();
+    },
+    log,
+    'mail worker',
+  );
+  const run = rounds.run;
 
   return {
     settings: (userId: number): Promise<MailSettings> => settingsOf(db, userId),
@@ -211,7 +197,7 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
 
     async stop(): Promise<void> {
       unsubscribe?.();
-      await running;
+      await rounds.settled();
     },
   };
 }

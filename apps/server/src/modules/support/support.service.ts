@@ -6,6 +6,7 @@ import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import { toSupportMail } from './support.mapper.ts';
 import * as repo from './support.repository.ts';
+import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
 
 // The help page's contact form (issue 20, defect 12). A request is stored in the request; its mail to
 // the support address is a job sent after the answer (never inside the request, decision 0008), on
@@ -57,32 +58,18 @@ export function supportService({ db, mailer, shipments, supportEmail, limiter, n
       return repo.byIds(trx, ids);
     });
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  /** Sends the due requests; coalesces wake-ups (one round at a time, and one more if woken meanwhile). */
-  function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          for (;;) {
-            const rows = await claimDue(now());
-            for (const r of rows) await deliver(r);
-            if (rows.length < BATCH) break;
-          }
-        } while (again);
-      } catch (err) {
-        log.warn({ err }, 'support mail round failed');
-      } finally {
-        running = null;
+  // Sends the due requests, a batch at a time, one round at a time.
+  const rounds = coalescedRounds(
+    async () => {
+      for (;;) {
+        const rows = await claimDue(now());
+        for (const r of rows) await deliver(r);
+        if (rows.length < BATCH) return;
       }
-    })();
-    return running;
-  }
+    },
+    log,
+    'support mail',
+  );
 
   return {
     /** POST /api/support/contact: keeps the request; its mail goes out after the answer. */
@@ -108,17 +95,15 @@ export function supportService({ db, mailer, shipments, supportEmail, limiter, n
         createdAt: at,
       });
       // setImmediate: the mail starts only after the answer has gone out.
-      setImmediate(() => void run());
+      setImmediate(() => void rounds.run());
       return { id };
     },
 
     /** Sends what is due (the scheduled job; tests await it). */
-    run,
+    run: rounds.run,
 
     /** Resolves when the round in progress has ended (shutdown). */
-    settled: async () => {
-      await running;
-    },
+    settled: rounds.settled,
   };
 }
 

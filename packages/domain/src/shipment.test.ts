@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkShipmentTimes, createShipmentSchema, senderStatusSchema, shipmentSideSchema, updateInsuranceSchema } from './shipment.ts';
+import { changeShipmentSchema, checkShipmentTimes, createShipmentSchema, offersStay, senderStatusSchema, shipmentSideSchema, updateInsuranceSchema } from './shipment.ts';
 import { MAX_BOOKING_AHEAD_SECONDS } from './wire.ts';
 import { zonedInstant } from './zoned-time.ts';
 
@@ -160,5 +160,34 @@ describe('what a sender may change', () => {
     expect(updateInsuranceSchema.parse({ id: 3, insurance: 'free' })).toEqual({ id: 3, insurance: 'free' });
     expect(updateInsuranceSchema.safeParse({ insurance: 'gold' }).error?.issues[0]?.message).toBe('required');
     expect(updateInsuranceSchema.safeParse({ id: 1.5, insurance: 'free' }).success).toBe(false);
+  });
+});
+
+describe('changing a job before acceptance: which offers stay (decision 0023)', () => {
+  const stop = { date_from: 1_800_000_000, date_till: 1_800_003_600, lat: 50.9, lng: 5.3, street: 'Kerkstraat', number: '12', box: '', zip: '3500', country: 'BE' };
+  const before = { pickup: stop, delivery: { ...stop, zip: '9000', street: 'Veldstraat' }, descriptions: new Map([[5, 'Zetel']]) };
+  const after = (over: { pickup?: object; delivery?: object; packages?: { id: number; description: string }[] } = {}) => ({
+    pickup: { ...before.pickup, notes: 'Bel aan', name: '', date_timezone: 'Europe/Brussels', city: 'Hasselt', ...over.pickup },
+    delivery: { ...before.delivery, notes: 'Achteringang', name: '', date_timezone: 'Europe/Brussels', city: 'Gent', ...over.delivery },
+    packages: over.packages ?? [{ id: 5, description: 'Zetel' }],
+  });
+
+  it('keeps them when only instructions or company names change', () => {
+    expect(offersStay(before, after({ pickup: { notes: 'Poort achteraan' }, delivery: { name: 'Winkel NV' } }))).toBe(true);
+  });
+
+  it('withdraws them when a place, a window or a description changes', () => {
+    expect(offersStay(before, after({ pickup: { date_till: 1_800_007_200 } }))).toBe(false);
+    expect(offersStay(before, after({ delivery: { number: '14' } }))).toBe(false);
+    expect(offersStay(before, after({ delivery: { lat: 51.0 } }))).toBe(false);
+    expect(offersStay(before, after({ packages: [{ id: 5, description: 'Piano' }] }))).toBe(false);
+  });
+
+  it('takes both stops in full and bounded descriptions', () => {
+    const side = { ...stop, date_timezone: 'Europe/Brussels', city: 'Hasselt', notes: 'Bel aan' };
+    expect(changeShipmentSchema.safeParse({ pickup: side, delivery: side }).data?.packages).toEqual([]);
+    expect(changeShipmentSchema.safeParse({ pickup: side }).success).toBe(false);
+    expect(changeShipmentSchema.safeParse({ pickup: side, delivery: side, packages: [{ id: 5, description: '' }] }).error?.issues[0]?.message).toBe('required');
+    expect(changeShipmentSchema.safeParse({ pickup: side, delivery: side, packages: [{ id: 5, description: 'x'.repeat(1001) }] }).success).toBe(false);
   });
 });

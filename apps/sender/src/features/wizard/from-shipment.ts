@@ -58,10 +58,12 @@ function goods(s: ShipmentRead): Pick<WizardState, 'type' | 'description' | 'ite
 
 /** The same trip and goods, dates still to choose: opens on the pickup step. Photos are not copied. */
 export function bookAgainDraft(s: ShipmentRead): WizardState {
+  const copied = goods(s);
   return {
     ...initialWizard(),
-    ...goods(s),
-    items: goods(s).items.map(({ packageId: _stored, ...item }) => item),
+    ...copied,
+    // A new booking stores new packages.
+    items: copied.items.map(({ packageId: _stored, ...item }) => item),
     step: 3,
     pickup: side(s.pickup_location, s.pickup_timezone, null),
     delivery: side(s.delivery_location, s.delivery_timezone, null),

@@ -17,10 +17,6 @@ import { stepErrors, toChange, toShipment } from '../to-shipment.ts';
 import { type EditingJob, resetWizard, setWizard, STEPS, stopEditing, useWizard } from '../wizard-state.ts';
 import { SummaryPanel } from './summary-panel.tsx';
 
-/**
- * The create-shipment wizard (SPEC section 2): six steps, Back free, Next only on valid fields. It
- * also changes a job before acceptance (`state.editing`, opened by the job's Change button).
- */
 /** Saves the change of a job (the jobs feature's call, given by the route in app/). */
 export type SaveChange = (change: { id: EditingJob['id']; details: ChangeShipmentInput; insurance: InsuranceChoice | null }) => Promise<unknown>;
 
@@ -31,6 +27,11 @@ type Props = {
   saveChange?: SaveChange;
 };
 
+/**
+ * The create-shipment wizard (SPEC section 2): six steps, Back free, Next only on valid fields; the
+ * last one sums everything up with a change link per part. It also changes a job before acceptance
+ * (`state.editing`, opened by the job's Change button, saved with `saveChange`).
+ */
 export function WizardPage({ savedPlaces = [], saveChange }: Props) {
   const { t } = useTranslation();
   const toast = useToast();

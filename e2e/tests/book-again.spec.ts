@@ -130,3 +130,23 @@ test('book, change the window before acceptance, then the same trip again from t
     expect([s.pickup_location.address.street, s.delivery_location.address.street, s.delivery_location.notes]).toEqual(['Kerkstraat', 'Veldstraat', 'Winkel, achteringang']);
   }
 });
+
+test('photos of a job that can still change: added and removed on its page, checked as in the wizard', async ({ page, demoServer }) => {
+  const p = await registerViaApi(demoServer);
+  await page.goto('/#/login');
+  await logInViaForm(page, p);
+  await expect(page.getByRole('heading', { name: 'Actieve opdrachten' })).toBeVisible();
+  const id = await createShipmentViaApi(demoServer, await tokenIn(page));
+  await page.goto(`/#/jobs/${id}`);
+  const add = page.getByLabel('Foto’s toevoegen: Zetel');
+  // Not a picture: said at the field, nothing sent.
+  await add.setInputFiles({ name: 'notities.txt', mimeType: 'text/plain', buffer: Buffer.from('geen foto') });
+  await expect(page.getByText('notities.txt is geen foto')).toBeVisible();
+  await add.setInputFiles({ name: 'zetel.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Foto 1 van Zetel' })).toBeVisible();
+  await page.getByRole('button', { name: 'Foto 1 verwijderen' }).click();
+  await expect(page.getByRole('img', { name: 'Foto 1 van Zetel' })).toHaveCount(0);
+});
+
+/** A 1 × 1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -5,7 +5,7 @@ import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, ma
 import { imageVariantsSchema } from './images.ts';
 import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema, waitingPaymentSchema } from './marketplace.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
-import { changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
+import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
 import {
@@ -151,6 +151,14 @@ export const apiRoutes = {
   getShipment: { method: 'GET', path: '/api/shipment/:id', auth: 'sender', params: idParams, response: { 200: shipmentReadSchema } },
   updateShipment: { method: 'PUT', path: '/api/shipment/:id', auth: 'sender', params: idParams, body: updateInsuranceSchema, response: { 200: shipmentReadSchema } },
   changeShipment: { method: 'PUT', path: '/api/shipment/:id/details', auth: 'sender', params: idParams, body: changeShipmentSchema, response: { 200: shipmentReadSchema } },
+  addPhotos: { method: 'POST', path: '/api/shipment/:id/photos', auth: 'sender', params: idParams, multipart: addPhotosSchema, response: { 200: shipmentReadSchema } },
+  removePhoto: {
+    method: 'DELETE',
+    path: '/api/shipment/:id/photos/:photoId',
+    auth: 'sender',
+    params: z.object({ id: pathIdSchema, photoId: z.string().max(64) }),
+    response: { 200: shipmentReadSchema },
+  },
   cancelShipment: { method: 'POST', path: '/api/shipment/:id/status', auth: 'sender', params: idParams, body: senderStatusSchema, response: { 200: shipmentReadSchema } },
   rate: { method: 'POST', path: '/api/rating', auth: 'user', body: ratingSchema, response: { 201: ratingSchema } },
   acceptOffer: {

@@ -160,6 +160,17 @@ export const changeShipmentSchema = z.object({
 });
 export type ChangeShipmentInput = z.infer<typeof changeShipmentSchema>;
 
+/**
+ * POST /api/shipment/{id}/photos' `content` field: photos added to one package of a job that can
+ * still change, named by their multipart fields (as at booking); with those already there, no more
+ * than the package's type takes.
+ */
+export const addPhotosSchema = z.object({
+  package_id: rowIdSchema,
+  photos: z.array(lineText(100).min(1, 'required')).min(1, 'file_missing').max(5, 'too_many_photos'),
+});
+export type AddPhotosInput = z.infer<typeof addPhotosSchema>;
+
 type StopFacts = Pick<ShipmentSide, 'date_from' | 'date_till' | 'lat' | 'lng' | 'street' | 'number' | 'box' | 'zip' | 'country'>;
 const STOP_FACTS = ['date_from', 'date_till', 'lat', 'lng', 'street', 'number', 'box', 'zip', 'country'] as const;
 

@@ -318,8 +318,8 @@ export const en: Translations = {
     bookAgainHint: 'Same addresses and goods, new dates.',
     copied: 'The addresses and goods of {{reference}} are filled in. Choose the new dates.',
     typeLocked: 'The kind of load of a placed shipment is fixed. Moving something else? Book again.',
-    itemsLocked: 'Sizes, weight and photos stay as booked; you can change the description.',
-    photosKept: 'The photos stay as booked.',
+    itemsLocked: 'Sizes and weight stay as booked; you can change the description here, and the photos on the shipment’s page.',
+    photosKept: 'Add or remove photos on the shipment’s page, as long as no offer is accepted.',
     notChangeable: 'This shipment can no longer be changed: an offer was accepted, a payment is in progress or it is no longer new.',
     backToJob: 'Back to the shipment',
     usedBefore: 'Used before',
@@ -354,6 +354,8 @@ export const en: Translations = {
     },
   },
   job: {
+    addPhotos: 'Add photos: {{description}}',
+    removePhoto: 'Remove photo {{n}}',
     late: {
       title: 'The driver is running late',
       pickup: 'Expected at the pickup address at {{time}}, after the booked window.',

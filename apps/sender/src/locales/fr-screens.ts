@@ -245,8 +245,8 @@ export const frScreens: ScreenTranslations = {
     bookAgainHint: 'Mêmes adresses et marchandises, nouvelles dates.',
     copied: 'Les adresses et marchandises de {{reference}} sont reprises. Choisissez les nouvelles dates.',
     typeLocked: 'Le type de chargement d’un envoi publié est fixé. Autre chose à transporter ? Réservez à nouveau.',
-    itemsLocked: 'Dimensions, poids et photos restent tels que réservés ; vous pouvez modifier la description.',
-    photosKept: 'Les photos restent telles que réservées.',
+    itemsLocked: 'Dimensions et poids restent tels que réservés ; vous pouvez modifier la description, et les photos sur la page de l’envoi.',
+    photosKept: 'Vous ajoutez ou supprimez les photos sur la page de l’envoi, tant qu’aucune offre n’est acceptée.',
     notChangeable: 'Cet envoi ne peut plus être modifié : une offre a été acceptée, un paiement est en cours ou il n’est plus nouveau.',
     backToJob: 'Retour à l’envoi',
     usedBefore: 'Déjà utilisées',
@@ -281,6 +281,8 @@ export const frScreens: ScreenTranslations = {
     },
   },
   job: {
+    addPhotos: 'Ajouter des photos : {{description}}',
+    removePhoto: 'Supprimer la photo {{n}}',
     late: {
       title: 'Le chauffeur est en retard',
       pickup: "Attendu à l'adresse d'enlèvement à {{time}}, après la plage réservée.",

@@ -242,8 +242,8 @@ export const nlScreens = {
     bookAgainHint: 'Zelfde adressen en goederen, nieuwe dagen.',
     copied: 'Adressen en goederen van {{reference}} staan klaar. Kies de nieuwe dagen.',
     typeLocked: 'Het soort lading van een geplaatste opdracht ligt vast. Iets anders vervoeren? Boek dan opnieuw.',
-    itemsLocked: 'Afmetingen, gewicht en foto’s blijven zoals geboekt; de beschrijving kan je wijzigen.',
-    photosKept: 'De foto’s blijven zoals geboekt.',
+    itemsLocked: 'Afmetingen en gewicht blijven zoals geboekt; de beschrijving kan je wijzigen, foto’s op de pagina van de opdracht.',
+    photosKept: 'Foto’s voeg je toe of verwijder je op de pagina van de opdracht, zolang er geen bod aanvaard is.',
     notChangeable: 'Deze opdracht kan niet meer gewijzigd worden: er is een bod aanvaard, een betaling loopt of ze is niet meer nieuw.',
     backToJob: 'Terug naar de opdracht',
     usedBefore: 'Eerder gebruikt',
@@ -278,6 +278,8 @@ export const nlScreens = {
     },
   },
   job: {
+    addPhotos: 'Foto’s toevoegen: {{description}}',
+    removePhoto: 'Foto {{n}} verwijderen',
     late: {
       title: 'De chauffeur is laat',
       pickup: 'Verwacht aan het ophaaladres om {{time}}, na het geboekte venster.',

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../helpers/multipart.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
 import { accept, addCard, brussels, createDriver, createShipment, makeOffer, shipmentContent } from '../helpers/marketplace.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -102,5 +104,50 @@ describe('changing a job before acceptance', () => {
     const res = await change(id, await details(id, { pickup: { notes: 'Andere instructies' } }));
     expect(res.statusCode).toBe(409);
     expect(res.json().error_description).toMatch(/kan niet meer gewijzigd/);
+  });
+});
+
+describe('the photos of a job before acceptance', () => {
+  const jpeg = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } }).jpeg().toBuffer();
+  async function addPhotos(id: number, content: object, fields: string[], auth = sender.auth) {
+    const files = await Promise.all(fields.map(async (field) => ({ field, filename: `${field}.jpg`, type: 'image/jpeg', data: await jpeg() })));
+    const { payload, headers } = multipart(content, files);
+    return t.app.inject({ method: 'POST', url: `/api/shipment/${id}/photos`, payload, headers: { ...headers, ...auth } });
+  }
+
+  it('adds photos to a package up to what its type takes, keeps the offers, and removes one', async () => {
+    // A medium package takes 3 photos.
+    const id = await createShipment(t, sender.auth, { packages: [{ type: 'medium', description: 'Zetel', photos: [] }] });
+    await makeOffer(t, driver, id, 120);
+    const [pkg] = (await read(id)).packages;
+    const added = await addPhotos(id, { package_id: pkg.id, photos: ['a', 'b'] }, ['a', 'b']);
+    expect(added.statusCode).toBe(200);
+    expect(added.json().packages[0].attachments).toHaveLength(2);
+    expect(added.json().offers).toHaveLength(1);
+    const tooMany = await addPhotos(id, { package_id: pkg.id, photos: ['c', 'd'] }, ['c', 'd']);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toContainEqual(expect.objectContaining({ field: 'photos' }));
+    const [first] = added.json().packages[0].attachments;
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/shipment/${id}/photos/${first.id}`, headers: sender.auth });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().packages[0].attachments.map((a: { id: string }) => a.id)).not.toContain(first.id);
+    // The removed picture is gone for good.
+    expect((await t.app.inject({ method: 'GET', url: first.image.thumb.url, headers: sender.auth })).statusCode).toBe(404);
+  });
+
+  it('answers 404 for another sender’s job or photo before reading the upload, and 409 once an offer is accepted', async () => {
+    const id = await createShipment(t, sender.auth);
+    const [pkg] = (await read(id)).packages;
+    expect((await addPhotos(id, { package_id: pkg.id, photos: ['a'] }, ['a'], other.auth)).statusCode).toBe(404);
+    expect((await addPhotos(id, { nothing: true }, [], other.auth)).statusCode).toBe(404);
+    const added = (await addPhotos(id, { package_id: pkg.id, photos: ['a'] }, ['a'])).json();
+    const photoId = added.packages[0].attachments[0].id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/shipment/${id}/photos/${photoId}`, headers: other.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/shipment/${id}/photos/not-a-photo`, headers: sender.auth })).statusCode).toBe(404);
+    const offerId = await makeOffer(t, driver, id, 60);
+    await addCard(t, sender.auth);
+    await accept(t, sender.auth, id, offerId);
+    expect((await addPhotos(id, { package_id: pkg.id, photos: ['b'] }, ['b'])).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/shipment/${id}/photos/${photoId}`, headers: sender.auth })).statusCode).toBe(409);
   });
 });

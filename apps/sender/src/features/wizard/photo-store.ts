@@ -1,4 +1,4 @@
-import { firstBytes } from './photo-check.ts';
+import { firstBytes } from '../../lib/photo-check.ts';
 
 // Chosen photos per package key ('fixed' or a custom item's id). Files cannot go to local
 // storage, so they are kept in IndexedDB and survive a reload like the rest of the wizard.

@@ -1,7 +1,7 @@
 import { type InsuranceChoice, type Leg, type OfferState, shortName, type VehicleType } from '@vm/domain';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { PackagesTable, ShipmentState, ShipmentStatesTable, ShipmentsTable } from '../../db/schema.ts';
+import type { Database, PackagesTable, ShipmentState, ShipmentStatesTable, ShipmentsTable } from '../../db/schema.ts';
 import { bump } from './revision.ts';
 
 // Sender bookings: the shipment aggregate's reads (shared with driver jobs through the service)
@@ -274,6 +274,33 @@ export async function setInsurance(db: Executor, id: number, senderId: number, i
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** A job its sender may still change: new, no accepted offer, no payment at the bank. */
+const changeable = (eb: ExpressionBuilder<Database, 'shipments'>) =>
+  eb.and([
+    eb('state', '=', 'new'),
+    eb('acceptedOfferId', 'is', null),
+    eb.not(eb.exists(eb.selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))),
+  ]);
+
+/** Locks a job its sender may still change and bumps its revision (photos added or removed); false when it is not changeable. */
+export async function lockChangeable(db: Executor, id: number, senderId: number, now: Date): Promise<boolean> {
+  const res = await db.updateTable('shipments').set(bump(now)).where('id', '=', id).where('senderId', '=', senderId).where(changeable).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Adds photos after a package's last one. */
+export async function addPackagePhotos(db: Executor, packageId: number, imageIds: string[]): Promise<void> {
+  const last = await db.selectFrom('packagePhotos').select((eb) => eb.fn.max('position').as('p')).where('packageId', '=', packageId).executeTakeFirst();
+  const from = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
+  await db.insertInto('packagePhotos').values(imageIds.map((imageId, i) => ({ packageId, imageId, position: from + i }))).execute();
+}
+
+/** Takes a photo off its package; false when the package has no such photo. */
+export async function removePackagePhoto(db: Executor, packageId: number, imageId: string): Promise<boolean> {
+  const res = await db.deleteFrom('packagePhotos').where('packageId', '=', packageId).where('imageId', '=', imageId).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
 /**
  * A sender's change to a job (stops, route, package descriptions), only while it is new with no
  * accepted offer and no payment at the bank; false otherwise. Locks the row for the caller's offers.
@@ -295,9 +322,7 @@ export async function changeDetails(
     })
     .where('id', '=', c.id)
     .where('senderId', '=', c.senderId)
-    .where('state', '=', 'new')
-    .where('acceptedOfferId', 'is', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))))
+    .where(changeable)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return false;
   for (const p of c.descriptions) {

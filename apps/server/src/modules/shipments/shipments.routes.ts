@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { apiRoutes, createShipmentSchema, shipmentReadSchema } from '@vm/domain';
+import { apiRoutes, createShipmentSchema, MAX_PHOTOS, shipmentReadSchema } from '@vm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,9 @@ import { parseBody } from '../../lib/validate.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { listVersions } from './list-versions.ts';
 import type { ShipmentsService } from './shipments.service.ts';
+
+/** The most photos any package takes: the bound of one upload request. */
+const MAX_PHOTOS_PER_PACKAGE = Math.max(...Object.values(MAX_PHOTOS));
 
 type Options = {
   shipments: ShipmentsService;
@@ -89,6 +92,23 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
   app.route({
     ...fromContract(apiRoutes.updateShipment),
     handler: async (req) => shipments.setInsurance(currentUser(req).userId, req.params.id, req.body.insurance, req.locale ?? 'nl'),
+  });
+
+  // Photos of a job that can still change. Another sender's job answers 404 before its body is read.
+  app.route({
+    ...fromContract(apiRoutes.addPhotos),
+    handler: async (req) => {
+      const { userId } = currentUser(req);
+      const lang = req.locale ?? 'nl';
+      await shipments.get(userId, req.params.id, lang);
+      const { content, files } = await readContentAndFiles(req, MAX_PHOTOS_PER_PACKAGE);
+      return shipments.addPhotos(userId, req.params.id, content, files, lang);
+    },
+  });
+
+  app.route({
+    ...fromContract(apiRoutes.removePhoto),
+    handler: async (req) => shipments.removePhoto(currentUser(req).userId, req.params.id, req.params.photoId, req.locale ?? 'nl'),
   });
 
   app.route({

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { changeShipmentSchema, offersStay } from '@vm/domain';
+import { addPhotosSchema, changeableBySender, changeShipmentSchema, MAX_PHOTOS, offersStay } from '@vm/domain';
 import { parseBody } from '../../lib/validate.ts';
 import { canTransition, type ChangeShipmentInput, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type Locale, type NewEvent, packageSize, type ShipmentRead, type ShipmentStateName } from '@vm/domain';
 import type { Router, TimeZones } from '../../adapters/geo/geo.ts';
@@ -172,6 +172,58 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
         descriptions: input.packages,
         offersStay: offersStay(before, input),
       };
+    },
+
+    /**
+     * Photos added to a package of a job that can still change: checked as at booking (content,
+     * size, how many the type takes), stored and linked together or not at all. They show the same
+     * goods, so open offers stay (decision 0023).
+     */
+    async addPhotos(senderId: number, id: number, content: unknown, uploads: Map<string, Buffer>, lang: Locale): Promise<ShipmentRead> {
+      const s = await get(senderId, id, lang);
+      const input = parseBody(addPhotosSchema, content);
+      if (!changeableBySender(s)) throw new ApiError(409, 'conflict', 'shipment_locked');
+      const pkg = s.packages.find((p) => p.id === input.package_id);
+      if (!pkg) throw new ValidationFailed([{ field: 'package_id', key: 'invalid_body' }]);
+      const errors = [];
+      if (new Set(input.photos).size < input.photos.length) errors.push({ field: 'photos', key: 'photo_used_twice' });
+      if (pkg.attachments.length + input.photos.length > MAX_PHOTOS[pkg.type]) errors.push({ field: 'photos', key: 'too_many_photos' });
+      for (const f of input.photos) if (!uploads.has(f)) errors.push({ field: 'photos', key: 'file_missing' });
+      if (errors.length) throw new ValidationFailed(errors);
+      const prepared = await files.prepareImages(senderId, 'package_photo', input.photos.map((f) => uploads.get(f)!));
+      try {
+        const added = await db.transaction().execute(async (trx) => {
+          if (!(await repo.lockChangeable(trx, id, senderId, now()))) return false;
+          await prepared.record(trx);
+          await repo.addPackagePhotos(trx, pkg.id, prepared.ids);
+          await recordChanged(trx, id);
+          return true;
+        });
+        if (!added) throw new ApiError(409, 'conflict', 'shipment_locked');
+      } catch (err) {
+        await prepared.discard();
+        throw err;
+      }
+      return get(senderId, id, lang);
+    },
+
+    /** A photo taken off a package of a job that can still change; another job's or an unknown photo is 404. */
+    async removePhoto(senderId: number, id: number, photoId: string, lang: Locale): Promise<ShipmentRead> {
+      const s = await get(senderId, id, lang);
+      const pkg = s.packages.find((p) => p.attachments.some((a) => a.id === photoId));
+      if (!pkg) throw notFound();
+      if (!changeableBySender(s)) throw new ApiError(409, 'conflict', 'shipment_locked');
+      const removed = await db.transaction().execute(async (trx) => {
+        if (!(await repo.lockChangeable(trx, id, senderId, now()))) return 'locked' as const;
+        if (!(await repo.removePackagePhoto(trx, pkg.id, photoId))) return 'gone' as const;
+        await recordChanged(trx, id);
+        return 'removed' as const;
+      });
+      if (removed === 'locked') throw new ApiError(409, 'conflict', 'shipment_locked');
+      if (removed === 'gone') throw notFound();
+      // The image row and its files go after the commit; an orphan left by a crash is swept.
+      await files.removeImage(photoId);
+      return get(senderId, id, lang);
     },
 
     /** Writes a prepared change inside the caller's transaction; false when the job stopped being changeable meanwhile. */

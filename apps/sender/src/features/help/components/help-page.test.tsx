@@ -37,7 +37,7 @@ describe('the help page', () => {
     const { user } = renderPage();
     const answer = screen.getByText(/zolang ze nieuw is/);
     expect(answer).not.toBeVisible();
-    await user.click(screen.getByText('Kan ik een zending annuleren?'));
+    await user.click(screen.getByText('Kan ik een opdracht annuleren?'));
     expect(answer).toBeVisible();
   });
 

@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@vm/ui/field.tsx';
-import { checkPhotos, type PhotoProblem } from '../photo-check.ts';
+import { checkPhotos, type PhotoProblem } from '../../../lib/photo-check.ts';
 import { getMissingPhotos, getPhotos, setPhotos, subscribePhotos } from '../photo-store.ts';
 
 /**

@@ -154,9 +154,9 @@ export const apiRoutes = {
   addPhotos: { method: 'POST', path: '/api/shipment/:id/photos', auth: 'sender', params: idParams, multipart: addPhotosSchema, response: { 200: shipmentReadSchema } },
   removePhoto: {
     method: 'DELETE',
-    path: '/api/shipment/:id/photos/:photoId',
+    path: '/api/shipment/:id/photos/:photo',
     auth: 'sender',
-    params: z.object({ id: pathIdSchema, photoId: z.string().max(64) }),
+    params: z.object({ id: pathIdSchema, photo: z.string().max(64) }),
     response: { 200: shipmentReadSchema },
   },
   cancelShipment: { method: 'POST', path: '/api/shipment/:id/status', auth: 'sender', params: idParams, body: senderStatusSchema, response: { 200: shipmentReadSchema } },

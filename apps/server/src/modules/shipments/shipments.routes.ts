@@ -108,7 +108,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
 
   app.route({
     ...fromContract(apiRoutes.removePhoto),
-    handler: async (req) => shipments.removePhoto(currentUser(req).userId, req.params.id, req.params.photoId, req.locale ?? 'nl'),
+    handler: async (req) => shipments.removePhoto(currentUser(req).userId, req.params.id, req.params.photo, req.locale ?? 'nl'),
   });
 
   app.route({

@@ -3,7 +3,7 @@ import { call } from '@vm/client/api-client.ts';
 import { keepChangedShipment } from './get-shipment.ts';
 
 // Photos of a job that can still change: POST /api/shipment/{id}/photos (multipart, as at booking)
-// and DELETE /api/shipment/{id}/photos/{photoId}.
+// and DELETE /api/shipment/{id}/photos/{photo}.
 
 export function addPhotos({ id, packageId, files }: { id: number; packageId: number; files: File[] }) {
   const form = new FormData();
@@ -13,7 +13,7 @@ export function addPhotos({ id, packageId, files }: { id: number; packageId: num
   return call('POST /api/shipment/:id/photos', { params: { id }, form });
 }
 
-export const removePhoto = ({ id, photoId }: { id: number; photoId: string }) => call('DELETE /api/shipment/:id/photos/:photoId', { params: { id, photoId } });
+export const removePhoto = ({ id, photoId }: { id: number; photoId: string }) => call('DELETE /api/shipment/:id/photos/:photo', { params: { id, photo: photoId } });
 
 export const useAddPhotos = () => {
   const client = useQueryClient();

@@ -26,7 +26,7 @@ test('defect 12: contact us leads to help, the contact form reaches staff, a new
   await expect(page.getByRole('heading', { level: 1, name: 'Hulp en contact' })).toBeVisible();
   await expect(page).toHaveTitle(/Hulp en contact/);
   // The questions open as disclosures; the cancelling answer states the rule the product applies.
-  await page.getByText('Kan ik een zending annuleren?').click();
+  await page.getByText('Kan ik een opdracht annuleren?').click();
   await expect(page.getByText(/zolang ze nieuw is, dus voor je een bod aanvaardt/)).toBeVisible();
 
   // Signed in: name and address are filled in; an empty message is refused at the field.

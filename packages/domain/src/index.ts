@@ -22,3 +22,4 @@ export * from './social-login.ts';
 export * from './support.ts';
 export * from './api-routes.ts';
 export * from './price-band.ts';
+export * from './driver-joining.ts';

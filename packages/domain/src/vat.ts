@@ -56,13 +56,15 @@ export function normaliseVat(input: string): string {
   return input.toUpperCase().replace(/[\s.\-/]/g, '');
 }
 
+/** 97 - (the first 8 digits mod 97) is the last two: the check of Belgian VAT and enterprise (KBO/BCE) numbers. */
+export const belgianMod97Ok = (tenDigits: string) => 97 - (Number(tenDigits.slice(0, 8)) % 97) === Number(tenDigits.slice(8));
+
 /** Belgium: BE0 or BE1, then 9 digits; the last two are 97 - (the first 8 mod 97). */
 export function checkBelgianVat(normalised: string): VatCheck {
   const m = /^BE([01]\d{9})$/.exec(normalised);
   if (!m) return { ok: false, problem: 'vat_be_format' };
   const digits = m[1]!;
-  const check = 97 - (Number(digits.slice(0, 8)) % 97);
-  if (check !== Number(digits.slice(8))) return { ok: false, problem: 'vat_checksum' };
+  if (!belgianMod97Ok(digits)) return { ok: false, problem: 'vat_checksum' };
   return { ok: true, value: normalised, countryCode: 'BE', number: digits };
 }
 

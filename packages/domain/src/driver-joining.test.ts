@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { bidBlock, checkCompanyNumber, checkIban, expiryNoticeDue, needsTransportLicence, requiredDocuments, vehicleInputSchema, type VehicleInput } from './driver-joining.ts';
+import { messages } from './messages.ts';
+
+const van = (over: Partial<Record<keyof VehicleInput, unknown>> = {}) =>
+  vehicleInputSchema.safeParse({ type: 'van', plate: '1-abc-123', payload_kg: 450, max_mass_kg: 2_200, load_length_cm: 250, load_width_cm: 170, load_height_cm: 140, ...over });
+const issues = (r: ReturnType<typeof van>) => r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+
+describe('enterprise numbers (KBO/BCE)', () => {
+  it('accepts a real number however it is written, stored as 10 digits', () => {
+    for (const typed of ['0403.170.701', 'BE 0403 170 701', '0403170701', '403170701']) expect(checkCompanyNumber(typed)).toEqual({ ok: true, value: '0403170701' });
+  });
+
+  it('says whether the format or the check digits are wrong', () => {
+    expect(checkCompanyNumber('0403.170.702')).toEqual({ ok: false, problem: 'company_number_checksum' });
+    expect(checkCompanyNumber('2403170701')).toEqual({ ok: false, problem: 'company_number_format' });
+    expect(checkCompanyNumber('04031707')).toEqual({ ok: false, problem: 'company_number_format' });
+  });
+});
+
+describe('IBAN', () => {
+  it('accepts Belgian and other SEPA accounts as people write them, stored without spaces', () => {
+    expect(checkIban('BE68 5390 0754 7034')).toEqual({ ok: true, value: 'BE68539007547034' });
+    expect(checkIban('nl91abna0417164300')).toEqual({ ok: true, value: 'NL91ABNA0417164300' });
+  });
+
+  it('refuses a wrong check digit, a wrong length or no IBAN at all', () => {
+    for (const bad of ['BE68 5390 0754 7035', 'BE68 5390 0754 703', 'XX00 1234', '']) expect(checkIban(bad)).toEqual({ ok: false, problem: 'iban_invalid' });
+  });
+});
+
+describe('the transport licence rule', () => {
+  it('applies above 500 kg payload or above 2,500 kg maximum mass, not at them', () => {
+    expect(needsTransportLicence({ payload_kg: 500, max_mass_kg: 2_500 })).toBe(false);
+    expect(needsTransportLicence({ payload_kg: 501, max_mass_kg: 2_000 })).toBe(true);
+    expect(needsTransportLicence({ payload_kg: 400, max_mass_kg: 2_501 })).toBe(true);
+  });
+
+  it('asks a vehicle it names for the licence number and expiry, at those fields', () => {
+    expect(van().success).toBe(true);
+    expect(issues(van({ payload_kg: 1_200, max_mass_kg: 3_500 }))).toEqual(['licence_number:licence_required', 'licence_expires:licence_required']);
+    expect(van({ payload_kg: 1_200, max_mass_kg: 3_500, licence_number: 'VG-123456', licence_expires: '2027-06-30' }).success).toBe(true);
+  });
+
+  it('checks the vehicle itself: plate, bounds, a mass at least its payload', () => {
+    expect(van().data?.plate).toBe('1-ABC-123');
+    expect(issues(van({ plate: '!!' }))).toEqual(['plate:plate_invalid']);
+    expect(issues(van({ payload_kg: 0 }))).toContain('payload_kg:dimension_min');
+    expect(issues(van({ max_mass_kg: 300 }))).toContain('max_mass_kg:mass_below_payload');
+    expect(issues(van({ load_width_cm: 261 }))).toEqual(['load_width_cm:dimension_max']);
+  });
+
+  it('has a message in every language for each problem it names', () => {
+    for (const key of ['company_number_format', 'company_number_checksum', 'iban_invalid', 'plate_invalid', 'mass_below_payload', 'licence_required'] as const) {
+      for (const lang of ['nl', 'fr', 'en'] as const) expect(messages[lang][key], `${lang} ${key}`).toBeTruthy();
+    }
+  });
+});
+
+describe('who may bid', () => {
+  const light = van().data!;
+  const heavy = van({ payload_kg: 1_200, max_mass_kg: 3_500, licence_number: 'VG-1', licence_expires: '2027-01-31' }).data!;
+  const docs = [
+    { kind: 'driving_licence' as const, expires: '2030-01-01' },
+    { kind: 'cmr_insurance' as const, expires: '2026-12-31' },
+  ];
+
+  it('needs the transport licence document only for a vehicle the rule names', () => {
+    expect(requiredDocuments([light])).toEqual(['driving_licence', 'cmr_insurance']);
+    expect(requiredDocuments([light, heavy])).toEqual(['driving_licence', 'cmr_insurance', 'transport_licence']);
+  });
+
+  it('lets an approved driver with valid documents bid, through the last day of a document', () => {
+    expect(bidBlock({ approved: true, documents: docs }, light, '2026-11-25')).toBeNull();
+    expect(bidBlock({ approved: true, documents: docs }, light, '2026-12-31')).toBeNull();
+  });
+
+  it('says why not: not approved, a document missing or expired, a licence missing or expired', () => {
+    expect(bidBlock({ approved: false, documents: docs }, light, '2026-11-25')).toEqual({ reason: 'not_approved' });
+    expect(bidBlock({ approved: true, documents: docs.slice(0, 1) }, light, '2026-11-25')).toEqual({ reason: 'document_missing', kind: 'cmr_insurance' });
+    expect(bidBlock({ approved: true, documents: docs }, light, '2027-01-01')).toEqual({ reason: 'document_expired', kind: 'cmr_insurance', expired: '2026-12-31' });
+    const withLicence = [...docs, { kind: 'transport_licence' as const, expires: '2027-01-31' }];
+    expect(bidBlock({ approved: true, documents: docs }, heavy, '2026-11-25')).toEqual({ reason: 'document_missing', kind: 'transport_licence' });
+    expect(bidBlock({ approved: true, documents: withLicence }, { ...heavy, licence_number: '' }, '2026-11-25')).toEqual({ reason: 'licence_missing' });
+    expect(bidBlock({ approved: true, documents: [...withLicence, { kind: 'cmr_insurance', expires: '2028-01-01' }] }, heavy, '2027-02-01')).toEqual({ reason: 'document_expired', kind: 'transport_licence', expired: '2027-01-31' });
+  });
+
+  it('takes the newest of several uploads of one kind', () => {
+    const renewed = [...docs, { kind: 'cmr_insurance' as const, expires: '2027-12-31' }];
+    expect(bidBlock({ approved: true, documents: renewed }, light, '2027-06-01')).toBeNull();
+  });
+});
+
+describe('expiry notices', () => {
+  it('are due from 30 days before and again from 7 days before, none further off or once expired', () => {
+    expect(expiryNoticeDue('2026-12-31', '2026-11-30')).toBeNull();
+    expect(expiryNoticeDue('2026-12-31', '2026-12-01')).toBe(30);
+    expect(expiryNoticeDue('2026-12-31', '2026-12-23')).toBe(30);
+    expect(expiryNoticeDue('2026-12-31', '2026-12-24')).toBe(7);
+    expect(expiryNoticeDue('2026-12-31', '2026-12-31')).toBe(7);
+    expect(expiryNoticeDue('2026-12-31', '2027-01-01')).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { VEHICLE_TYPES } from './offer.ts';
+import { belgianMod97Ok } from './vat.ts';
+
+// Issue 21, joining: the rules a driver's account, vehicles and documents are checked by, before
+// any screen or route uses them. Dates are local calendar days ('YYYY-MM-DD'), compared as text.
+
+export type CompanyNumberCheck = { ok: true; value: string } | { ok: false; problem: 'company_number_format' | 'company_number_checksum' };
+
+/**
+ * A Belgian enterprise number (KBO/BCE): 10 digits starting with 0 or 1, as people write it
+ * ("0403.170.701", "BE 0403 170 701"); an old 9-digit number gets its leading 0.
+ */
+export function checkCompanyNumber(input: string): CompanyNumberCheck {
+  const digits = input.toUpperCase().replace(/[\s.\-/]/g, '').replace(/^BE/, '');
+  const ten = /^\d{9}$/.test(digits) ? `0${digits}` : digits;
+  if (!/^[01]\d{9}$/.test(ten)) return { ok: false, problem: 'company_number_format' };
+  if (!belgianMod97Ok(ten)) return { ok: false, problem: 'company_number_checksum' };
+  return { ok: true, value: ten };
+}
+
+export type IbanCheck = { ok: true; value: string } | { ok: false; problem: 'iban_invalid' };
+
+/** An IBAN of any country, by its country's length and format and its check digits (ibantools); stored without spaces. */
+export function checkIban(input: string): IbanCheck {
+  const value = electronicFormatIBAN(input.trim()) ?? '';
+  return value && isValidIBAN(value) ? { ok: true, value } : { ok: false, problem: 'iban_invalid' };
+}
+
+/**
+ * Hauling for hire needs a road-haulage licence above these (Belgian federal rule: more than 500 kg
+ * payload; Flanders and Brussels also count vehicles over 2.5 t maximum authorised mass).
+ */
+export const TRANSPORT_LICENCE_FROM = { payloadKg: 500, maxMassKg: 2500 } as const;
+
+export const needsTransportLicence = (v: { payload_kg: number; max_mass_kg: number }) => v.payload_kg > TRANSPORT_LICENCE_FROM.payloadKg || v.max_mass_kg > TRANSPORT_LICENCE_FROM.maxMassKg;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date_invalid');
+const whole = (max: number) => z.number({ error: 'required' }).int('number_whole').min(1, 'dimension_min').max(max, 'dimension_max');
+
+/** A driver's vehicle as entered; a vehicle the licence rule names must carry the licence's number and expiry. */
+export const vehicleInputSchema = z
+  .object({
+    type: z.enum(VEHICLE_TYPES, { error: 'required' }),
+    /** The registration plate as written on it ("1-ABC-123"); letters and digits, stored upper case. */
+    plate: z
+      .string({ error: 'required' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9][A-Z0-9 -]{0,12}[A-Z0-9]$/, 'plate_invalid'),
+    payload_kg: whole(40_000),
+    max_mass_kg: whole(44_000),
+    /** Load space inside, in cm. */
+    load_length_cm: whole(1_400),
+    load_width_cm: whole(260),
+    load_height_cm: whole(400),
+    licence_number: z.string().trim().max(40).default(''),
+    licence_expires: isoDay.or(z.literal('')).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.max_mass_kg < v.payload_kg) ctx.addIssue({ code: 'custom', path: ['max_mass_kg'], message: 'mass_below_payload' });
+    if (!needsTransportLicence(v)) return;
+    if (!v.licence_number) ctx.addIssue({ code: 'custom', path: ['licence_number'], message: 'licence_required' });
+    if (!v.licence_expires) ctx.addIssue({ code: 'custom', path: ['licence_expires'], message: 'licence_required' });
+  });
+export type VehicleInput = z.infer<typeof vehicleInputSchema>;
+
+export const DRIVER_DOCUMENT_KINDS = ['driving_licence', 'cmr_insurance', 'transport_licence'] as const;
+export type DriverDocumentKind = (typeof DRIVER_DOCUMENT_KINDS)[number];
+export type DriverDocument = { kind: DriverDocumentKind; expires: string };
+
+/** The documents a driver with these vehicles must hold: a licence to drive, CMR cover, and the transport licence where a vehicle needs one. */
+export function requiredDocuments(vehicles: readonly Pick<VehicleInput, 'payload_kg' | 'max_mass_kg'>[]): DriverDocumentKind[] {
+  return vehicles.some(needsTransportLicence) ? ['driving_licence', 'cmr_insurance', 'transport_licence'] : ['driving_licence', 'cmr_insurance'];
+}
+
+export type BidBlock =
+  | { reason: 'not_approved' }
+  | { reason: 'document_missing'; kind: DriverDocumentKind }
+  | { reason: 'document_expired'; kind: DriverDocumentKind; expired: string }
+  | { reason: 'licence_missing' }
+  | { reason: 'licence_expired'; expired: string };
+
+/**
+ * Why a driver may not bid with a vehicle today, or null when they may: staff approved them, each
+ * document the vehicle calls for is on file and not expired (a document valid through today still
+ * counts), and a vehicle the licence rule names has its licence and it has not expired.
+ */
+export function bidBlock(driver: { approved: boolean; documents: readonly DriverDocument[] }, vehicle: VehicleInput, today: string): BidBlock | null {
+  if (!driver.approved) return { reason: 'not_approved' };
+  for (const kind of requiredDocuments([vehicle])) {
+    const held = driver.documents.filter((d) => d.kind === kind);
+    if (held.length === 0) return { reason: 'document_missing', kind };
+    const latest = held.map((d) => d.expires).sort().at(-1)!;
+    if (latest < today) return { reason: 'document_expired', kind, expired: latest };
+  }
+  if (needsTransportLicence(vehicle)) {
+    if (!vehicle.licence_number || !vehicle.licence_expires) return { reason: 'licence_missing' };
+    if (vehicle.licence_expires < today) return { reason: 'licence_expired', expired: vehicle.licence_expires };
+  }
+  return null;
+}
+
+/** Days before an expiry on which the driver is told (issue 21: 30 and 7 days before). */
+export const EXPIRY_NOTICE_DAYS = [30, 7] as const;
+
+const dayNumber = (day: string) => Math.round(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000);
+
+/**
+ * The notice a document is due for today: 7 from a week before its expiry, 30 from a month before,
+ * none once it has expired (bids stop then) or while it is further off. A day the daily check
+ * missed is caught up the next day; the sender of notices sends each (document, notice) once.
+ */
+export function expiryNoticeDue(expires: string, today: string): (typeof EXPIRY_NOTICE_DAYS)[number] | null {
+  const left = dayNumber(expires) - dayNumber(today);
+  if (left < 0) return null;
+  return [...EXPIRY_NOTICE_DAYS].sort((a, b) => a - b).find((d) => left <= d) ?? null;
+}

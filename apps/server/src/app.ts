@@ -41,6 +41,7 @@ import { socialLoginRoutes } from './modules/social-login/social-login.routes.ts
 import { supportRoutes } from './modules/support/support.routes.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { driverAccountsRoutes } from './modules/driver-accounts/driver-accounts.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes, { resets, perIpLimit: limits.resetPerIp });
   await app.register(phoneRoutes, { phone, captcha, perIpLimit: limits.smsPerIp, windowSeconds: limits.smsWindow });
   await app.register(usersRoutes, { users, social, now });
+  await app.register(driverAccountsRoutes, { driverAccounts: services.driverAccounts, now });
   await app.register(socialLoginRoutes, { social, perIpLimit: limits.tokenPerIp, windowSeconds: limits.tokenWindow });
   await app.register(eventsRoutes, { events, streams });
   await app.register(mailSettingsRoutes, { mails });

@@ -19,6 +19,7 @@ import { driverJobsService } from './modules/driver-jobs/driver-jobs.service.ts'
 import { priceBandService } from './modules/price-band/price-band.service.ts';
 import { trackingService } from './modules/tracking/tracking.service.ts';
 import { usersService } from './modules/users/users.service.ts';
+import { driverAccountsService } from './modules/driver-accounts/driver-accounts.service.ts';
 import { facebookProvider, oidcProvider } from './modules/social-login/providers.ts';
 import { socialLoginService } from './modules/social-login/social-login.service.ts';
 import { supportService } from './modules/support/support.service.ts';
@@ -69,6 +70,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   });
   const phone = phoneService({ db, verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
   const users = usersService({ db, phone, events, now, vatRegistry, log });
+  const driverAccounts = driverAccountsService({ db, users, now });
   const files = filesService({ db, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, files, events, router, timeZones, now });
   const offers = offersService({ db, shipments, events, now });
@@ -94,7 +96,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     log,
   });
-  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand };
+  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -4,6 +4,7 @@ import { appConfigSchema } from './app-config.ts';
 import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, mailSettingsReadSchema, mailSettingsSchema, messageReadSchema, pushPageSchema, pushReadSchema, unreadCountSchema } from './events.ts';
 import { imageVariantsSchema } from './images.ts';
 import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema, waitingPaymentSchema } from './marketplace.ts';
+import { driverProfileReadSchema, driverRegistrationSchema } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
@@ -234,6 +235,10 @@ export const apiRoutes = {
     querystring: z.object({ scope: z.enum(['open', 'assigned']).default('open') }),
     response: { 200: z.array(driverJobReadSchema) },
   },
+  // Drivers joining (issue 21): the registration is a client-token call, as a sender's (POST /api/user);
+  // it stays outside /api/driver/, where every route takes a driver's token.
+  driverRegister: { method: 'POST', path: '/api/drivers', auth: 'token', body: driverRegistrationSchema(), response: { 201: created } },
+  driverProfile: { method: 'GET', path: '/api/driver/profile', auth: 'driver', response: { 200: z.object({ profile: driverProfileReadSchema.nullable() }) } },
   driverShipment: { method: 'GET', path: '/api/driver/shipment/:id', auth: 'driver', params: idParams, response: { 200: driverJobReadSchema } },
   makeOffer: { method: 'POST', path: '/api/driver/shipment/:id/offer', auth: 'driver', params: idParams, body: driverOfferSchema, response: { 201: created } },
   withdrawOffer: { method: 'DELETE', path: '/api/driver/shipment/:id/offer', auth: 'driver', params: idParams, response: { 204: none } },

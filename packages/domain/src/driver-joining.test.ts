@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidBlock, checkCompanyNumber, checkIban, expiryNoticeDue, needsTransportLicence, requiredDocuments, vehicleInputSchema, type VehicleInput } from './driver-joining.ts';
+import { bidBlock, checkCompanyNumber, driverAccountSchema, checkIban, expiryNoticeDue, needsTransportLicence, requiredDocuments, vehicleInputSchema, type VehicleInput } from './driver-joining.ts';
 import { messages } from './messages.ts';
 
 const van = (over: Partial<Record<keyof VehicleInput, unknown>> = {}) =>
@@ -99,5 +99,27 @@ describe('expiry notices', () => {
     expect(expiryNoticeDue('2026-12-31', '2026-12-24')).toBe(7);
     expect(expiryNoticeDue('2026-12-31', '2026-12-31')).toBe(7);
     expect(expiryNoticeDue('2026-12-31', '2027-01-01')).toBeNull();
+  });
+});
+
+describe('the driver part of an account', () => {
+  const account = (over: Record<string, unknown> = {}) => driverAccountSchema.safeParse({ kind: 'person', company_number: '0403.170.701', vat: 'BE 0403.170.701', iban: 'BE68 5390 0754 7034', ...over });
+  const problems = (r: ReturnType<typeof account>) => r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+
+  it('comes out normalised: 10-digit number, VAT and IBAN without spaces, no company name for a person', () => {
+    expect(account({ company_name: 'Peeters' }).data).toEqual({ kind: 'person', company_name: '', company_number: '0403170701', vat: 'BE0403170701', vat_exempt: false, iban: 'BE68539007547034' });
+  });
+
+  it('takes the small-business exemption instead of a VAT number, not both', () => {
+    expect(account({ vat: '', vat_exempt: true }).data?.vat).toBe('');
+    expect(problems(account({ vat_exempt: true }))).toEqual(['vat:vat_with_exemption']);
+    expect(problems(account({ vat: '' }))).toEqual(['vat:required']);
+  });
+
+  it('says at each field what is wrong', () => {
+    expect(problems(account({ kind: 'company' }))).toEqual(['company_name:required']);
+    expect(problems(account({ company_number: '0403.170.702' }))).toEqual(['company_number:company_number_checksum']);
+    expect(problems(account({ vat: 'BE0417497106' }))).toEqual(['vat:vat_not_company']);
+    expect(problems(account({ iban: 'BE68 5390 0754 7035' }))).toEqual(['iban:iban_invalid']);
   });
 });

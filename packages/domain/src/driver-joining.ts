@@ -1,7 +1,9 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { VEHICLE_TYPES } from './offer.ts';
-import { belgianMod97Ok } from './vat.ts';
+import { registerUserSchema } from './user.ts';
+import { belgianMod97Ok, checkVat } from './vat.ts';
+import { lineText } from './wire.ts';
 
 // Issue 21, joining: the rules a driver's account, vehicles and documents are checked by, before
 // any screen or route uses them. Dates are local calendar days ('YYYY-MM-DD'), compared as text.
@@ -27,6 +29,72 @@ export function checkIban(input: string): IbanCheck {
   const value = electronicFormatIBAN(input.trim()) ?? '';
   return value && isValidIBAN(value) ? { ok: true, value } : { ok: false, problem: 'iban_invalid' };
 }
+
+export const DRIVER_KINDS = ['person', 'company'] as const;
+
+/**
+ * What a driver adds to an account when joining: as a person (a sole trader) or for a company, the
+ * enterprise number (every carrier for hire has one), a VAT number or the small-business exemption
+ * (a Belgian VAT number is BE plus the same enterprise number), and the IBAN payouts go to. Values
+ * come out normalised (10-digit number, VAT and IBAN without spaces).
+ */
+export const driverAccountSchema = z
+  .object({
+    kind: z.enum(DRIVER_KINDS, { error: 'required' }),
+    company_name: lineText(200).default(''),
+    company_number: z.string({ error: 'required' }).max(30),
+    vat: z.string().max(30).default(''),
+    vat_exempt: z.boolean().default(false),
+    iban: z.string({ error: 'required' }).max(50),
+  })
+  .superRefine((d, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (d.kind === 'company' && !d.company_name) issue('company_name', 'required');
+    const number = checkCompanyNumber(d.company_number);
+    if (!number.ok) issue('company_number', number.problem);
+    if (d.vat_exempt) {
+      if (d.vat.trim()) issue('vat', 'vat_with_exemption');
+    } else if (!d.vat.trim()) issue('vat', 'required');
+    else {
+      const vat = checkVat(d.vat);
+      if (!vat.ok) issue('vat', vat.problem);
+      else if (number.ok && vat.countryCode === 'BE' && vat.number !== number.value) issue('vat', 'vat_not_company');
+    }
+    const iban = checkIban(d.iban);
+    if (!iban.ok) issue('iban', iban.problem);
+  })
+  .transform((d) => {
+    const number = checkCompanyNumber(d.company_number);
+    const vat = d.vat_exempt ? null : checkVat(d.vat);
+    const iban = checkIban(d.iban);
+    return {
+      ...d,
+      company_name: d.kind === 'company' ? d.company_name : '',
+      company_number: number.ok ? number.value : d.company_number,
+      vat: vat?.ok ? vat.value : '',
+      iban: iban.ok ? iban.value : d.iban,
+    };
+  });
+export type DriverAccount = z.output<typeof driverAccountSchema>;
+
+export const DRIVER_STATUSES = ['incomplete', 'pending', 'approved', 'refused'] as const;
+
+/** GET /api/driver/profile: the driver's own business details and where staff's verification stands. */
+export const driverProfileReadSchema = z.object({
+  kind: z.enum(DRIVER_KINDS),
+  company_name: z.string(),
+  company_number: z.string(),
+  vat: z.string(),
+  vat_exempt: z.boolean(),
+  iban: z.string(),
+  status: z.enum(DRIVER_STATUSES),
+  refusal_reason: z.string().nullable(),
+});
+export type DriverProfileRead = z.infer<typeof driverProfileReadSchema>;
+
+/** POST /api/driver/register: the account a sender makes (phone verified, SPEC section 5) plus the driver's part. */
+export const driverRegistrationSchema = (now: () => Date = () => new Date()) => registerUserSchema(now).safeExtend({ driver: driverAccountSchema });
+export type DriverRegistration = z.output<ReturnType<typeof driverRegistrationSchema>>;
 
 /**
  * Hauling for hire needs a road-haulage licence above these (Belgian federal rule: more than 500 kg

@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-receipts-lateness.ts';
 import * as m0011 from './migrations/0011-payment-redirect.ts';
 import * as m0012 from './migrations/0012-support-requests.ts';
 import { placeIds } from './migrations/0013-place-ids.ts';
+import * as m0014 from './migrations/0014-driver-profiles.ts';
 import { placeIdOf } from '../lib/places.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-payment-redirect': m0011,
   '0012-support-requests': m0012,
   '0013-place-ids': placeIds(placeIdOf),
+  '0014-driver-profiles': m0014,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -152,6 +152,21 @@ export type PackagesTable = {
 
 export type PackagePhotosTable = { packageId: number; imageId: string; position: number };
 
+/** A driver's business details and verification (issue 21); drivers made before it have none. */
+export type DriverProfilesTable = {
+  userId: number;
+  kind: 'person' | 'company';
+  companyName: string;
+  companyNumber: string;
+  vat: string;
+  vatExempt: boolean;
+  iban: string;
+  status: 'incomplete' | 'pending' | 'approved' | 'refused';
+  refusalReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+
 export type VehiclesTable = { driverId: number; type: VehicleType; name: string };
 
 export type { OfferState };
@@ -332,6 +347,7 @@ export type Database = {
   eventCursors: EventCursorsTable;
   trackingLinks: TrackingLinksTable;
   vehicles: VehiclesTable;
+  driverProfiles: DriverProfilesTable;
   offers: OffersTable;
   ratings: RatingsTable;
   paymentCustomers: PaymentCustomersTable;

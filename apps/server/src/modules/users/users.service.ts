@@ -49,8 +49,11 @@ export function usersService({ db, phone, events, now, vatRegistry = null, log }
     });
 
   return {
-    /** `within` runs in the account's transaction (a social login links its identity there). */
-    async register(input: RegisterUserInput, locale: Locale = 'nl', within?: (trx: Db, userId: number) => Promise<void>): Promise<{ id: number }> {
+    /**
+     * `within` runs in the account's transaction (a social login links its identity there, a driver's
+     * business details are stored there); `role` is 'driver' for the driver app's registration.
+     */
+    async register(input: RegisterUserInput, locale: Locale = 'nl', within?: (trx: Db, userId: number) => Promise<void>, role: 'sender' | 'driver' = 'sender'): Promise<{ id: number }> {
       const cellphone = phone.normalise(input.cellphone);
       if (await repo.emailExists(db, input.email)) throw fieldError('email', 'email_taken');
       const passwordHash = await hashPassword(input.password);
@@ -67,7 +70,7 @@ export function usersService({ db, phone, events, now, vatRegistry = null, log }
             birthday: input.birthday,
             country: input.address.country,
             addressFormatted: '',
-            role: 'sender',
+            role,
             locale,
             updatedAt: now(),
           });

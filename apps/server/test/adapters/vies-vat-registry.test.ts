@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viesVatRegistry } from '../../src/adapters/vat/vies-vat-registry.ts';
 import { fakeHttp } from '../helpers/fake-http.ts';
-import { registerAndLogin } from '../helpers/flows.ts';
+import { clientToken, login, registerAndLogin, validRegistration, verifyPhone } from '../helpers/flows.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // A local stand-in for the EU VIES REST API (POST /check-vat-number), answering as VIES does:
@@ -75,6 +75,17 @@ describe('saving a company with VIES_URL set', () => {
     const before = vies.requests.length;
     expect((await put('BE0403170702')).statusCode).toBe(400);
     expect(vies.requests.length).toBe(before);
+  });
+
+  it('checks a joining driver’s VAT number in VIES too, at the driver’s field, and keeps no account', async () => {
+    const bearer = await clientToken(t);
+    const body = validRegistration();
+    const verification_token = await verifyPhone(t, bearer, body.cellphone);
+    const driver = { kind: 'company', company_name: 'Janssens BV', company_number: '0417.497.106', vat: 'BE0417497106', iban: 'BE68 5390 0754 7034' };
+    const res = await t.app.inject({ method: 'POST', url: '/api/drivers', headers: { authorization: `Bearer ${bearer}` }, payload: { ...body, verification_token, driver } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual([{ field: 'driver.vat', message: 'Dit btw-nummer is niet actief volgens de Europese btw-databank (VIES).' }]);
+    expect((await login(t, body.email, body.password)).statusCode).not.toBe(200);
   });
 
   it('saves a well-formed number when VIES cannot answer (documented: docs/decisions/0011-vat-numbers.md)', async () => {

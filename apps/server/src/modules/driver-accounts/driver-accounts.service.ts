@@ -4,7 +4,7 @@ import type { UsersService } from '../users/users.service.ts';
 import { toDriverProfile } from './driver-accounts.mapper.ts';
 import * as repo from './driver-accounts.repository.ts';
 
-type Deps = { db: Db; users: Pick<UsersService, 'register'>; now: () => Date };
+type Deps = { db: Db; users: Pick<UsersService, 'register' | 'checkVatRegistered'>; now: () => Date };
 
 /**
  * Drivers joining (issue 21, part 1): the account as a sender's (phone verified, welcome mail) with
@@ -15,6 +15,8 @@ export function driverAccountsService({ db, users, now }: Deps) {
   return {
     async register(input: DriverRegistration, locale: Locale): Promise<{ id: number }> {
       const { driver } = input;
+      // Checked in VIES as a sender's company number is (the schema checked its format).
+      if (driver.vat) await users.checkVatRegistered(driver.vat, 'driver.vat');
       return users.register(
         input,
         locale,

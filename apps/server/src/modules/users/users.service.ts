@@ -32,11 +32,19 @@ export function usersService({ db, phone, events, now, vatRegistry = null, log }
     // The schema stores numbers without spaces or dots; older rows may still have them.
     if (normaliseVat(saved) === company.vat) return;
     if (isValidVat(saved)) throw fieldError('company.vat', 'vat_locked');
-    const check = checkVat(company.vat);
-    if (!check.ok) throw fieldError('company.vat', check.problem);
+    await checkVatRegistered(company.vat, 'company.vat');
+  }
+
+  /**
+   * A VAT number's format and check digits, then VIES when a registry is configured: 'invalid' is
+   * refused at `field`; VIES being down does not refuse it (decision 0011).
+   */
+  async function checkVatRegistered(vat: string, field: string) {
+    const check = checkVat(vat);
+    if (!check.ok) throw fieldError(field, check.problem);
     if (!vatRegistry) return;
     const answer = await vatRegistry.check(check.countryCode, check.number);
-    if (answer === 'invalid') throw fieldError('company.vat', 'vat_not_registered');
+    if (answer === 'invalid') throw fieldError(field, 'vat_not_registered');
     if (answer === 'unavailable') log?.warn({ vat: check.value }, 'VAT number saved without a VIES answer');
   }
 
@@ -49,6 +57,8 @@ export function usersService({ db, phone, events, now, vatRegistry = null, log }
     });
 
   return {
+    checkVatRegistered,
+
     /**
      * `within` runs in the account's transaction (a social login links its identity there, a driver's
      * business details are stored there); `role` is 'driver' for the driver app's registration.

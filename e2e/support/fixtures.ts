@@ -42,29 +42,28 @@ export async function registerViaApi(server: TestServer, p: Person = newPerson()
 /** The signed-in page's access token, for calls the UI does not offer (drivers, admin). */
 export const tokenIn = (page: Page): Promise<string> => page.evaluate(() => JSON.parse(localStorage.getItem('vm.token')!).access_token);
 
-/** A shipment Hasselt -> Gent with pickup tomorrow 08:00-17:00, made through the API the wizard uses. */
-export async function createShipmentViaApi(server: TestServer, token: string): Promise<number> {
+/** Where a stop is: the fields of an address a test names. */
+export type StopPlace = { street: string; zip: string; city: string; lat: number; lng: number };
+
+/**
+ * A shipment Hasselt -> Gent (or to `delivery`) with pickup tomorrow 08:00-17:00, made through the
+ * API the wizard uses, in the Dutch app's words (Accept-Language nl-BE).
+ */
+export async function createShipmentViaApi(server: TestServer, token: string, delivery: StopPlace = { street: 'Markt', zip: '', city: 'Gent', lat: 51.054, lng: 3.717 }): Promise<number> {
   const day = new Date(Date.now() + 24 * 3600_000);
   const at = (h: number) => Math.floor(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h - 1) / 1000); // Brussels is UTC+1 in winter
-  const side = (city: string, lat: number, lng: number, from: number, till: number) => ({
-    date_from: from,
-    date_till: till,
-    date_timezone: 'Europe/Brussels',
-    lat,
-    lng,
-    street: 'Markt',
-    number: '1',
-    zip: '',
-    city,
-    country: 'BE',
-    notes: 'Bel aan',
-  });
+  const side = (place: StopPlace, from: number, till: number) => ({ ...place, date_from: from, date_till: till, date_timezone: 'Europe/Brussels', number: '1', country: 'BE', notes: 'Bel aan' });
   const form = new FormData();
   form.append(
     'content',
-    JSON.stringify({ pickup: side('Hasselt', 50.931, 5.338, at(8), at(17)), delivery: side('Gent', 51.054, 3.717, at(17), at(22)), insurance: 'cmr', packages: [{ type: 'medium', description: 'Zetel' }] }),
+    JSON.stringify({
+      pickup: side({ street: 'Markt', zip: '', city: 'Hasselt', lat: 50.931, lng: 5.338 }, at(8), at(17)),
+      delivery: side(delivery, at(17), at(22)),
+      insurance: 'cmr',
+      packages: [{ type: 'medium', description: 'Zetel' }],
+    }),
   );
-  const res = await fetch(`${server.url}/api/shipment`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.url}/api/shipment`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'accept-language': 'nl-BE' } });
   if (res.status !== 201) throw new Error(`create shipment: ${res.status} ${await res.text()}`);
   return (await res.json()).id;
 }

@@ -76,6 +76,8 @@ test('book, change the window before acceptance, then the same trip again from t
   await expect(page.getByRole('combobox', { name: 'Adres' })).toHaveValue(/Veldstraat 5/);
   await when(page, 'Deze week', /Werkdag/);
   await page.getByRole('button', { name: /Verder: Prijsgegevens/ }).click();
+  // The job's own offers, not the booking's "none yet".
+  await expect(page.getByRole('region', { name: 'Biedingen' })).toContainText(/open op deze opdracht/);
   await page.getByRole('button', { name: /Kies verzekering/ }).click();
   await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
   await expect(page).toHaveURL(new RegExp(`#/jobs/${first}$`));

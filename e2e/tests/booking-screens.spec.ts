@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { createShipmentViaApi, expect, logInViaForm, registerViaApi, test, tokenIn } from '../support/fixtures.ts';
+import { signedInWithJob } from '../support/demo.ts';
+import { expect, test, tokenIn } from '../support/fixtures.ts';
 import { sidewaysOverflow } from '../support/screens.ts';
 
 // Issue 20: the screens it added or changed (the job's Change and Book again, the summary before
@@ -17,12 +18,8 @@ for (const lang of ['nl', 'fr'] as const) {
     test(`${lang} at ${width} px: job actions, change summary, address book and band pass axe${width === 375 ? ', nothing scrolls sideways' : ''}`, async ({ page, server }) => {
       const x = TEXTS[lang];
       await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
-      const p = await registerViaApi(server);
-      await page.goto('/#/login');
-      await logInViaForm(page, p);
-      await expect(page.getByRole('heading', { name: 'Actieve opdrachten' })).toBeVisible();
+      const { id } = await signedInWithJob(page, server);
       const token = await tokenIn(page);
-      const id = await createShipmentViaApi(server, token);
       if (lang === 'fr') {
         // The account's language, as the language menu saves it; the app follows it when it loads.
         const saved = await fetch(`${server.url}/api/user/locale`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ locale: 'fr' }) });

@@ -323,6 +323,8 @@ export const en: Translations = {
     notChangeable: 'This shipment can no longer be changed: an offer was accepted, a payment is in progress or it is no longer new.',
     backToJob: 'Back to the shipment',
     usedBefore: 'Used before',
+    openOffers_one: '1 offer is open on this shipment; see it on the shipment’s page.',
+    openOffers_other: '{{count}} offers are open on this shipment; see them on the shipment’s page.',
   },
   jobs: {
     titles: { active: 'Active jobs', delivering: 'Delivering', previous: 'Previous jobs', cancelled: 'Cancelled or expired' },

@@ -250,6 +250,8 @@ export const frScreens: ScreenTranslations = {
     notChangeable: 'Cet envoi ne peut plus être modifié : une offre a été acceptée, un paiement est en cours ou il n’est plus nouveau.',
     backToJob: 'Retour à l’envoi',
     usedBefore: 'Déjà utilisées',
+    openOffers_one: '1 offre est ouverte sur cet envoi ; vous la consultez sur la page de l’envoi.',
+    openOffers_other: '{{count}} offres sont ouvertes sur cet envoi ; vous les consultez sur la page de l’envoi.',
   },
   jobs: {
     titles: { active: 'Envois actifs', delivering: 'En route', previous: 'Envois terminés', cancelled: 'Annulés ou expirés' },

@@ -247,6 +247,8 @@ export const nlScreens = {
     notChangeable: 'Deze opdracht kan niet meer gewijzigd worden: er is een bod aanvaard, een betaling loopt of ze is niet meer nieuw.',
     backToJob: 'Terug naar de opdracht',
     usedBefore: 'Eerder gebruikt',
+    openOffers_one: 'Er staat 1 bod open op deze opdracht; je bekijkt het op de pagina van de opdracht.',
+    openOffers_other: 'Er staan {{count}} biedingen open op deze opdracht; je bekijkt ze op de pagina van de opdracht.',
   },
   jobs: {
     titles: { active: 'Actieve opdrachten', delivering: 'Onderweg', previous: 'Afgeronde opdrachten', cancelled: 'Geannuleerd of verlopen' },

@@ -55,7 +55,8 @@ export function PriceStep({ state, now }: { state: WizardState; now: Date }) {
       <PriceBand query={priceBandQueryFor(state)} />
       <section className="estimate-offers" aria-labelledby="estimate-offers-title">
         <h2 id="estimate-offers-title">{t('wizard.offersTitle')}</h2>
-        <p className="muted">{t('wizard.offersEmpty')}</p>
+        {/* A job being changed already has its offers; the booking's "none yet" would be wrong there. */}
+        <p className="muted">{state.editing ? t('booking.openOffers', { count: state.editing.openOffers }) : t('wizard.offersEmpty')}</p>
       </section>
       <ChoiceGroup
         legend={t('wizard.priceTitle')}

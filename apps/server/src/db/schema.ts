@@ -1,4 +1,4 @@
-import type { EventType, FixedType, MailKind, SupportTopic, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
+import type { DriverDocumentKind, EventType, FixedType, MailKind, SupportTopic, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Kysely's view of the tables (camelCase via CamelCasePlugin). Row types stay inside
@@ -167,7 +167,42 @@ export type DriverProfilesTable = {
   updatedAt: Timestamp;
 };
 
-export type VehiclesTable = { driverId: number; type: VehicleType; name: string };
+export type VehiclesTable = {
+  id: Generated<number>;
+  driverId: number;
+  type: VehicleType;
+  name: string;
+  plate: Generated<string>;
+  payloadKg: Generated<number>;
+  maxMassKg: Generated<number>;
+  loadLengthCm: Generated<number>;
+  loadWidthCm: Generated<number>;
+  loadHeightCm: Generated<number>;
+  /** '' when the vehicle needs no transport licence. */
+  licenceNumber: Generated<string>;
+  /** 'YYYY-MM-DD', or ''. */
+  licenceExpires: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  /** Taken out of use by the driver; kept because offers name it. */
+  removedAt: Timestamp | null;
+};
+
+export type DriverDocumentsTable = {
+  id: Generated<number>;
+  driverId: number;
+  kind: DriverDocumentKind;
+  /** 'YYYY-MM-DD', the last day the document is valid. */
+  expires: string;
+  fileKey: string;
+  contentType: string;
+  sizeBytes: number;
+  /** Staff's review of this version; only accepted documents count for bidding. */
+  status: 'pending' | 'accepted' | 'refused';
+  uploadedAt: Timestamp;
+  reviewedAt: Timestamp | null;
+};
+
+export type DocumentNoticesTable = { documentId: number; days: number; sentAt: Timestamp };
 
 export type { OfferState };
 export type OffersTable = {
@@ -178,6 +213,8 @@ export type OffersTable = {
   state: OfferState;
   /** The offer that took this one's place when the driver changed the price. */
   replacedBy: number | null;
+  /** The vehicle the driver offered with (null for offers made before drivers had several). */
+  vehicleId: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };
@@ -348,6 +385,8 @@ export type Database = {
   trackingLinks: TrackingLinksTable;
   vehicles: VehiclesTable;
   driverProfiles: DriverProfilesTable;
+  driverDocuments: DriverDocumentsTable;
+  documentNotices: DocumentNoticesTable;
   offers: OffersTable;
   ratings: RatingsTable;
   paymentCustomers: PaymentCustomersTable;

@@ -48,12 +48,10 @@ export async function idByEmail(db: Executor, email: string): Promise<number | n
   return row?.id ?? null;
 }
 
+/** An admin-made driver's vehicle: their one vehicle in use is renamed, or added when they have none. */
 export async function setVehicle(db: Executor, driverId: number, vehicle: { type: VehicleType; name: string }): Promise<void> {
-  await db
-    .insertInto('vehicles')
-    .values({ driverId, ...vehicle })
-    .onConflict((oc) => oc.column('driverId').doUpdateSet(vehicle))
-    .execute();
+  const res = await db.updateTable('vehicles').set(vehicle).where('driverId', '=', driverId).where('removedAt', 'is', null).executeTakeFirst();
+  if (res.numUpdatedRows === 0n) await db.insertInto('vehicles').values({ driverId, ...vehicle }).execute();
 }
 
 export async function find(db: Executor, id: number): Promise<UserRow | null> {

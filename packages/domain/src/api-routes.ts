@@ -4,7 +4,15 @@ import { appConfigSchema } from './app-config.ts';
 import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, mailSettingsReadSchema, mailSettingsSchema, messageReadSchema, pushPageSchema, pushReadSchema, unreadCountSchema } from './events.ts';
 import { imageVariantsSchema } from './images.ts';
 import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema, waitingPaymentSchema } from './marketplace.ts';
-import { driverProfileReadSchema, driverRegistrationSchema } from './driver-joining.ts';
+import {
+  driverDocumentReadSchema,
+  driverDocumentsReadSchema,
+  driverProfileReadSchema,
+  driverRegistrationSchema,
+  documentUploadSchema,
+  vehicleInputSchema,
+  vehicleReadSchema,
+} from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
@@ -239,6 +247,21 @@ export const apiRoutes = {
   // it stays outside /api/driver/, where every route takes a driver's token.
   driverRegister: { method: 'POST', path: '/api/drivers', auth: 'token', body: driverRegistrationSchema(), response: { 201: created } },
   driverProfile: { method: 'GET', path: '/api/driver/profile', auth: 'driver', response: { 200: z.object({ profile: driverProfileReadSchema.nullable() }) } },
+  driverVehicles: { method: 'GET', path: '/api/driver/vehicles', auth: 'driver', response: { 200: z.object({ vehicles: z.array(vehicleReadSchema) }) } },
+  addVehicle: { method: 'POST', path: '/api/driver/vehicles', auth: 'driver', body: vehicleInputSchema, response: { 201: vehicleReadSchema } },
+  updateVehicle: { method: 'PUT', path: '/api/driver/vehicles/:id', auth: 'driver', params: idParams, body: vehicleInputSchema, response: { 200: vehicleReadSchema } },
+  removeVehicle: { method: 'DELETE', path: '/api/driver/vehicles/:id', auth: 'driver', params: idParams, response: { 204: none } },
+  driverDocuments: { method: 'GET', path: '/api/driver/documents', auth: 'driver', response: { 200: driverDocumentsReadSchema } },
+  uploadDocument: { method: 'POST', path: '/api/driver/documents', auth: 'driver', multipart: documentUploadSchema, response: { 201: driverDocumentReadSchema } },
+  documentFile: {
+    method: 'GET',
+    path: '/api/driver/documents/:id/file',
+    auth: 'driver',
+    params: idParams,
+    response: { 200: z.string().describe('The file as uploaded (application/pdf, image/jpeg or image/png)') },
+  },
+  /** Asks staff to verify: the vehicles and documents are in (409 naming what is missing otherwise). */
+  askVerification: { method: 'POST', path: '/api/driver/verification', auth: 'driver', response: { 200: z.object({ profile: driverProfileReadSchema }) } },
   driverShipment: { method: 'GET', path: '/api/driver/shipment/:id', auth: 'driver', params: idParams, response: { 200: driverJobReadSchema } },
   makeOffer: { method: 'POST', path: '/api/driver/shipment/:id/offer', auth: 'driver', params: idParams, body: driverOfferSchema, response: { 201: created } },
   withdrawOffer: { method: 'DELETE', path: '/api/driver/shipment/:id/offer', auth: 'driver', params: idParams, response: { 204: none } },

@@ -3,7 +3,7 @@ import { bidBlock, checkCompanyNumber, driverAccountSchema, checkIban, expiryNot
 import { messages } from './messages.ts';
 
 const van = (over: Partial<Record<keyof VehicleInput, unknown>> = {}) =>
-  vehicleInputSchema.safeParse({ type: 'van', plate: '1-abc-123', payload_kg: 450, max_mass_kg: 2_200, load_length_cm: 250, load_width_cm: 170, load_height_cm: 140, ...over });
+  vehicleInputSchema.safeParse({ type: 'van', name: 'Renault Kangoo', plate: '1-abc-123', payload_kg: 450, max_mass_kg: 2_200, load_length_cm: 250, load_width_cm: 170, load_height_cm: 140, ...over });
 const issues = (r: ReturnType<typeof van>) => r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
 
 describe('enterprise numbers (KBO/BCE)', () => {

@@ -77,6 +77,9 @@ export const driverAccountSchema = z
   });
 export type DriverAccount = z.output<typeof driverAccountSchema>;
 
+export const DRIVER_DOCUMENT_KINDS = ['driving_licence', 'cmr_insurance', 'transport_licence'] as const;
+export type DriverDocumentKind = (typeof DRIVER_DOCUMENT_KINDS)[number];
+
 export const DRIVER_STATUSES = ['incomplete', 'pending', 'approved', 'refused'] as const;
 
 /** GET /api/driver/profile: the driver's own business details and where staff's verification stands. */
@@ -89,6 +92,9 @@ export const driverProfileReadSchema = z.object({
   iban: z.string(),
   status: z.enum(DRIVER_STATUSES),
   refusal_reason: z.string().nullable(),
+  /** What is still needed before staff can be asked: vehicles in use and the documents not on file. */
+  vehicles: z.number().int(),
+  missing_documents: z.array(z.enum(DRIVER_DOCUMENT_KINDS)),
 });
 export type DriverProfileRead = z.infer<typeof driverProfileReadSchema>;
 
@@ -111,6 +117,8 @@ const whole = (max: number) => z.number({ error: 'required' }).int('number_whole
 export const vehicleInputSchema = z
   .object({
     type: z.enum(VEHICLE_TYPES, { error: 'required' }),
+    /** Make and model as senders see it on an offer ("Ford Transit"). */
+    name: lineText(60).min(1, 'required'),
     /** The registration plate as written on it ("1-ABC-123"); letters and digits, stored upper case. */
     plate: z
       .string({ error: 'required' })
@@ -134,8 +142,6 @@ export const vehicleInputSchema = z
   });
 export type VehicleInput = z.infer<typeof vehicleInputSchema>;
 
-export const DRIVER_DOCUMENT_KINDS = ['driving_licence', 'cmr_insurance', 'transport_licence'] as const;
-export type DriverDocumentKind = (typeof DRIVER_DOCUMENT_KINDS)[number];
 export type DriverDocument = { kind: DriverDocumentKind; expires: string };
 
 /** The documents a driver with these vehicles must hold: a licence to drive, CMR cover, and the transport licence where a vehicle needs one. */
@@ -185,3 +191,77 @@ export function expiryNoticeDue(expires: string, today: string): (typeof EXPIRY_
   if (left < 0) return null;
   return [...EXPIRY_NOTICE_DAYS].sort((a, b) => a - b).find((d) => left <= d) ?? null;
 }
+
+/** A vehicle as its driver and staff read it: what was entered, its id, and whether the licence rule names it. */
+export const vehicleReadSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(VEHICLE_TYPES),
+  name: z.string(),
+  plate: z.string(),
+  payload_kg: z.number().int(),
+  max_mass_kg: z.number().int(),
+  load_length_cm: z.number().int(),
+  load_width_cm: z.number().int(),
+  load_height_cm: z.number().int(),
+  licence_number: z.string(),
+  licence_expires: z.string(),
+  needs_licence: z.boolean(),
+});
+export type VehicleRead = z.infer<typeof vehicleReadSchema>;
+
+export const DOCUMENT_STATUSES = ['pending', 'accepted', 'refused'] as const;
+/** What a document file may be: a scan or photo, at most this big. */
+export const DOCUMENT_FILE = { types: ['application/pdf', 'image/jpeg', 'image/png'], maxBytes: 10 * 1024 * 1024 } as const;
+
+/** POST /api/driver/documents `content` field: which document, valid through which day, and the file field's name. */
+export const documentUploadSchema = z.object({
+  kind: z.enum(DRIVER_DOCUMENT_KINDS, { error: 'required' }),
+  expires: isoDay,
+  file: lineText(100).min(1, 'file_missing'),
+});
+export type DocumentUpload = z.infer<typeof documentUploadSchema>;
+
+export const driverDocumentReadSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(DRIVER_DOCUMENT_KINDS),
+  expires: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  uploaded_at: z.number().int(),
+});
+export type DriverDocumentRead = z.infer<typeof driverDocumentReadSchema>;
+
+/** GET /api/driver/documents: every version the driver uploaded (newest first) and the kinds their vehicles call for. */
+export const driverDocumentsReadSchema = z.object({ documents: z.array(driverDocumentReadSchema), required: z.array(z.enum(DRIVER_DOCUMENT_KINDS)) });
+
+/** Staff's decision on a driver waiting for verification; a refusal says why, in words the driver reads. */
+export const driverDecisionSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve') }),
+  z.object({ decision: z.literal('refuse'), reason: lineText(1000).min(10, 'reason_too_short') }),
+]);
+export type DriverDecision = z.infer<typeof driverDecisionSchema>;
+
+/** A driver in staff's verification queue. */
+export const driverReviewSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  kind: z.enum(DRIVER_KINDS),
+  company_name: z.string(),
+  status: z.enum(DRIVER_STATUSES),
+  /** Unix seconds: when they asked (or uploaded the document still waiting). */
+  waiting_since: z.number().int(),
+  documents_pending: z.number().int(),
+});
+
+/** One driver as staff review them: account, business details, vehicles, every document version. */
+export const driverReviewSchema = driverReviewSummarySchema.extend({
+  phone: z.string(),
+  locale: z.string(),
+  profile: driverProfileReadSchema,
+  vehicles: z.array(vehicleReadSchema),
+  documents: z.array(driverDocumentReadSchema),
+  required: z.array(z.enum(DRIVER_DOCUMENT_KINDS)),
+});
+export type DriverReview = z.infer<typeof driverReviewSchema>;

@@ -20,7 +20,7 @@ function gate() {
 }
 
 describe('the list of jobs', () => {
-  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement and the orphan-file sweep, each calling its service', async () => {
+  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement, the orphan-file sweep and the drivers' document notices, each calling its service', async () => {
     const scheduled = new Map<string, { every: number; handler: JobHandler }>();
     const recorder: Jobs = {
       schedule: (name, every, handler) => void scheduled.set(name, { every, handler }),
@@ -38,6 +38,7 @@ describe('the list of jobs', () => {
       support: { run: call('support') },
       files: { sweepOrphans: call('files') },
       payments: { settleStalePayments: call('payments') },
+      driverAccounts: { announceExpiries: call('documents') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -50,9 +51,10 @@ describe('the list of jobs', () => {
       'demo-drivers-tick': 1,
       'settle-stale-payments': 60,
       'sweep-orphan-files': 3600,
+      'document-expiry-notices': 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'files']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'files', 'documents']);
   });
 });
 

@@ -20,7 +20,7 @@ function gate() {
 }
 
 describe('the list of jobs', () => {
-  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement, the orphan-file sweep and the drivers' document notices, each calling its service', async () => {
+  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement, the orphan-file sweep and the drivers’ document notices, each calling its service', async () => {
     const scheduled = new Map<string, { every: number; handler: JobHandler }>();
     const recorder: Jobs = {
       schedule: (name, every, handler) => void scheduled.set(name, { every, handler }),

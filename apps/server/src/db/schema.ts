@@ -303,7 +303,8 @@ export type ConversationReadsTable = { shipmentId: number; userId: number; lastR
 export type StreamTokensTable = { tokenHash: string; userId: number; expiresAt: Timestamp; usedAt: NullableTimestamp };
 export type MailSettingsTable = { userId: number; offerReceived: Generated<boolean>; offerAccepted: Generated<boolean>; delivered: Generated<boolean>; chatUnread: Generated<boolean> };
 /** A mail job's kind: a notification a user can switch off, or the welcome mail (always sent). */
-export type MailJobKind = MailKind | 'welcome';
+/** 'welcome' and 'driver_account' (a driver's verification and documents) are not notifications: no setting turns them off. */
+export type MailJobKind = MailKind | 'welcome' | 'driver_account';
 export type MailJobsTable = {
   id: Generated<number>;
   userId: number;

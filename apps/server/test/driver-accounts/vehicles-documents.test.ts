@@ -115,6 +115,11 @@ describe('verification', () => {
     const pushes = (await get('/api/pushes', d.auth)).json().items;
     expect(pushes[0]).toMatchObject({ type: 'driver.verification.decided', json_message: { nl: expect.stringContaining('onleesbaar') } });
     expect((await t.app.driverAccounts.reviewQueue()).map((q) => q.id)).not.toContain(d.id);
+    // And by mail, in their language, with the reason; the welcome mail was a driver's, not a sender's.
+    await t.app.mailWorker.run();
+    const mails = t.mails.filter((m) => m.to === d.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Welkom bij Vrachtmarkt, chauffeur', 'Je chauffeursaccount is nog niet goedgekeurd']);
+    expect(mails[1]!.text).toContain('De scan van je rijbewijs is onleesbaar.');
 
     await uploadDocument(t, d.auth, 'driving_licence', '2030-01-31');
     await uploadDocument(t, d.auth, 'cmr_insurance', '2026-12-31');

@@ -25,11 +25,11 @@ export async function postDriver(t: TestApp, driver: Record<string, unknown>, la
 }
 
 /** A registered driver, signed in; `signIn` gets a fresh token (after the test clock moved past the old one). */
-export async function joinedDriver(t: TestApp, driver: Record<string, unknown> = business()): Promise<{ id: number; auth: Auth; signIn: () => Promise<Auth> }> {
+export async function joinedDriver(t: TestApp, driver: Record<string, unknown> = business()): Promise<{ id: number; email: string; auth: Auth; signIn: () => Promise<Auth> }> {
   const { res, body } = await postDriver(t, driver);
   if (res.statusCode !== 201) throw new Error(`driver register: ${res.statusCode} ${res.body}`);
   const signIn = async () => ({ authorization: `Bearer ${(await login(t, body.email, body.password)).json().access_token}` });
-  return { id: res.json().id as number, auth: await signIn(), signIn };
+  return { id: res.json().id as number, email: body.email, auth: await signIn(), signIn };
 }
 
 export const lightVan = (over: Record<string, unknown> = {}) => ({

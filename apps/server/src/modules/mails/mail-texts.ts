@@ -1,4 +1,4 @@
-import { type Locale, type EventPayloads, formatEuro, type PaymentMethodName, type PaymentReceipt } from '@vm/domain';
+import { type EventOf, eventText, type Locale, type EventPayloads, formatEuro, type PaymentMethodName, type PaymentReceipt } from '@vm/domain';
 import { formatWindow } from '@vm/domain/window-format';
 import type { MailWindow } from './mails.mapper.ts';
 
@@ -120,4 +120,35 @@ export function welcomeMail(l: Locale, appLink: string, helpLink: string): MailT
     },
   }[l];
   return { subject: t.subject, text: [GREETING[l], '', ...t.lines, ''].join('\n') };
+}
+
+/** A new driver's welcome: what is left before they can bid. */
+export function driverWelcomeMail(l: Locale, appLink: string): MailText {
+  const t = {
+    nl: {
+      subject: 'Welkom bij Vrachtmarkt, chauffeur',
+      lines: ['Je chauffeursaccount is aangemaakt. Voeg je voertuigen en documenten toe en vraag de controle aan: zodra ons team je goedkeurt, kun je bieden.', '', 'Naar de chauffeursapp:', appLink],
+    },
+    fr: {
+      subject: 'Bienvenue chez Vrachtmarkt, chauffeur',
+      lines: ['Votre compte chauffeur est créé. Ajoutez vos véhicules et documents et demandez la vérification : dès que notre équipe vous approuve, vous pouvez faire des offres.', '', 'Vers l’application chauffeur :', appLink],
+    },
+    en: {
+      subject: 'Welcome to Vrachtmarkt, driver',
+      lines: ['Your driver account is ready. Add your vehicles and documents and ask for verification: once our team approves you, you can bid.', '', 'Open the driver app:', appLink],
+    },
+  }[l];
+  return { subject: t.subject, text: [GREETING[l], '', ...t.lines, ''].join('\n') };
+}
+
+const DRIVER_SUBJECTS: Record<'approved' | 'refused' | 'expiring', Record<Locale, string>> = {
+  approved: { nl: 'Je chauffeursaccount is goedgekeurd', fr: 'Votre compte chauffeur est approuvé', en: 'Your driver account is approved' },
+  refused: { nl: 'Je chauffeursaccount is nog niet goedgekeurd', fr: 'Votre compte chauffeur n’est pas encore approuvé', en: 'Your driver account is not approved yet' },
+  expiring: { nl: 'Een document vervalt binnenkort', fr: 'Un document expire bientôt', en: 'A document expires soon' },
+};
+
+/** Staff's decision (with the reason, in the driver's language) or a document about to expire. */
+export function driverAccountMail(e: EventOf<'driver.verification.decided' | 'driver.document.expiring'>, l: Locale, appLink: string): MailText {
+  const subject = e.type === 'driver.document.expiring' ? DRIVER_SUBJECTS.expiring[l] : DRIVER_SUBJECTS[e.payload.approved ? 'approved' : 'refused'][l];
+  return { subject, text: [GREETING[l], '', eventText(e, l), '', appLink, ''].join('\n') };
 }

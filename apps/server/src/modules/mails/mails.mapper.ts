@@ -14,7 +14,7 @@ export type MailWindow = { from: number; till: number; timezone: string; place: 
 export type MailEvent = { id: number; userId: number; shipmentId: number | null; createdAt: Date; event: EventBody };
 
 /** A due job with what it takes to write the mail. */
-export type DueMailJob = Pick<DueMailJobRow, 'id' | 'userId' | 'kind' | 'shipmentId' | 'dedupeKey' | 'attempts' | 'email'> & {
+export type DueMailJob = Pick<DueMailJobRow, 'id' | 'userId' | 'kind' | 'shipmentId' | 'dedupeKey' | 'attempts' | 'email' | 'role'> & {
   locale: Locale;
   event: EventBody;
   /** The job's booked windows as they are now (null when the mail is about no shipment). */
@@ -46,6 +46,7 @@ export function toDueMailJob(r: DueMailJobRow): DueMailJob {
     dedupeKey: r.dedupeKey,
     attempts: r.attempts,
     email: r.email,
+    role: r.role,
     locale,
     event: parseEvent(r.type, JSON.parse(r.payload)),
     windows:

@@ -27,6 +27,7 @@ export type DueMailJobRow = {
   attempts: number;
   email: string;
   locale: string;
+  role: 'sender' | 'driver' | 'admin';
   type: string;
   payload: string;
   pickupDateFrom: Date | null;
@@ -135,7 +136,7 @@ export async function dueJobs(trx: Executor, ids: number[]): Promise<DueMailJobR
     .innerJoin('users as u', 'u.id', 'j.userId')
     .innerJoin('events as e', 'e.id', 'j.eventId')
     .leftJoin('shipments as s', 's.id', 'j.shipmentId')
-    .select(['j.id', 'j.userId', 'j.kind', 'j.shipmentId', 'j.dedupeKey', 'j.attempts', 'u.email', 'u.locale', 'e.type', sql<string>`e.payload::text`.as('payload')])
+    .select(['j.id', 'j.userId', 'j.kind', 'j.shipmentId', 'j.dedupeKey', 'j.attempts', 'u.email', 'u.locale', 'u.role', 'e.type', sql<string>`e.payload::text`.as('payload')])
     .select(['s.pickupDateFrom', 's.pickupDateTill', 's.pickupTimezone', 's.deliveryDateFrom', 's.deliveryDateTill', 's.deliveryTimezone'])
     .select(['s.pickupZip', 's.pickupCity', 's.pickupCountry', 's.pickupPlaceId', 's.deliveryZip', 's.deliveryCity', 's.deliveryCountry', 's.deliveryPlaceId'])
     .where('j.id', 'in', ids)

@@ -1,7 +1,7 @@
 import type { MailKind, MailSettings } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
-import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, offerMail, welcomeMail } from './mail-texts.ts';
+import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, driverAccountMail, driverWelcomeMail, offerMail, welcomeMail } from './mail-texts.ts';
 import { type DueMailJob, type MailEvent, toDueMailJob, toMailEvent, toMailSettings } from './mails.mapper.ts';
 import * as repo from './mails.repository.ts';
 import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
@@ -42,6 +42,10 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
     // The welcome mail is no notification: no setting turns it off, and it is sent once per account.
     if (event.type === 'user.registered') {
       return repo.insertJob(trx, { userId: e.userId, kind: 'welcome', shipmentId: null, eventId: e.id, createdAt: now(), dedupeKey: `welcome:${e.userId}`, sendAfter: e.createdAt });
+    }
+    // Staff's decision and an expiring document: the driver must know, by mail too.
+    if (event.type === 'driver.verification.decided' || event.type === 'driver.document.expiring') {
+      return repo.insertJob(trx, { userId: e.userId, kind: 'driver_account', shipmentId: null, eventId: e.id, createdAt: now(), dedupeKey: `driver:${e.id}`, sendAfter: e.createdAt });
     }
     const kind: MailKind | null =
       event.type === 'shipment.offer.new'
@@ -110,7 +114,10 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
       case 'shipment.message.new':
         return chatUnreadMail(e.payload, job.locale, link);
       case 'user.registered':
-        return welcomeMail(job.locale, `${publicUrl}/`, `${publicUrl}/#/help`);
+        return job.role === 'driver' ? driverWelcomeMail(job.locale, `${publicUrl}/driver/`) : welcomeMail(job.locale, `${publicUrl}/`, `${publicUrl}/#/help`);
+      case 'driver.verification.decided':
+      case 'driver.document.expiring':
+        return driverAccountMail(e, job.locale, `${publicUrl}/driver/`);
       default:
         return null;
     }
@@ -120,7 +127,7 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
   async function deliver(job: DueMailJob, chatsMailed: Set<string>): Promise<void> {
     const chatKey = `${job.userId}:${job.shipmentId}`;
     if (job.kind === 'chat_unread' && chatsMailed.has(chatKey)) return; // cancelled with the mail just sent
-    if (job.kind !== 'welcome' && !(await settingsOf(db, job.userId))[job.kind]) return repo.cancel(db, job.id, now());
+    if (job.kind !== 'welcome' && job.kind !== 'driver_account' && !(await settingsOf(db, job.userId))[job.kind]) return repo.cancel(db, job.id, now());
     if (job.event.type === 'shipment.message.new') {
       if (!(await repo.isUnread(db, job.userId, job.shipmentId!, job.event.payload.message_id))) return repo.cancel(db, job.id, now());
     }

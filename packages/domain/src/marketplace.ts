@@ -3,7 +3,7 @@ import type { MessageKey } from './messages.ts';
 import { OFFER_STATES } from './offer.ts';
 import { shipmentCoreSchema } from './shipment.ts';
 import { SHIPMENT_STATES } from './shipment-states.ts';
-import { rowIdSchema } from './wire.ts';
+import { MAX_UNIX_SECONDS, rowIdSchema } from './wire.ts';
 
 // Request bodies and read shapes of offers, driver actions, ratings and billing (SPEC sections 3 and 7).
 
@@ -19,11 +19,31 @@ export const priceEurosSchema = z
 /** The vehicle is the driver's choice; without one, their first vehicle that may bid (issue 21). */
 export const driverOfferSchema = z.object({ price: priceEurosSchema, vehicle_id: rowIdSchema.optional() });
 
+/**
+ * What the driver's phone adds to an action it may have kept while offline: an id it made (the
+ * server takes each once) and the time it was done (unix seconds; the server's time when absent).
+ */
+const offlineAction = {
+  client_id: z.uuid({ error: 'invalid_body' }).optional(),
+  at: z.number().int('invalid_body').min(0, 'invalid_body').max(MAX_UNIX_SECONDS, 'invalid_body').optional(),
+};
+
 /** POST /api/driver/shipment/{id}/status. */
-export const driverStateSchema = z.object({ state: z.enum(SHIPMENT_STATES, { error: 'state_change_not_allowed' }) });
+export const driverStateSchema = z.object({ state: z.enum(SHIPMENT_STATES, { error: 'state_change_not_allowed' }), ...offlineAction });
 
 /** POST /api/driver/shipment/{id}/location. */
-export const driverLocationSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export const driverLocationSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  /** The phone's accuracy radius in metres (Geolocation API), kept with the position. */
+  accuracy_m: z.number().min(0).max(100_000).optional(),
+  ...offlineAction,
+});
+
+/** How old an action kept offline may be when it arrives; older ones are refused as stale. */
+export const OFFLINE_ACTION_MAX_AGE_SECONDS = 7 * 86_400;
+/** How far ahead of the server's clock a phone's clock may run. */
+export const CLOCK_SKEW_SECONDS = 120;
 
 /** POST /api/rating (SPEC section 7). */
 export const ratingSchema = z.object({

@@ -125,6 +125,9 @@ export type ShipmentsTable = {
   driverRouteDuration: number | null;
   currentLat: number | null;
   currentLng: number | null;
+  /** The current position's accuracy (metres, as the phone reported it) and when the phone took it. */
+  currentAccuracyM: ColumnType<number | null, number | null | undefined, number | null>;
+  currentAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   revision: Generated<number>;
   acceptedOfferId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
@@ -200,6 +203,20 @@ export type DriverDocumentsTable = {
   status: 'pending' | 'accepted' | 'refused';
   uploadedAt: Timestamp;
   reviewedAt: Timestamp | null;
+};
+
+/** A driver's action sent with an id the phone made: taken once, however often it is sent. */
+export type DriverActionsTable = { clientId: string; driverId: number; shipmentId: number; kind: 'state' | 'location'; createdAt: Timestamp };
+
+/** Every position a driver sent, with its accuracy and the time the phone took it. */
+export type ShipmentPositionsTable = {
+  id: Generated<string>;
+  shipmentId: number;
+  lat: number;
+  lng: number;
+  accuracyM: number | null;
+  recordedAt: Timestamp;
+  receivedAt: Timestamp;
 };
 
 export type DocumentNoticesTable = { documentId: number; days: number; sentAt: Timestamp };
@@ -388,6 +405,8 @@ export type Database = {
   driverProfiles: DriverProfilesTable;
   driverDocuments: DriverDocumentsTable;
   documentNotices: DocumentNoticesTable;
+  driverActions: DriverActionsTable;
+  shipmentPositions: ShipmentPositionsTable;
   offers: OffersTable;
   ratings: RatingsTable;
   paymentCustomers: PaymentCustomersTable;

@@ -172,7 +172,7 @@ export async function startDemoDrivers(deps: {
             ? alongRoute(points, share)
             : // On the way to the pickup: a little north-east of it, closer at each step.
               { lat: s.pickupLat + (next === 'nearpickup' ? 0.008 : 0.05), lng: s.pickupLng + (next === 'nearpickup' ? 0.008 : 0.05) };
-        await driverJobs.driverLocation(s.driverId, s.id, position.lat, position.lng);
+        await driverJobs.driverLocation(s.driverId, s.id, position);
       } catch (err) {
         log.warn({ err, shipmentId: s.id }, 'demo driver could not move on');
       }

@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { ShipmentLatenessTable, ShipmentState } from '../../db/schema.ts';
+import { type Insertable, sql } from 'kysely';
+import type { DriverActionsTable, ShipmentLatenessTable, ShipmentState } from '../../db/schema.ts';
 import { bump } from '../shipments/revision.ts';
 
 // A driver's assigned jobs: state, position, route and the windows the lateness check reads. Every
@@ -25,7 +25,7 @@ const acceptedOfferOf = (db: Executor, driverId: number) => db.selectFrom('offer
  * Moves a shipment from one state to another, only if it is still in `from` and its accepted
  * offer is this driver's. Writes the state history row too; false when nothing changed.
  */
-export async function changeState(db: Executor, id: number, driverId: number, from: ShipmentState, to: ShipmentState, now: Date): Promise<boolean> {
+export async function changeState(db: Executor, id: number, driverId: number, from: ShipmentState, to: ShipmentState, at: Date, now: Date): Promise<boolean> {
   const res = await db
     .updateTable('shipments')
     .set({ state: to, ...bump(now) })
@@ -34,19 +34,51 @@ export async function changeState(db: Executor, id: number, driverId: number, fr
     .where('acceptedOfferId', 'in', acceptedOfferOf(db, driverId))
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return false;
-  await db.insertInto('shipmentStates').values({ shipmentId: id, state: to, createdAt: now }).execute();
+  // The history keeps the time the driver did it (an action kept offline arrives later), never
+  // before the state it follows.
+  const last = await db.selectFrom('shipmentStates').select(sql<Date | null>`max(created_at)`.as('at')).where('shipmentId', '=', id).executeTakeFirst();
+  const when = last?.at && new Date(last.at) > at ? new Date(last.at) : at;
+  await db.insertInto('shipmentStates').values({ shipmentId: id, state: to, createdAt: when }).execute();
   return true;
 }
 
-/** The assigned driver's position; bumps the revision so the sender's list ETag changes. */
-export async function setLocation(db: Executor, id: number, driverId: number, lat: number, lng: number, now: Date): Promise<boolean> {
+/**
+ * Keeps the assigned driver's position with its accuracy and time, and makes it the current one
+ * unless a newer one is there already (positions sent late, from the phone's offline queue).
+ * 'kept' when the shipment is not this driver's; 'current' when the sender's map moves.
+ */
+export async function addPosition(
+  db: Executor,
+  id: number,
+  driverId: number,
+  p: { lat: number; lng: number; accuracyM: number | null; at: Date },
+  now: Date,
+): Promise<'not_assigned' | 'kept' | 'current'> {
   const res = await db
     .updateTable('shipments')
-    .set({ currentLat: lat, currentLng: lng, ...bump(now) })
+    .set({ currentLat: p.lat, currentLng: p.lng, currentAccuracyM: p.accuracyM, currentAt: p.at, ...bump(now) })
     .where('id', '=', id)
     .where('acceptedOfferId', 'in', acceptedOfferOf(db, driverId))
+    .where((eb) => eb.or([eb('currentAt', 'is', null), eb('currentAt', '<=', p.at)]))
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const current = Number(res.numUpdatedRows) === 1;
+  if (!current) {
+    const mine = await db.selectFrom('shipments').select('id').where('id', '=', id).where('acceptedOfferId', 'in', acceptedOfferOf(db, driverId)).executeTakeFirst();
+    if (!mine) return 'not_assigned';
+  }
+  await db.insertInto('shipmentPositions').values({ shipmentId: id, lat: p.lat, lng: p.lng, accuracyM: p.accuracyM, recordedAt: p.at, receivedAt: now }).execute();
+  return current ? 'current' : 'kept';
+}
+
+/**
+ * Claims an action's client-made id: 'new' the first time; 'replayed' when this driver sent it
+ * before (taken once); 'foreign' when the id is another driver's.
+ */
+export async function claimAction(db: Executor, a: Insertable<DriverActionsTable>): Promise<'new' | 'replayed' | 'foreign'> {
+  const row = await db.insertInto('driverActions').values(a).onConflict((oc) => oc.column('clientId').doNothing()).returning('clientId').executeTakeFirst();
+  if (row) return 'new';
+  const held = await db.selectFrom('driverActions').select(['driverId', 'shipmentId']).where('clientId', '=', a.clientId).executeTakeFirst();
+  return held?.driverId === a.driverId && held.shipmentId === a.shipmentId ? 'replayed' : 'foreign';
 }
 
 export async function setDriverRoute(db: Executor, id: number, route: { distance: number; duration: number }, now: Date): Promise<void> {

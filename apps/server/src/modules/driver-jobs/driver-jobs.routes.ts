@@ -18,12 +18,12 @@ export const driverJobsRoutes: FastifyPluginAsyncZod<Options> = async (app, { dr
 
   app.route({ ...fromContract(apiRoutes.driverShipment), handler: async (req) => driverJobs.getAssigned(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });
 
-  app.route({ ...fromContract(apiRoutes.driverState), handler: async (req) => driverJobs.driverState(currentUser(req).userId, req.params.id, req.body.state, req.locale ?? 'nl') });
+  app.route({ ...fromContract(apiRoutes.driverState), handler: async (req) => driverJobs.driverState(currentUser(req).userId, req.params.id, req.body.state, req.locale ?? 'nl', req.body) });
 
   app.route({
     ...fromContract(apiRoutes.driverLocation),
     handler: async (req, reply) => {
-      await driverJobs.driverLocation(currentUser(req).userId, req.params.id, req.body.lat, req.body.lng);
+      await driverJobs.driverLocation(currentUser(req).userId, req.params.id, req.body);
       return reply.code(204).send(null);
     },
   });

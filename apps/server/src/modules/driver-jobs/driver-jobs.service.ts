@@ -1,6 +1,6 @@
-import { canTransition, type DriverJobRead, type Locale, type ShipmentStateName } from '@vm/domain';
+import { canTransition, CLOCK_SKEW_SECONDS, type DriverJobRead, type Locale, OFFLINE_ACTION_MAX_AGE_SECONDS, type ShipmentStateName } from '@vm/domain';
 import type { Router } from '../../adapters/geo/geo.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
@@ -18,6 +18,13 @@ type Deps = {
   now: () => Date;
   log: Log;
 };
+
+/** What the phone says about an action: its own id (taken once) and when it was done. */
+export type ActionStamp = { client_id?: string | undefined; at?: number | undefined };
+export type DriverPosition = { lat: number; lng: number; accuracy_m?: number | undefined } & ActionStamp;
+
+/** A position this much older than the server's clock came from the offline queue: it no longer predicts lateness. */
+const FRESH_POSITION_SECONDS = 120;
 
 /** States in which the driver is still on the way to a leg's address, for the lateness check. */
 const BEFORE_PICKUP: ReadonlySet<ShipmentStateName> = new Set(['accepted', 'onwaytopickup', 'nearpickup']);
@@ -52,6 +59,27 @@ export function driverJobsService({ db, shipments, offers, events, router, now, 
     });
   }
 
+  /**
+   * When the action was done: the phone's time (a little ahead of ours is its clock; ours is used),
+   * or ours. An action kept offline for longer than a week is refused as stale.
+   */
+  function actionTime(stamp: ActionStamp): Date {
+    const server = now();
+    if (stamp.at === undefined) return server;
+    const at = new Date(stamp.at * 1000);
+    if (at.getTime() > server.getTime() + CLOCK_SKEW_SECONDS * 1000) return server;
+    if (at.getTime() < server.getTime() - OFFLINE_ACTION_MAX_AGE_SECONDS * 1000) throw new ApiError(409, 'conflict', 'action_stale');
+    return at;
+  }
+
+  /** Claims the phone's id inside the change's transaction: a replay changes nothing, another driver's id is refused. */
+  async function claim(trx: Executor, driverId: number, shipmentId: number, kind: 'state' | 'location', clientId: string | undefined): Promise<boolean> {
+    if (!clientId) return true;
+    const claimed = await repo.claimAction(trx, { clientId, driverId, shipmentId, kind, createdAt: now() });
+    if (claimed === 'foreign') throw new ApiError(409, 'conflict', 'invalid_body');
+    return claimed === 'new';
+  }
+
   /** `lang`, the driver's language (their request's), names the towns (Luik or Liège). */
   async function getAssigned(driverId: number, shipmentId: number, lang: Locale): Promise<DriverJobRead> {
     const [s] = await shipments.readAssigned(driverId, lang, shipmentId);
@@ -77,33 +105,45 @@ export function driverJobsService({ db, shipments, offers, events, router, now, 
 
     getAssigned,
 
-    /** A driver moves their shipment along the graph of SPEC section 4; any other move is refused. */
-    async driverState(driverId: number, shipmentId: number, to: ShipmentStateName, lang: Locale): Promise<DriverJobRead> {
+    /**
+     * A driver moves their shipment along the graph of SPEC section 4; any other move is refused.
+     * Sent from the phone's offline queue, the same client id is taken once (a replay answers the
+     * job as it is) and a step the job has moved past is refused as stale, with the reason.
+     */
+    async driverState(driverId: number, shipmentId: number, to: ShipmentStateName, lang: Locale, stamp: ActionStamp = {}): Promise<DriverJobRead> {
       const p = await shipments.parties(shipmentId);
       if (!p || p.driverId !== driverId) throw notFound();
+      const at = actionTime(stamp);
       const from = p.state;
-      const moved =
-        canTransition(from, to, 'driver') &&
-        (await db.transaction().execute(async (trx) => {
-          if (!(await repo.changeState(trx, shipmentId, driverId, from, to, now()))) return false;
-          await shipments.recordStateChanged(trx, shipmentId, to);
-          return true;
-        }));
-      if (!moved) throw new ApiError(409, 'conflict', 'state_change_not_allowed');
+      await db.transaction().execute(async (trx) => {
+        if (!(await claim(trx, driverId, shipmentId, 'state', stamp.client_id))) return;
+        // Thrown, not returned: the claim of a refused step rolls back with it.
+        const refused = new ApiError(409, 'conflict', stamp.client_id ? 'action_stale' : 'state_change_not_allowed');
+        if (!canTransition(from, to, 'driver')) throw refused;
+        if (!(await repo.changeState(trx, shipmentId, driverId, from, to, at, now()))) throw refused;
+        await shipments.recordStateChanged(trx, shipmentId, to);
+      });
       return getAssigned(driverId, shipmentId, lang);
     },
 
-    async driverLocation(driverId: number, shipmentId: number, lat: number, lng: number): Promise<void> {
+    /**
+     * Keeps a position with its accuracy and time; the sender's map moves to it unless a newer one
+     * arrived first. A fresh position also checks lateness.
+     */
+    async driverLocation(driverId: number, shipmentId: number, position: DriverPosition): Promise<void> {
       const p = await shipments.parties(shipmentId);
       if (!p || p.driverId !== driverId) throw notFound();
-      if (p.state === 'finalised' || p.state === 'cancelled') throw new ApiError(409, 'conflict', 'state_change_not_allowed');
-      const moved = await db.transaction().execute(async (trx) => {
-        if (!(await repo.setLocation(trx, shipmentId, driverId, lat, lng, now()))) return false;
+      if (p.state === 'finalised' || p.state === 'cancelled') throw new ApiError(409, 'conflict', position.client_id ? 'action_stale' : 'state_change_not_allowed');
+      const at = actionTime(position);
+      const { lat, lng } = position;
+      const outcome = await db.transaction().execute(async (trx) => {
+        if (!(await claim(trx, driverId, shipmentId, 'location', position.client_id))) return 'kept';
+        const kept = await repo.addPosition(trx, shipmentId, driverId, { lat, lng, accuracyM: position.accuracy_m === undefined ? null : Math.round(position.accuracy_m), at }, now());
         // Streamed to the sender's screens only: a position is not an activity entry.
-        await events.record(trx, [{ userId: p.senderId, type: 'shipment.location', shipmentId, payload: { lat, lng } }]);
-        return true;
+        if (kept === 'current') await events.record(trx, [{ userId: p.senderId, type: 'shipment.location', shipmentId, payload: { lat, lng } }]);
+        return kept;
       });
-      if (!moved) return;
+      if (outcome !== 'current' || now().getTime() - at.getTime() > FRESH_POSITION_SECONDS * 1000) return;
       await checkLateness(shipmentId, p.state, lat, lng).catch((err: unknown) => log.warn({ err, shipmentId }, 'lateness check failed'));
     },
 

@@ -1,6 +1,6 @@
 import { setSessionEndedHandler } from '@vm/client/api-client.ts';
 import { queryClient } from '@vm/client/query-client.ts';
-import { createHashRouter, Navigate } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { GuestOnly, HOME, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout.tsx';
 
@@ -9,7 +9,8 @@ import { AppLayout } from './layout.tsx';
 export type RouteHandle = { title: string };
 const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
 
-export const router = createHashRouter([
+/** The route table (the tests mount it in a memory router). */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     HydrateFallback: () => null,
@@ -37,7 +38,9 @@ export const router = createHashRouter([
       { path: '*', element: <Navigate to={HOME} replace /> },
     ],
   },
-]);
+];
+
+export const router = createHashRouter(routes);
 
 // A refused refresh token ends the session: back to login.
 setSessionEndedHandler(() => {

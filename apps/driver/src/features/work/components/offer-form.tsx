@@ -6,12 +6,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/form.ts';
 import { type Job, useOffer } from '../api/jobs.ts';
-import { cents, euro } from './format.ts';
+import { euro } from './format.ts';
 
-/** '12,5' or '12.50' as euros; null when it is not a price. */
-const parsePrice = (typed: string): number | null => {
-  const result = priceEurosSchema.safeParse(Number(typed.trim().replace(',', '.')));
-  return typed.trim() && result.success ? result.data : null;
+/** '12,5' or '12.50' as euros (what the API takes) and cents (what the cost table counts); null when it is not a price. */
+const parsePrice = (typed: string): { euros: number; cents: number } | null => {
+  const euros = Number(typed.trim().replace(',', '.'));
+  const result = priceEurosSchema.safeParse(euros);
+  return typed.trim() && result.success ? { euros, cents: result.data } : null;
 };
 
 /**
@@ -27,14 +28,14 @@ export function OfferForm({ job }: { job: Job }) {
   const [typed, setTyped] = useState(mine ? String(mine.price) : '');
   const [error, setError] = useState<string | undefined>();
   const price = parsePrice(typed);
-  const c = price === null ? null : costBreakdown(cents(price), job.insurance);
+  const c = price === null ? null : costBreakdown(price.cents, job.insurance);
   const e = (x: number) => euro(x / 100);
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     if (price === null) return setError('price_invalid');
     setError(undefined);
-    offer.send.mutate(price, {
+    offer.send.mutate(price.euros, {
       onSuccess: () => toast(t('job.sent'), 'success'),
       onError: (err) => toast(errorText(err), 'danger', TOAST_MS.long),
     });

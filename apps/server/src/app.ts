@@ -42,6 +42,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { driverAccountsRoutes } from './modules/driver-accounts/driver-accounts.routes.ts';
+import type { DriverAccountsService } from './modules/driver-accounts/driver-accounts.service.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -97,6 +98,8 @@ declare module 'fastify' {
     mailWorker: Pick<MailsService, 'run'>;
     /** Sends the contact form's kept requests to the support address (tests call its run()). */
     supportMail: Pick<SupportService, 'run'>;
+    /** Tests run the daily document check and staff's decisions (until apps/ops has its routes) by hand. */
+    driverAccounts: Pick<DriverAccountsService, 'announceExpiries' | 'decide' | 'reviewQueue' | 'review'>;
     /** Every route registered, as 'METHOD /path' (the OpenAPI and fuzz tests check them all). */
     routeList: { method: string; url: string }[];
     /** Reset mails are sent after the answer; tests await them with settled(). */
@@ -220,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
-  await app.register(adminRoutes, { users, adminTokenHash: hashAdminToken(adminToken(config)) });
+  await app.register(adminRoutes, { users, driverAccounts: services.driverAccounts, adminTokenHash: hashAdminToken(adminToken(config)) });
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
   await app.register(priceBandRoutes, { priceBand: services.priceBand });
@@ -237,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('reportExpired', shipments.reportExpired);
   app.decorate('settleStalePayments', payments.settleStalePayments);
 
-  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, offers, driverJobs, users, chat, now, log: app.log, config: config.demoDrivers }) : null;
+  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, offers, driverJobs, users, driverAccounts: services.driverAccounts, chat, now, log: app.log, config: config.demoDrivers }) : null;
   if (demo) app.addHook('onClose', () => demo.stop());
 
   app.decorate('demoDrivers', demo);
@@ -246,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mails.stop());
   app.decorate('mailWorker', { run: mails.run });
   app.decorate('supportMail', { run: support.run });
+  app.decorate('driverAccounts', services.driverAccounts);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo });

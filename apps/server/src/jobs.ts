@@ -11,7 +11,7 @@ export function scheduleJobs(
   deps: { services: Services; now: () => Date; demoDrivers: { tick: () => Promise<void> } | null },
 ): void {
   const { services, now, demoDrivers } = deps;
-  const { auth, events, shipments, mails, files, payments, support } = services;
+  const { auth, events, shipments, mails, files, payments, support, driverAccounts } = services;
   const HOUR = 3600;
   const MINUTE = 60;
 
@@ -32,4 +32,7 @@ export function scheduleJobs(
   jobs.schedule('settle-stale-payments', MINUTE, () => payments.settleStalePayments());
   // Files without an image row (an upload that died before its row) and leftover .tmp files.
   jobs.schedule('sweep-orphan-files', HOUR, () => files.sweepOrphans(now()));
+  // Drivers' documents are announced 30 and 7 days before they expire (each notice once, so an
+  // hourly run catches a day a stopped server missed).
+  jobs.schedule('document-expiry-notices', HOUR, () => driverAccounts.announceExpiries());
 }

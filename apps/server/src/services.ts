@@ -70,10 +70,10 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   });
   const phone = phoneService({ db, verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
   const users = usersService({ db, phone, events, now, vatRegistry, log });
-  const driverAccounts = driverAccountsService({ db, users, now });
+  const driverAccounts = driverAccountsService({ db, users, events, store: fileStore, now });
   const files = filesService({ db, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, files, events, router, timeZones, now });
-  const offers = offersService({ db, shipments, events, now });
+  const offers = offersService({ db, shipments, driverAccounts, events, now });
   const driverJobs = driverJobsService({ db, shipments, offers, events, router, now, log: log });
   const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
   const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });

@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { VEHICLE_TYPES } from './offer.ts';
+import { VEHICLE_TYPES, type VehicleType } from './offer.ts';
 import { registerUserSchema } from './user.ts';
 import { belgianMod97Ok, checkVat } from './vat.ts';
 import { lineText } from './wire.ts';
@@ -143,6 +143,14 @@ export const vehicleInputSchema = z
 export type VehicleInput = z.infer<typeof vehicleInputSchema>;
 
 export type DriverDocument = { kind: DriverDocumentKind; expires: string };
+
+/** Usual sizes of each vehicle type: the form's starting values, and what staff-made drivers get. */
+export const TYPICAL_VEHICLES: Record<VehicleType, Pick<VehicleInput, 'payload_kg' | 'max_mass_kg' | 'load_length_cm' | 'load_width_cm' | 'load_height_cm'>> = {
+  car: { payload_kg: 500, max_mass_kg: 2000, load_length_cm: 180, load_width_cm: 120, load_height_cm: 100 },
+  van: { payload_kg: 1200, max_mass_kg: 3500, load_length_cm: 340, load_width_cm: 170, load_height_cm: 180 },
+  small_truck: { payload_kg: 3000, max_mass_kg: 7200, load_length_cm: 500, load_width_cm: 220, load_height_cm: 230 },
+  truck: { payload_kg: 6000, max_mass_kg: 12000, load_length_cm: 720, load_width_cm: 245, load_height_cm: 260 },
+};
 
 /** The documents a driver with these vehicles must hold: a licence to drive, CMR cover, and the transport licence where a vehicle needs one. */
 export function requiredDocuments(vehicles: readonly Pick<VehicleInput, 'payload_kg' | 'max_mass_kg'>[]): DriverDocumentKind[] {

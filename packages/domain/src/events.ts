@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRIVER_DOCUMENT_KINDS, type DriverDocumentKind } from './driver-joining.ts';
 import type { Locale } from './messages.ts';
 import { hasControlCharacters, MAX_ROW_ID, MAX_UNIX_SECONDS } from './wire.ts';
 import { formatEuro } from './insurance.ts';
@@ -71,6 +72,10 @@ export const eventSchema = z.discriminatedUnion('type', [
   event('session.revoked', z.object({})),
   /** Streamed only: a new account; the mail worker sends its welcome mail. */
   event('user.registered', z.object({})),
+  /** To a driver: staff approved them, or refused them with the reason they read. */
+  event('driver.verification.decided', z.object({ approved: z.boolean(), reason: z.string().max(1000).nullable() })),
+  /** To a driver: a document expires in `days` days (30, then 7); bids stop the day after `expires`. */
+  event('driver.document.expiring', z.object({ kind: z.enum(DRIVER_DOCUMENT_KINDS), expires: z.string().max(10), days: z.number().int().min(0).max(60) })),
 ]);
 /** An event's type with its payload, one member per type. */
 export type EventBody = z.infer<typeof eventSchema>;
@@ -98,6 +103,8 @@ export const EVENT_TYPES = [
   'shipment.details.changed',
   'session.revoked',
   'user.registered',
+  'driver.verification.decided',
+  'driver.document.expiring',
 ] as const satisfies readonly EventType[];
 // Every type of the union is in the list above (a type added there and not here fails to compile).
 const everyTypeListed: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : false = true;
@@ -172,6 +179,12 @@ const INVOICE_TEXT: Record<'requested' | 'approved' | 'rejected' | 'none', JsonM
   none: { nl: 'stopgezet', fr: 'arrêté', en: 'stopped' },
 };
 
+const DOCUMENT_TEXT: Record<DriverDocumentKind, JsonMessage> = {
+  driving_licence: { nl: 'rijbewijs', fr: 'permis de conduire', en: 'driving licence' },
+  cmr_insurance: { nl: 'CMR-verzekeringsattest', fr: 'attestation d’assurance CMR', en: 'CMR insurance certificate' },
+  transport_licence: { nl: 'vervoersvergunning', fr: 'licence de transport', en: 'transport licence' },
+};
+
 const LOCALE_TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
 const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), LOCALE_TAGS[l]);
 /** A moment on the Brussels clock with its day: a window over several days can run into another day. */
@@ -237,6 +250,19 @@ const TEXTS: Texts = {
       : { nl: `${p.reference}: de instructies werden gewijzigd, je bod blijft staan`, fr: `${p.reference} : les instructions ont changé, votre offre reste valable`, en: `${p.reference}: the instructions changed, your offer stands` }[l],
   'session.revoked': (_p, l) => ({ nl: 'Je sessies werden afgemeld', fr: 'Vos sessions ont été fermées', en: 'Your sessions were signed out' })[l],
   'user.registered': (_p, l) => ({ nl: 'Welkom bij Vrachtmarkt', fr: 'Bienvenue chez Vrachtmarkt', en: 'Welcome to Vrachtmarkt' })[l],
+  'driver.verification.decided': (p, l) =>
+    p.approved
+      ? { nl: 'Je account is goedgekeurd: je kunt nu bieden op opdrachten.', fr: 'Votre compte est approuvé : vous pouvez maintenant faire des offres.', en: 'Your account is approved: you can now bid on jobs.' }[l]
+      : { nl: `Je account is nog niet goedgekeurd: ${p.reason ?? ''}`, fr: `Votre compte n’est pas encore approuvé : ${p.reason ?? ''}`, en: `Your account is not approved yet: ${p.reason ?? ''}` }[l],
+  'driver.document.expiring': (p, l) => {
+    const day = formatDay(Date.UTC(Number(p.expires.slice(0, 4)), Number(p.expires.slice(5, 7)) - 1, Number(p.expires.slice(8, 10)), 12) / 1000, 'Europe/Brussels', LOCALE_TAGS[l]);
+    const doc = DOCUMENT_TEXT[p.kind][l];
+    return {
+      nl: `Je ${doc} vervalt op ${day}: laad tijdig een nieuw exemplaar op, anders kun je niet meer bieden.`,
+      fr: `Votre ${doc} expire le ${day} : chargez-en un nouveau à temps, sinon vous ne pourrez plus faire d’offres.`,
+      en: `Your ${doc} expires on ${day}: upload a new one in time, or you can no longer bid.`,
+    }[l];
+  },
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];
     const { day, time } = moment(p.eta, l);

@@ -16,7 +16,8 @@ export const priceEurosSchema = z
   .transform((v) => Math.round(v * 100));
 
 /** POST /api/driver/shipment/{id}/offer: make or re-price the driver's offer (price excl. VAT). */
-export const driverOfferSchema = z.object({ price: priceEurosSchema });
+/** The vehicle is the driver's choice; without one, their first vehicle that may bid (issue 21). */
+export const driverOfferSchema = z.object({ price: priceEurosSchema, vehicle_id: rowIdSchema.optional() });
 
 /** POST /api/driver/shipment/{id}/status. */
 export const driverStateSchema = z.object({ state: z.enum(SHIPMENT_STATES, { error: 'state_change_not_allowed' }) });

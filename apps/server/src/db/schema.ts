@@ -182,7 +182,7 @@ export type VehiclesTable = {
   licenceNumber: Generated<string>;
   /** 'YYYY-MM-DD', or ''. */
   licenceExpires: Generated<string>;
-  createdAt: Generated<Timestamp>;
+  createdAt: CreatedAt;
   /** Taken out of use by the driver; kept because offers name it. */
   removedAt: Timestamp | null;
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientToken, login, registerAndLogin, validRegistration, verifyPhone } from '../helpers/flows.ts';
+import { business, postDriver } from '../helpers/driver-joining.ts';
+import { clientToken, login, registerAndLogin, validRegistration } from '../helpers/flows.ts';
 import { createDriver, createShipment, makeOffer } from '../helpers/marketplace.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -12,15 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const business = (over: Record<string, unknown> = {}) => ({ kind: 'company', company_name: 'Peeters Transport BV', company_number: '0403.170.701', vat: 'BE 0403.170.701', iban: 'BE68 5390 0754 7034', ...over });
-
-async function registerDriver(driver: Record<string, unknown>, lang = 'nl') {
-  const bearer = await clientToken(t);
-  const body = validRegistration();
-  const verification_token = await verifyPhone(t, bearer, body.cellphone);
-  const res = await t.app.inject({ method: 'POST', url: '/api/drivers', headers: { authorization: `Bearer ${bearer}`, 'accept-language': lang }, payload: { ...body, verification_token, driver } });
-  return { res, body };
-}
+const registerDriver = (driver: Record<string, unknown>, lang = 'nl') => postDriver(t, driver, lang);
 
 describe('a driver registers', () => {
   it('with a verified phone and business details, stored normalised, waiting as incomplete; the token works on the driver API', async () => {
@@ -30,7 +23,7 @@ describe('a driver registers', () => {
     const auth = { authorization: `Bearer ${tokens.access_token}` };
     const profile = await t.app.inject({ method: 'GET', url: '/api/driver/profile', headers: auth });
     expect(profile.json()).toEqual({
-      profile: { kind: 'company', company_name: 'Peeters Transport BV', company_number: '0403170701', vat: 'BE0403170701', vat_exempt: false, iban: 'BE68539007547034', status: 'incomplete', refusal_reason: null },
+      profile: { kind: 'company', company_name: 'Peeters Transport BV', company_number: '0403170701', vat: 'BE0403170701', vat_exempt: false, iban: 'BE68539007547034', status: 'incomplete', refusal_reason: null, vehicles: 0, missing_documents: ['driving_licence', 'cmr_insurance'] },
     });
     // A driver's account: the driver API answers, the sender API does not.
     expect((await t.app.inject({ method: 'GET', url: '/api/driver/shipments', headers: auth })).statusCode).toBe(200);
@@ -66,11 +59,17 @@ describe('a driver registers', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/driver/profile', headers: sender.auth })).statusCode).toBe(403);
   });
 
-  it('a driver made before verification existed (the admin command, the demo drivers) has no profile and still offers', async () => {
+  it('a driver staff made (the admin command, as for the demo drivers) is verified at once and offers with its vehicle', async () => {
     const sender = await registerAndLogin(t);
-    const driver = await createDriver(t);
-    expect((await t.app.inject({ method: 'GET', url: '/api/driver/profile', headers: driver.auth })).json()).toEqual({ profile: null });
+    const driver = await createDriver(t, { type: 'truck', name: 'DAF XF' });
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/driver/profile', headers: driver.auth })).json().profile;
+    expect(profile).toMatchObject({ status: 'approved', vehicles: 1, missing_documents: [] });
+    // A truck needs the transport licence: the seed gave it one, with its document.
+    const vehicles = (await t.app.inject({ method: 'GET', url: '/api/driver/vehicles', headers: driver.auth })).json().vehicles;
+    expect(vehicles).toEqual([expect.objectContaining({ type: 'truck', name: 'DAF XF', needs_licence: true, licence_number: expect.stringMatching(/\S/) })]);
     const id = await createShipment(t, sender.auth);
     expect(await makeOffer(t, driver, id, 50)).toBeGreaterThan(0);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json();
+    expect(shown.offers[0].car.type).toEqual({ type: 'truck', name: 'DAF XF' });
   });
 });

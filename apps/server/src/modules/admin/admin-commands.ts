@@ -1,6 +1,7 @@
 import { VEHICLE_TYPES } from '@vm/domain';
 import { z } from 'zod';
 import { ValidationFailed } from '../../lib/errors.ts';
+import type { DriverAccountsService } from '../driver-accounts/driver-accounts.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 
 // `npm run admin -- …`: back-office actions that have no screen yet. Each command checks its
@@ -10,11 +11,12 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- invoice approve <email>     approve invoice payment for the user's company
   npm run admin -- invoice reject <email>      reject it
   npm run admin -- driver create <email> <password> <first name> <last name> <vehicle type> <vehicle name>
+                                               a verified driver (approved, documents valid for a year)
                                                vehicle type: ${VEHICLE_TYPES.join(', ')}
   npm run admin -- backup <file>               copy the embedded database to a file (server stopped)
   npm run admin -- restore <file> [--force]    put a backup into DATA_DIR (--force replaces its database)`;
 
-export async function runAdmin(users: UsersService, args: string[]): Promise<{ ok: boolean; message: string }> {
+export async function runAdmin({ users, driverAccounts }: { users: UsersService; driverAccounts: DriverAccountsService }, args: string[]): Promise<{ ok: boolean; message: string }> {
   const [area, action, ...rest] = args;
   if (area === 'invoice' && (action === 'approve' || action === 'reject') && rest.length === 1) {
     const email = rest[0]!.toLowerCase();
@@ -31,8 +33,10 @@ export async function runAdmin(users: UsersService, args: string[]): Promise<{ o
     if (!vehicleType.success) return { ok: false, message: `Vehicle type must be one of ${VEHICLE_TYPES.join(', ')}.` };
     if (password.length < 6) return { ok: false, message: 'The password must be at least 6 characters long.' };
     try {
-      const id = await users.createDriver({ email, password, firstName, lastName, vehicle: { type: vehicleType.data, name: name.join(' ') } });
-      return { ok: true, message: `Driver ${firstName} ${lastName} created (id ${id}).` };
+      const id = await users.createDriver({ email, password, firstName, lastName });
+      // Made by staff, so verified by staff: approved, with the vehicle and documents valid for a year.
+      await driverAccounts.seedVerified(id, { type: vehicleType.data, name: name.join(' ') });
+      return { ok: true, message: `Driver ${firstName} ${lastName} created and verified (id ${id}).` };
     } catch (err) {
       if (err instanceof ValidationFailed) return { ok: false, message: `A user with e-mail ${email} already exists.` };
       throw err;

@@ -3,6 +3,7 @@ import polyline from '@mapbox/polyline';
 import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ShipmentStateName, type VehicleType } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
 import type { ChatService } from '../chat/chat.service.ts';
+import type { DriverAccountsService } from '../driver-accounts/driver-accounts.service.ts';
 import type { DriverJobsService } from '../driver-jobs/driver-jobs.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
@@ -93,12 +94,13 @@ async function createOnce(users: UsersService, p: DemoDriverProfile, i: number, 
   }
 }
 
-async function ensureDemoDrivers(users: UsersService, password: string | null): Promise<number[]> {
+/** The demo drivers are ordinary driver accounts, verified by this seed (approved, vehicle, documents) on every start. */
+async function ensureDemoDrivers(users: UsersService, driverAccounts: Pick<DriverAccountsService, 'seedVerified'>, password: string | null): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, p] of DEMO_DRIVER_PROFILES.entries()) {
-    const existing = await users.idByEmail(p.email);
-    if (existing !== null) await users.setVehicle(existing, p.vehicle);
-    ids.push(existing ?? (await createOnce(users, p, i, password)));
+    const id = (await users.idByEmail(p.email)) ?? (await createOnce(users, p, i, password));
+    await driverAccounts.seedVerified(id, p.vehicle);
+    ids.push(id);
   }
   return ids;
 }
@@ -109,13 +111,14 @@ export async function startDemoDrivers(deps: {
   offers: Pick<OffersService, 'offer'>;
   driverJobs: Pick<DriverJobsService, 'setDriverRoute' | 'driverState' | 'driverLocation'>;
   users: UsersService;
+  driverAccounts: Pick<DriverAccountsService, 'seedVerified'>;
   chat: ChatService;
   now: () => Date;
   log: Log;
   config: DemoDriversConfig;
 }) {
-  const { db, shipments, offers, driverJobs, users, chat, now, log, config } = deps;
-  const driverIds = await ensureDemoDrivers(users, config.password);
+  const { db, shipments, offers, driverJobs, users, driverAccounts, chat, now, log, config } = deps;
+  const driverIds = await ensureDemoDrivers(users, driverAccounts, config.password);
 
   async function makeOffers(): Promise<void> {
     const at = now();

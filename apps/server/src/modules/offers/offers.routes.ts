@@ -22,7 +22,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
 
   app.route({
     ...fromContract(apiRoutes.makeOffer),
-    handler: async (req, reply) => reply.code(201).send(await offers.offer(currentUser(req).userId, req.params.id, req.body.price)),
+    handler: async (req, reply) => reply.code(201).send(await offers.offer(currentUser(req).userId, req.params.id, req.body.price, req.body.vehicle_id)),
   });
 
   app.route({

@@ -1,6 +1,7 @@
 import { costBreakdown, type Locale, type ShipmentRead } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
+import type { DriverAccountsService } from '../driver-accounts/driver-accounts.service.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import { type MyOfferRead, toMyOffer } from './offers.mapper.ts';
@@ -10,21 +11,28 @@ export type { MyOfferRead } from './offers.mapper.ts';
 /** An offer on a sender's own shipment as the accept checks it: price in cents, and the driver's newer price if re-priced. */
 export type OfferToAccept = repo.OfferToAccept;
 
-type Deps = { db: Db; shipments: Pick<ShipmentsService, 'parties' | 'eventContext' | 'prepareChange' | 'applyChange' | 'get'>; events: EventsService; now: () => Date };
+type Deps = {
+  db: Db;
+  shipments: Pick<ShipmentsService, 'parties' | 'eventContext' | 'prepareChange' | 'applyChange' | 'get'>;
+  driverAccounts: Pick<DriverAccountsService, 'bidVehicle'>;
+  events: EventsService;
+  now: () => Date;
+};
 
 /**
  * Drivers' offers (SPEC section 5): make, re-price and withdraw; the standing offer a sender
  * accepts, and the accept itself inside the payment's transaction.
  */
-export function offersService({ db, shipments, events, now }: Deps) {
+export function offersService({ db, shipments, driverAccounts, events, now }: Deps) {
   return {
     /**
      * Makes or re-prices a driver's offer, only while the shipment is new and its pickup window
      * open. A new price is a new offer (a new id) that replaces the standing one, so an accept
      * always charges the price behind the id the sender confirmed; the same price changes nothing.
-     * Bumps the shipment's revision so the sender's list ETag changes.
+     * Bumps the shipment's revision so the sender's list ETag changes. Only a driver who may bid
+     * (approved, documents and licence valid) offers, with one of their vehicles.
      */
-    async offer(driverId: number, shipmentId: number, priceCents: number): Promise<{ id: number }> {
+    async offer(driverId: number, shipmentId: number, priceCents: number, vehicleId?: number): Promise<{ id: number }> {
       if (!(await shipments.parties(shipmentId))) throw notFound();
       const at = now();
       const id = await db.transaction().execute(async (trx) => {
@@ -32,12 +40,13 @@ export function offersService({ db, shipments, events, now }: Deps) {
         // The shipment row is locked now, as a sender's payment claim locks it: a price cannot
         // change under a payment in progress (read after the lock, so a claim just made is seen).
         if (await repo.paymentPending(trx, shipmentId)) return 'payment_in_progress' as const;
+        const vehicle = await driverAccounts.bidVehicle(trx, driverId, vehicleId);
         const standing = await repo.standingOffer(trx, shipmentId, driverId);
         if (standing?.state === 'accepted') return null;
         if (standing?.priceCents === priceCents) return standing.id;
         // The standing offer steps aside first: the unique index allows one open offer per driver.
         if (standing) await repo.markReplaced(trx, standing.id, at);
-        const id = await repo.insertOffer(trx, { shipmentId, driverId, priceCents, state: 'open', createdAt: at, updatedAt: at });
+        const id = await repo.insertOffer(trx, { shipmentId, driverId, vehicleId: vehicle, priceCents, state: 'open', createdAt: at, updatedAt: at });
         if (standing) await repo.linkReplacement(trx, standing.id, id);
         const c = await shipments.eventContext(trx, shipmentId);
         const total = costBreakdown(priceCents, c.insurance).total.aftertaxes / 100;

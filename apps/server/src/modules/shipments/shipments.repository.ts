@@ -119,7 +119,7 @@ async function loadOffers(db: Executor, shipmentIds: number[]): Promise<OfferRow
   return db
     .selectFrom('offers as o')
     .innerJoin('users as u', 'u.id', 'o.driverId')
-    .leftJoin('vehicles as v', 'v.driverId', 'o.driverId')
+    .leftJoin('vehicles as v', 'v.id', 'o.vehicleId')
     .select((eb) => [
       'o.id',
       'o.shipmentId',

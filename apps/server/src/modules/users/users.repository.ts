@@ -1,4 +1,4 @@
-import type { Locale, VehicleType } from '@vm/domain';
+import type { Locale } from '@vm/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -46,12 +46,6 @@ export async function idByEmail(db: Executor, email: string): Promise<number | n
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-/** An admin-made driver's vehicle: their one vehicle in use is renamed, or added when they have none. */
-export async function setVehicle(db: Executor, driverId: number, vehicle: { type: VehicleType; name: string }): Promise<void> {
-  const res = await db.updateTable('vehicles').set(vehicle).where('driverId', '=', driverId).where('removedAt', 'is', null).executeTakeFirst();
-  if (res.numUpdatedRows === 0n) await db.insertInto('vehicles').values({ driverId, ...vehicle }).execute();
 }
 
 export async function find(db: Executor, id: number): Promise<UserRow | null> {

@@ -1,4 +1,4 @@
-import { type CompanyInput, checkVat, isValidVat, normaliseVat, type Locale, type RegisterUserInput, type UpdateUserInput, type User, type VehicleType } from '@vm/domain';
+import { type CompanyInput, checkVat, isValidVat, normaliseVat, type Locale, type RegisterUserInput, type UpdateUserInput, type User } from '@vm/domain';
 import type { VatRegistry } from '../../adapters/vat/vat-registry.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
@@ -146,7 +146,6 @@ export function usersService({ db, phone, events, now, vatRegistry = null, log }
       cellphone?: string;
       /** Unknown to the admin command; the column needs a date. */
       birthday?: string;
-      vehicle: { type: VehicleType; name: string };
     }): Promise<number> {
       const passwordHash = await hashPassword(d.password);
       try {
@@ -163,7 +162,6 @@ export function usersService({ db, phone, events, now, vatRegistry = null, log }
             role: 'driver',
             updatedAt: now(),
           });
-          await repo.setVehicle(trx, id, d.vehicle);
           return id;
         });
       } catch (err) {
@@ -171,8 +169,6 @@ export function usersService({ db, phone, events, now, vatRegistry = null, log }
         throw err;
       }
     },
-
-    setVehicle: (driverId: number, vehicle: { type: VehicleType; name: string }) => repo.setVehicle(db, driverId, vehicle),
 
     /** Approval is an admin's; false when the user has no company yet. */
     setInvoiceStatus,

@@ -1,6 +1,6 @@
 import { ApiError } from '@vm/client/api-client.ts';
-import { needsTransportLicence, type VehicleRead, vehicleInputSchema } from '@vm/domain/driver-joining';
-import { VEHICLE_TYPES } from '@vm/domain/offer';
+import { needsTransportLicence, TYPICAL_VEHICLES, type VehicleRead, vehicleInputSchema } from '@vm/domain/driver-joining';
+import { VEHICLE_TYPES, type VehicleType } from '@vm/domain/offer';
 import { Field } from '@vm/ui/field.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { type FormEvent, useId, useState } from 'react';
@@ -20,6 +20,8 @@ const fromVehicle = (v: VehicleRead | undefined): Fields => ({
   licence_expires: v?.licence_expires ?? '',
   ...(Object.fromEntries(NUMBERS.map((k) => [k, v ? String(v[k]) : ''])) as Record<(typeof NUMBERS)[number], string>),
 });
+
+const isVehicleType = (v: string): v is VehicleType => (VEHICLE_TYPES as readonly string[]).includes(v);
 
 /** A number as typed, or undefined when empty (the schema then says 'required'). */
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s.replace(',', '.')));
@@ -75,7 +77,19 @@ function VehicleForm({ id, initial }: { id: number | null; initial: Fields }) {
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={typeId}>{t('vehicles.type')}</label>
-          <select id={typeId} {...set('type')} aria-invalid={errors.type ? true : undefined} aria-describedby={errors.type ? `${typeId}-error` : undefined}>
+          <select
+            id={typeId}
+            value={fields.type}
+            // A type fills the sizes still empty with its usual ones, to be corrected.
+            onChange={(e) => {
+              const type = e.target.value;
+              setFields((f) => {
+                const typical = isVehicleType(type) ? TYPICAL_VEHICLES[type] : null;
+                const sizes = typical ? Object.fromEntries(NUMBERS.map((k) => [k, f[k] || String(typical[k])])) : {};
+                return { ...f, ...sizes, type };
+              });
+            }}
+            aria-invalid={errors.type ? true : undefined} aria-describedby={errors.type ? `${typeId}-error` : undefined}>
             <option value="">{t('vehicles.choose')}</option>
             {VEHICLE_TYPES.map((v) => (
               <option key={v} value={v}>

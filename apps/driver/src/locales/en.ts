@@ -157,6 +157,9 @@ export const en: DriverTexts = {
     open: 'View job {{ref}}',
   },
   job: {
+    notApproved: 'You can bid once our team has approved your account.',
+    vehicle: 'Vehicle',
+    anyVehicle: 'My first suitable vehicle',
     back: 'Back to the jobs',
     notFound: 'This job does not exist or is no longer open.',
     pickup: 'Pickup',

@@ -164,6 +164,9 @@ export const fr: DriverTexts = {
     open: 'Voir le trajet {{ref}}',
   },
   job: {
+    notApproved: 'Vous pourrez faire des offres dès que notre équipe aura approuvé votre compte.',
+    vehicle: 'Véhicule',
+    anyVehicle: 'Mon premier véhicule adapté',
     back: 'Retour aux trajets',
     notFound: "Ce trajet n'existe pas ou n'est plus ouvert.",
     pickup: 'Enlèvement',

@@ -171,6 +171,9 @@ export const nl = {
     open: 'Bekijk rit {{ref}}',
   },
   job: {
+    notApproved: 'Je kan bieden zodra ons team je account heeft goedgekeurd.',
+    vehicle: 'Voertuig',
+    anyVehicle: 'Mijn eerste geschikte voertuig',
     back: 'Terug naar de ritten',
     notFound: 'Deze rit bestaat niet of is niet meer open.',
     pickup: 'Ophalen',

@@ -1,16 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, type RouteInput } from '@vm/client/api-client.ts';
+import { driverAccountKeys, useProfile, useVehicles } from '../../../lib/driver-account.ts';
 
 // The driver's joining data: profile (status and what is missing), vehicles and documents.
 
-export const onboardingKeys = { profile: ['driver', 'profile'] as const, vehicles: ['driver', 'vehicles'] as const, documents: ['driver', 'documents'] as const };
+export const onboardingKeys = { ...driverAccountKeys, documents: ['driver', 'documents'] as const };
 
-export const profileQuery = queryOptions({ queryKey: onboardingKeys.profile, queryFn: ({ signal }) => call('GET /api/driver/profile', { signal }) });
-export const vehiclesQuery = queryOptions({ queryKey: onboardingKeys.vehicles, queryFn: ({ signal }) => call('GET /api/driver/vehicles', { signal }) });
 export const documentsQuery = queryOptions({ queryKey: onboardingKeys.documents, queryFn: ({ signal }) => call('GET /api/driver/documents', { signal }) });
 
-export const useProfile = () => useQuery(profileQuery);
-export const useVehicles = () => useQuery(vehiclesQuery);
+export { useProfile, useVehicles };
 export const useDocuments = () => useQuery(documentsQuery);
 
 /** After any change the checklist is read again (the server says what is still missing). */

@@ -23,7 +23,10 @@ export function useOffer(id: number) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: ['driver', 'job'] }).then(() => client.invalidateQueries({ queryKey: ['driver', 'jobs'] }));
   return {
-    send: useMutation({ mutationFn: (price: number) => call('POST /api/driver/shipment/:id/offer', { params: { id }, body: { price } }), onSuccess: refresh }),
+    send: useMutation({
+      mutationFn: ({ price, vehicleId }: { price: number; vehicleId?: number }) => call('POST /api/driver/shipment/:id/offer', { params: { id }, body: vehicleId ? { price, vehicle_id: vehicleId } : { price } }),
+      onSuccess: refresh,
+    }),
     withdraw: useMutation({ mutationFn: () => call('DELETE /api/driver/shipment/:id/offer', { params: { id } }), onSuccess: refresh }),
   };
 }

@@ -2,9 +2,11 @@ import { priceEurosSchema } from '@vm/domain/marketplace';
 import { costBreakdown } from '@vm/domain/pricing';
 import { Field } from '@vm/ui/field.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProfile, useVehicles } from '../../../lib/driver-account.ts';
 import { errorText } from '../../../lib/form.ts';
+import { Link } from 'react-router';
 import { type Job, useOffer } from '../api/jobs.ts';
 import { euro } from './format.ts';
 
@@ -27,6 +29,12 @@ export function OfferForm({ job }: { job: Job }) {
   const mine = job.my_offer?.state === 'open' ? job.my_offer : null;
   const [typed, setTyped] = useState(mine ? String(mine.price) : '');
   const [error, setError] = useState<string | undefined>();
+  const profile = useProfile().data?.profile;
+  const vehicles = useVehicles().data?.vehicles ?? [];
+  const [vehicleId, setVehicleId] = useState('');
+  const vehicleField = useId();
+  // Only approved drivers bid (the server says so too); until then the form says why it is off.
+  const approved = profile?.status === 'approved';
   const price = parsePrice(typed);
   const c = price === null ? null : costBreakdown(price.cents, job.insurance);
   const e = (x: number) => euro(x / 100);
@@ -35,7 +43,7 @@ export function OfferForm({ job }: { job: Job }) {
     ev.preventDefault();
     if (price === null) return setError('price_invalid');
     setError(undefined);
-    offer.send.mutate(price.euros, {
+    offer.send.mutate({ price: price.euros, vehicleId: vehicleId ? Number(vehicleId) : undefined }, {
       onSuccess: () => toast(t('job.sent'), 'success'),
       onError: (err) => toast(errorText(err), 'danger', TOAST_MS.long),
     });
@@ -44,9 +52,27 @@ export function OfferForm({ job }: { job: Job }) {
   return (
     <section className="card" aria-labelledby="offer-heading">
       <h2 id="offer-heading">{t('job.offer')}</h2>
+      {profile && !approved && (
+        <p className="notice" id="not-approved">
+          {t('job.notApproved')} <Link to="/account">{t('nav.account')}</Link>
+        </p>
+      )}
       {mine && <p data-testid="my-offer">{t('job.current', { price: euro(mine.price) })}</p>}
       <form onSubmit={submit} noValidate>
         <Field label={t('job.price')} inputMode="decimal" value={typed} onChange={(ev) => setTyped(ev.target.value)} hint={t('job.priceHint')} error={error} />
+        {vehicles.length > 1 && (
+          <div className="field">
+            <label htmlFor={vehicleField}>{t('job.vehicle')}</label>
+            <select id={vehicleField} value={vehicleId} onChange={(ev) => setVehicleId(ev.target.value)}>
+              <option value="">{t('job.anyVehicle')}</option>
+              {vehicles.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name} · {v.plate}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {c && (
           <>
             <table className="cost-table">
@@ -76,7 +102,7 @@ export function OfferForm({ job }: { job: Job }) {
           </>
         )}
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={offer.send.isPending}>
+          <button type="submit" className="button button-primary" disabled={offer.send.isPending || (profile !== undefined && !approved)} aria-describedby={profile && !approved ? 'not-approved' : undefined}>
             {mine ? t('job.reprice') : t('job.send')}
           </button>
           {mine && (

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { expect, newPerson, test } from '../support/fixtures.ts';
+import { createShipmentViaApi, expect, newPerson, registerViaApi, test } from '../support/fixtures.ts';
+import { SERVER_START_TIMEOUT, startServer, type TestServer } from '../support/server.ts';
 
 // The drivers' app at /driver/ on a phone (375 px): a driver joins (account with a verified phone
 // and the business details), adds a vehicle, uploads the documents it calls for, asks for
@@ -77,17 +78,19 @@ test('a driver registers, adds a vehicle, uploads documents, asks for verificati
   await expect(page.getByRole('heading', { name: 'Documenten', level: 1 })).toBeVisible();
   await expectAccessible(page);
   const nextYear = `${new Date().getFullYear() + 1}-06-30`;
-  for (const [kind, title] of [
-    ['driving_licence', 'rijbewijs'],
-    ['cmr_insurance', 'cmr-verzekering'],
-  ] as const) {
+  for (const [i, [kind, title]] of (
+    [
+      ['driving_licence', 'rijbewijs'],
+      ['cmr_insurance', 'cmr-verzekering'],
+    ] as const
+  ).entries()) {
     await page.getByLabel('Document', { exact: true }).selectOption(kind);
     await page.getByLabel('Geldig tot').fill(nextYear);
     await page.getByLabel('Bestand').setInputFiles(pdf(title));
     await page.getByRole('button', { name: 'Uploaden' }).click();
-    await expect(page.getByText('Document geüpload.')).toBeVisible();
+    await expect(page.locator('.document-row')).toHaveCount(i + 1);
   }
-  await expect(page.locator('.document-row')).toHaveCount(2);
+  await expect(page.getByText('Document geüpload.').first()).toBeVisible();
   await expect(page.locator('.document-row').filter({ hasText: 'Rijbewijs' })).toContainText('Wordt nagekeken');
 
   // Asking for verification, then waiting for staff.
@@ -119,4 +122,62 @@ test('a driver registers, adds a vehicle, uploads documents, asks for verificati
   await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible();
   await expect(page.getByText('Je bent offline. Wat je doet, wordt verstuurd zodra er weer netwerk is.')).toBeVisible();
   await context.setOffline(false);
+});
+
+test.describe('an approved driver bids', () => {
+  // The demo drivers are ordinary driver accounts verified by their seed; they make no offer of
+  // their own within this test (an hour's delay).
+  let market: TestServer;
+  test.beforeAll(async () => {
+    test.setTimeout(SERVER_START_TIMEOUT);
+    market = await startServer({ DEMO_DRIVERS: 'true', DEMO_DRIVER_PASSWORD: 'demo-geheim-123', DEMO_OFFER_DELAY_SECONDS: '3600' });
+  });
+  test.afterAll(async () => market?.stop());
+
+  test('sees an open job by town, sees before sending what the sender pays all-in and what the driver is paid, bids, re-prices and withdraws', async ({ page }) => {
+    const sender = await registerViaApi(market);
+    const tokenRes = await fetch(`${market.url}/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', client_id: 'web', scope: 'app', username: sender.email, password: sender.password }),
+    });
+    const senderToken = (await tokenRes.json()).access_token as string;
+    const shipmentId = await createShipmentViaApi(market, senderToken);
+    const senderOffers = async () =>
+      ((await (await fetch(`${market.url}/api/shipment/${shipmentId}`, { headers: { authorization: `Bearer ${senderToken}` } })).json()) as { offers: { price: number; cost_breakdown_sender: { total: { aftertaxes: number } } }[] }).offers;
+
+    await page.goto(`${market.url}/driver/`);
+    await page.getByLabel('E-mailadres').fill('jan.maes@demo.vrachtmarkt.be');
+    await page.getByLabel('Wachtwoord').fill('demo-geheim-123');
+    await page.getByRole('button', { name: 'Aanmelden' }).click();
+    await expect(page.getByRole('heading', { name: 'Open ritten' })).toBeVisible();
+    const card = page.getByRole('link', { name: /Bekijk rit/ }).filter({ hasText: 'Hasselt' }).first();
+    await expect(card).toContainText('Hasselt → ');
+    await expect(card).toContainText('Gent');
+    await card.click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Hasselt');
+    // Before acceptance: towns only, no street (the sender's 'Markt 1') and no instructions.
+    await expect(page.locator('main')).not.toContainText('Markt');
+    await expect(page.locator('main')).not.toContainText('Bel aan');
+    await expect(page.getByText('Zetel')).toBeVisible();
+    await expect.poll(async () => seriousViolations(page)).toEqual([]);
+
+    // CMR cover has no premium: 120 € transport + 21 % VAT = 145.20 € for the sender.
+    await page.getByLabel('Je prijs zonder btw (€)').fill('120');
+    await expect(page.getByTestId('sender-total')).toHaveText(/145,20/);
+    await expect(page.getByTestId('driver-paid')).toHaveText(/120,00/);
+    await page.getByRole('button', { name: 'Bod versturen' }).click();
+    await expect(page.getByTestId('my-offer')).toHaveText(/Je huidige bod: €\s*120,00/);
+    await expect.poll(async () => (await senderOffers()).map((o) => [o.price, o.cost_breakdown_sender.total.aftertaxes])).toEqual([[120, 145.2]]);
+
+    await page.getByLabel('Je prijs zonder btw (€)').fill('110');
+    await page.getByRole('button', { name: 'Nieuwe prijs versturen' }).click();
+    await expect(page.getByTestId('my-offer')).toHaveText(/110,00/);
+    await expect.poll(async () => (await senderOffers()).map((o) => o.price)).toEqual([110]);
+
+    await page.getByRole('button', { name: 'Bod intrekken' }).click();
+    await expect(page.getByTestId('my-offer')).toHaveCount(0);
+    await expect.poll(async () => (await senderOffers()).length).toBe(0);
+  });
 });

@@ -9,7 +9,18 @@ export const workKeys = { open: ['driver', 'jobs', 'open'] as const, assigned: [
 
 export const openJobsQuery = queryOptions({ queryKey: workKeys.open, queryFn: ({ signal }) => call('GET /api/driver/shipments', { query: { scope: 'open' }, signal }) });
 export const assignedJobsQuery = queryOptions({ queryKey: workKeys.assigned, queryFn: ({ signal }) => call('GET /api/driver/shipments', { query: { scope: 'assigned' }, signal }) });
-export const jobQuery = (id: number) => queryOptions({ queryKey: workKeys.job(id), queryFn: ({ signal }) => call('GET /api/driver/shipment/:id', { params: { id }, signal }) });
+/**
+ * One job: an open one as the open list has it (GET /api/driver/shipment/:id answers only the
+ * driver's accepted jobs, with their full addresses), else the driver's accepted job.
+ */
+export const jobQuery = (id: number) =>
+  queryOptions({
+    queryKey: workKeys.job(id),
+    queryFn: async ({ signal }) => {
+      const open = await call('GET /api/driver/shipments', { query: { scope: 'open' }, signal });
+      return open.find((j) => j.id === id) ?? call('GET /api/driver/shipment/:id', { params: { id }, signal });
+    },
+  });
 
 /** The open jobs a driver can bid on, newest first. */
 export const useOpenJobs = () => useQuery(openJobsQuery);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nl } from '../locales/nl.ts';
 import { renderWithProviders } from '../test-render.tsx';
-import { PhoneVerification } from './phone-verification.tsx';
+import { PhoneVerification } from '@vm/ui/phone-verification.tsx';
 import { sandboxConfig } from '../test-fixtures.ts';
 
 let answer: () => Response = () => HttpResponse.json({ cellphone: '+32470123456', expires_in: 600 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CaptchaFailed, captchaToken, resetCaptchaForTests } from './captcha.ts';
+import { CaptchaFailed, captchaToken, resetCaptchaForTests } from '@vm/client/captcha.ts';
 
 // The provider's real script is never fetched in tests: the loaded script is played by a fake
 // widget API put on window, then the script's onload callback is called by hand.

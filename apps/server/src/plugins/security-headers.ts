@@ -36,13 +36,14 @@ const tileOrigin = (template: string) => new URL(template.replace(/\{s\}/g, 'a')
  * app (its pages and files; the API answers carry the sender's). Helmet's middleware is built once
  * per policy: @fastify/helmet builds it again for every request, which cost a polled 304 more than
  * half its throughput (bench:api). `stripeElements`: Stripe's card form needs its script, frames
- * and API; only the sender pays. The captcha guards the sender's sign-up and login; the driver and
- * ops apps load neither.
+ * and API; only the sender pays. The captcha guards the SMS sends of sign-up: the sender's and,
+ * since issue 21, the driver's registration (ops loads neither). The driver's service worker
+ * (/driver/sw.js) and manifest are same-origin: worker-src and manifest-src fall back to 'self'.
  */
 export function securityHeaders(app: FastifyInstance, config: AppConfig, stripeElements: boolean): void {
   const byApp = {
     sender: build(config, { stripeElements, captcha: true, inlineStyles: false }),
-    driver: build(config, { stripeElements: false, captcha: false, inlineStyles: false }),
+    driver: build(config, { stripeElements: false, captcha: true, inlineStyles: false }),
     ops: build(config, { stripeElements: false, captcha: false, inlineStyles: false }),
   };
   // The API reference (Swagger UI, /api/docs) sets a few inline styles; nothing else gets them.

@@ -21,6 +21,11 @@ async function buildApp(name: 'driver' | 'ops') {
   await fs.mkdir(path.join(dir, 'assets'));
   await fs.writeFile(path.join(dir, 'index.html'), `<!doctype html><title>${titles[name]}</title><script type="module" src="/${name}/assets/index-${name}1.js"></script>`);
   await fs.writeFile(path.join(dir, `assets/index-${name}1.js`), `console.log(${JSON.stringify(name)});`);
+  if (name === 'driver') {
+    // What vite-plugin-pwa writes next to index.html: the service worker and the web manifest.
+    await fs.writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => undefined);');
+    await fs.writeFile(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Vrachtmarkt chauffeurs', start_url: '/driver/', scope: '/driver/' }));
+  }
   return dir;
 }
 
@@ -90,8 +95,10 @@ describe('the driver and operations apps', () => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    // Neither app has the sender's captcha: its hosts stay out of their policy.
-    expect(csp).not.toContain('challenges.cloudflare.com');
+    // The driver registers with a verified phone, so its policy has the captcha's hosts (as the
+    // sender's); operations has none.
+    if (name === 'driver') expect(csp).toContain('https://challenges.cloudflare.com');
+    else expect(csp).not.toContain('challenges.cloudflare.com');
     const sender = await t.app.inject({ url: '/' });
     expect(String(sender.headers['content-security-policy'])).toContain('https://challenges.cloudflare.com');
     expect(sender.body).toContain('<title>Vrachtmarkt</title>');
@@ -102,7 +109,22 @@ describe('the driver and operations apps', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe(`console.log(${JSON.stringify(name)});`);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(String(asset.headers['content-security-policy'])).not.toContain('challenges.cloudflare.com');
+    expect(String(asset.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it('the driver app\'s service worker and manifest are served from its root and always revalidated', async () => {
+    const sw = await t.app.inject({ url: '/driver/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    // A cached worker would keep an old app shell alive: browsers must ask each time.
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    // The worker is same-origin: the policy's script-src (worker-src falls back to it) allows it.
+    expect(String(sw.headers['content-security-policy'])).toContain("script-src 'self'");
+    const manifest = await t.app.inject({ url: '/driver/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/driver/', scope: '/driver/' });
   });
 
   it('/driver and /ops redirect to the app with its trailing slash', async () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PhoneVerification } from '../../../components/phone-verification.tsx';
+import { PhoneVerification } from '@vm/ui/phone-verification.tsx';
 import { maskBirthday } from '@vm/ui/birthday-input.ts';
 import { CountrySelect } from '@vm/ui/country-select.tsx';
 import { Field } from '@vm/ui/field.tsx';

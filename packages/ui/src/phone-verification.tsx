@@ -2,12 +2,12 @@ import { phoneLongEnough } from '@vm/domain/user';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@vm/client/api-client.ts';
-import { CaptchaFailed, captchaToken } from '../lib/captcha.ts';
+import { CaptchaFailed, captchaToken } from '@vm/client/captcha.ts';
 import { fetchConfig } from '@vm/client/config.ts';
-import { validationText } from '../lib/i18n.ts';
+import { validationText } from '@vm/client/i18n.ts';
 import { useCheckPhoneCode } from '@vm/client/api/check-phone-code.ts';
 import { useSendPhoneCode } from '@vm/client/api/send-phone-code.ts';
-import { Field } from '@vm/ui/field.tsx';
+import { Field } from './field.tsx';
 
 /** A new code can be asked for this long after the last one (a calm pace; the server limits too). */
 export const RESEND_AFTER_SECONDS = 30;

@@ -1,0 +1,49 @@
+import { setSessionEndedHandler } from '@vm/client/api-client.ts';
+import { queryClient } from '@vm/client/query-client.ts';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { GuestOnly, HOME, RequireAuth } from './guards.tsx';
+import { AppLayout } from './layout.tsx';
+
+// The driver app's routes. Every screen is a lazy chunk of its own, so the first route loads only
+// the shell and the login screen. The route's title is a catalogue key under 'titles'.
+export type RouteHandle = { title: string };
+const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+
+/** The route table (the tests mount it in a memory router). */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    HydrateFallback: () => null,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: 'login', ...titled('titles.login'), lazy: () => import('../features/auth/components/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
+        ],
+      },
+      // Signing in is part of registering: the page itself sends a driver already signed in away.
+      { path: 'register', ...titled('titles.register'), lazy: () => import('../features/auth/components/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'work', ...titled('titles.work'), lazy: () => import('../features/work/components/open-jobs-page.tsx').then((m) => ({ Component: m.OpenJobsPage })) },
+          { path: 'work/:jobId', ...titled('titles.job'), lazy: () => import('../features/work/components/job-page.tsx').then((m) => ({ Component: m.JobPage })) },
+          { path: 'my-jobs', ...titled('titles.myJobs'), lazy: () => import('../features/work/components/my-jobs-page.tsx').then((m) => ({ Component: m.MyJobsPage })) },
+          { path: 'account', ...titled('titles.account'), lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
+          { path: 'account/vehicles/new', ...titled('titles.vehicle'), lazy: () => import('../features/account/components/vehicle-page.tsx').then((m) => ({ Component: m.VehiclePage })) },
+          { path: 'account/vehicles/:vehicleId', ...titled('titles.vehicle'), lazy: () => import('../features/account/components/vehicle-page.tsx').then((m) => ({ Component: m.VehiclePage })) },
+          { path: 'account/documents', ...titled('titles.documents'), lazy: () => import('../features/account/components/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage })) },
+        ],
+      },
+      { path: '*', element: <Navigate to={HOME} replace /> },
+    ],
+  },
+];
+
+export const router = createHashRouter(routes);
+
+// A refused refresh token ends the session: back to login.
+setSessionEndedHandler(() => {
+  queryClient.clear();
+  void router.navigate('/login');
+});

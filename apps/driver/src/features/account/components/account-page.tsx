@@ -1,0 +1,32 @@
+import { logOut, useCurrentUser } from '@vm/client/session.ts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageField } from '../../../lib/language.tsx';
+import { ChecklistSection } from './checklist.tsx';
+
+/** Account: who is signed in, the onboarding checklist and verification status, the language, and signing out. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  return (
+    <section className="page page-narrow">
+      <h1>{user.data ? t('account.greeting', { name: user.data.first_name }) : t('account.title')}</h1>
+      <ChecklistSection />
+      <div className="card">
+        <LanguageField />
+        <button
+          type="button"
+          className="button button-secondary button-block"
+          onClick={() => {
+            logOut();
+            navigate('/login', { replace: true });
+          }}
+        >
+          {t('account.logOut')}
+        </button>
+      </div>
+    </section>
+  );
+}
+

@@ -1,0 +1,102 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { server } from '@vm/client/testing/web-test-setup.ts';
+import { queryClient } from '@vm/client/query-client.ts';
+import { writeToken } from '@vm/client/token-store.ts';
+import type { DriverProfileRead, VehicleRead } from '@vm/domain/driver-joining';
+import type { DriverJobRead } from '@vm/domain/marketplace';
+import { ToastProvider } from '@vm/ui/toast.tsx';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes } from './app/router.tsx';
+
+/** The whole app at a route, as a phone shows it (the tests mount it in a memory router). */
+export function renderApp(path: string, { signedIn = true } = {}) {
+  if (signedIn) writeToken({ access_token: 'a1', refresh_token: 'r1', expires_at: Date.now() + 900_000 });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+export function resetApp() {
+  cleanup();
+  writeToken(null);
+  queryClient.clear();
+}
+
+export const driverUser = { id: 7, first_name: 'Fatima', last_name: 'El Amrani', email: 'fatima@example.be', locale: 'nl' };
+
+export const profile = (over: Partial<DriverProfileRead> = {}): DriverProfileRead => ({
+  kind: 'person',
+  company_name: '',
+  company_number: '0403170701',
+  vat: '',
+  vat_exempt: true,
+  iban: 'BE68539007547034',
+  status: 'incomplete',
+  refusal_reason: null,
+  vehicles: 0,
+  missing_documents: ['driving_licence', 'cmr_insurance'],
+  ...over,
+});
+
+export const vehicle = (over: Partial<VehicleRead> = {}): VehicleRead => ({
+  id: 3,
+  type: 'van',
+  name: 'Ford Transit',
+  plate: '1-ABC-123',
+  payload_kg: 450,
+  max_mass_kg: 2400,
+  load_length_cm: 300,
+  load_width_cm: 170,
+  load_height_cm: 170,
+  licence_number: '',
+  licence_expires: '',
+  needs_licence: false,
+  ...over,
+});
+
+const location = (zip: string, city: string) => ({ lat: 51, lng: 4, notes: '', address: { name: '', street: '', number: '', box: '', zip, city, country: 'BE', formatted: `${zip} ${city}` } });
+
+export const job = (over: Partial<DriverJobRead> = {}): DriverJobRead => ({
+  id: 77,
+  reference_id: 'VM-77',
+  current_state: { state: 'new' },
+  states: [{ state: 'new', created_at: 1_700_000_000 }],
+  pickup_date_from: 1_700_100_000,
+  pickup_date_till: 1_700_110_000,
+  pickup_timezone: 'Europe/Brussels',
+  delivery_date_from: 1_700_200_000,
+  delivery_date_till: 1_700_210_000,
+  delivery_timezone: 'Europe/Brussels',
+  pickup_location: location('2000', 'Antwerpen'),
+  delivery_location: location('9000', 'Gent'),
+  current_location: null,
+  route: { points: '', distance: 60_000, duration: 3_600, estimated: false },
+  driver_route: null,
+  packages: [
+    { id: 1, type: 'boxed', description: 'Dozen boeken', notes: '', width: 40, height: 30, length: 50, weight: 12, tags: [], pallet_type: null, must_be_traded: false, attachments: [] },
+  ],
+  insurance: 'all_1250',
+  ratings: [],
+  running_late: [],
+  created_at: 1_700_000_000,
+  my_offer: null,
+  ...over,
+});
+
+/** A signed-in driver: GET /api/user and the profile; more answers per test. */
+export function driverApi(p: DriverProfileRead | null = profile()) {
+  server.use(
+    http.get('*/api/user', () => HttpResponse.json(driverUser)),
+    http.get('*/api/driver/profile', () => HttpResponse.json({ profile: p })),
+    http.get('*/api/driver/vehicles', () => HttpResponse.json({ vehicles: [] })),
+  );
+}

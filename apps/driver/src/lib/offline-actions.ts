@@ -2,10 +2,10 @@ import { api, ApiError } from '@vm/client/api-client.ts';
 import { createOfflineQueue, type QueuedEntry, type SendOutcome } from './offline-queue.ts';
 
 // How a kept action goes to the server: each carries its client-made id and its original time
-// (`client_id`, `occurred_at` in unix seconds), which the server uses to take it once and to date it.
+// (`client_id`, `at` in unix seconds), which the server uses to take it once and to date it.
 
 const path = (e: QueuedEntry, tail: string) => `/api/driver/shipment/${e.action.shipmentId}/${tail}`;
-const stamp = (e: QueuedEntry) => ({ client_id: e.id, occurred_at: Math.floor(e.at / 1000) });
+const stamp = (e: QueuedEntry) => ({ client_id: e.id, at: Math.floor(e.at / 1000) });
 
 async function post(e: QueuedEntry): Promise<unknown> {
   const a = e.action;
@@ -13,7 +13,7 @@ async function post(e: QueuedEntry): Promise<unknown> {
     case 'state':
       return api(path(e, 'status'), { method: 'POST', body: { state: a.state, ...stamp(e) } });
     case 'position':
-      return api(path(e, 'location'), { method: 'POST', body: { lat: a.lat, lng: a.lng, ...(a.accuracy === undefined ? {} : { accuracy: a.accuracy }), ...stamp(e) } });
+      return api(path(e, 'location'), { method: 'POST', body: { lat: a.lat, lng: a.lng, ...(a.accuracy === undefined ? {} : { accuracy_m: a.accuracy }), ...stamp(e) } });
     case 'proof': {
       const form = new FormData();
       form.append('content', JSON.stringify({ ...a.content, ...stamp(e) }));

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
 // The audit log's SQL: rows are only ever inserted (a trigger refuses updates and deletes), one at
@@ -35,10 +36,20 @@ export async function append(db: Executor, row: AuditRow): Promise<void> {
   await db.updateTable('auditHead').set({ lastId: row.id, hash: row.hash }).where('id', '=', 1).execute();
 }
 
+// details as text: the database's CamelCasePlugin would rename the keys inside a jsonb value.
+const detailsText = sql<string>`a.details::text`.as('detailsText');
+const withDetails = <R extends { detailsText: string }>({ detailsText: text, ...r }: R) => ({ ...r, details: JSON.parse(text) as Record<string, unknown> });
+
 /** Rows after `afterId`, oldest first (the chain check walks them in batches). */
 export async function rowsAfter(db: Executor, afterId: number, limit: number): Promise<AuditRow[]> {
-  const rows = await db.selectFrom('auditLog').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  const rows = await db
+    .selectFrom('auditLog as a')
+    .select(['a.id', 'a.at', 'a.staffId', 'a.action', 'a.subjectType', 'a.subjectId', 'a.reason', 'a.prevHash', 'a.hash', detailsText])
+    .where('a.id', '>', afterId)
+    .orderBy('a.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => withDetails({ ...r, id: Number(r.id) }));
 }
 
 export type AuditListRow = AuditRow & { staffName: string | null; staffEmail: string | null };
@@ -48,9 +59,9 @@ export async function page(db: Executor, before: number | null, limit: number): 
   let q = db
     .selectFrom('auditLog as a')
     .leftJoin('staff as s', 's.id', 'a.staffId')
-    .select(['a.id', 'a.at', 'a.staffId', 'a.action', 'a.subjectType', 'a.subjectId', 'a.reason', 'a.details', 'a.prevHash', 'a.hash', 's.name as staffName', 's.email as staffEmail'])
+    .select(['a.id', 'a.at', 'a.staffId', 'a.action', 'a.subjectType', 'a.subjectId', 'a.reason', 'a.prevHash', 'a.hash', 's.name as staffName', 's.email as staffEmail', detailsText])
     .orderBy('a.id', 'desc')
     .limit(limit);
   if (before !== null) q = q.where('a.id', '<', before);
-  return q.execute();
+  return (await q.execute()).map(withDetails);
 }

@@ -45,12 +45,14 @@ export const staffPasswordSignInSchema = z.object({
 export type StaffPasswordSignIn = z.infer<typeof staffPasswordSignInSchema>;
 
 const base64url = z.string({ error: 'invalid_body' }).max(4096, 'invalid_body').regex(/^[A-Za-z0-9_-]*={0,2}$/, 'invalid_body');
-const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
 const credentialBase = {
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key', { error: 'invalid_body' }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // Extension outputs are not used; the known ones are let through, anything else is dropped.
+  clientExtensionResults: z
+    .object({ appid: z.boolean().optional(), credProps: z.object({ rk: z.boolean().optional() }).optional(), hmacCreateSecret: z.boolean().optional(), prf: z.unknown().optional() })
+    .default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 };
 /** The browser's answer to navigator.credentials.create (@simplewebauthn/browser's RegistrationResponseJSON). */
@@ -62,7 +64,8 @@ export const passkeyRegistrationSchema = z.object({
     authenticatorData: base64url.optional(),
     publicKey: base64url.optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    transports: z.array(z.enum(TRANSPORTS)).max(10).optional(),
+    // Browsers name new transports before libraries know them: any short name, kept as given.
+    transports: z.array(z.string().max(20).regex(/^[a-z-]+$/)).max(10).optional(),
   }),
 });
 /** The browser's answer to navigator.credentials.get (AuthenticationResponseJSON). */

@@ -148,3 +148,18 @@ describe('the audit log', () => {
     expect(deleted.message).toContain('deleted');
   });
 });
+
+describe('appends at the same moment', () => {
+  it('form one chain: ten staff members created at once, and every row links to the one before', async () => {
+    const fresh = await createTestApp({ ADMIN_TOKEN: ADMIN });
+    try {
+      const run = (args: string[]) => fresh.app.inject({ method: 'POST', url: '/api/admin/command', headers: { authorization: `Bearer ${ADMIN}` }, payload: { args } });
+      const created = await Promise.all(Array.from({ length: 10 }, (_, i) => run(['staff', 'create', `parallel${i}@ops.test`])));
+      expect(created.map((r) => r.json().ok)).toEqual(Array(10).fill(true));
+      const check = (await run(['audit', 'check'])).json();
+      expect(check).toEqual({ ok: true, message: 'The audit log is intact: 10 rows, every hash matches.' });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

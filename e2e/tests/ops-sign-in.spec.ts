@@ -48,6 +48,7 @@ test('a staff member sets up a passkey from the link, signs out and signs in wit
   // Signed in: the welcome with name and role, and (an admin) the audit log with the set-up in it.
   await expect(page.getByRole('heading', { name: 'Dag Petra Peeters' })).toBeVisible();
   await expect(page.getByText('Je bent aangemeld als beheerder.')).toBeVisible();
+  await expect(page.getByText('Je hebt 1 passkey.')).toBeVisible();
   const log = page.getByRole('region', { name: 'Auditlogboek' });
   await expect(log.getByRole('row', { name: /Account ingesteld/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -95,4 +96,11 @@ test('a staff member sets up a password with an authenticator code, and signs in
   await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Dag Simon Claes' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Signed in with a password, they add a passkey on this device.
+  await expect(page.getByText('Je hebt 0 passkeys.')).toBeVisible();
+  await virtualAuthenticator(page);
+  await page.getByRole('button', { name: 'Passkey toevoegen op dit toestel' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'De passkey is toegevoegd.' })).toBeVisible();
+  await expect(page.getByText('Je hebt 1 passkey.')).toBeVisible();
 });

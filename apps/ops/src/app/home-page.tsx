@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { AuditLog } from '../features/audit/components/audit-log.tsx';
+import { AddPasskey } from '../features/passkeys/components/add-passkey.tsx';
 import { useOpsSession } from '../lib/ops-session.ts';
 
-/** Home: a welcome with the staff member's name and role; for admins, the audit log under it. */
+/** Home: a welcome with the staff member's name and role, their passkeys; for admins, the audit log under it. */
 export function HomePage() {
   const { t } = useTranslation();
   const session = useOpsSession();
@@ -12,6 +13,7 @@ export function HomePage() {
     <section className="page">
       <h1>{t('home.welcome', { name })}</h1>
       <p>{t('home.role', { role: t(`roles.${role}`) })}</p>
+      <AddPasskey passkeys={session.staff.passkeys} />
       {role === 'admin' && <AuditLog />}
     </section>
   );

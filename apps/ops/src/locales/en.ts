@@ -44,6 +44,14 @@ export const en: OpsTexts = {
     passwordButton: 'Save password and code',
   },
   home: { welcome: 'Hello {{name}}', role: 'You are signed in as {{role}}.' },
+  passkeys: {
+    title: 'Passkeys',
+    count_one: 'You have {{count}} passkey.',
+    count_other: 'You have {{count}} passkeys.',
+    add: 'Add a passkey on this device',
+    added: 'The passkey was added.',
+    failed: 'The passkey was not added, or it was cancelled.',
+  },
   audit: {
     title: 'Audit log',
     failed: 'The log could not be loaded.',

@@ -44,6 +44,14 @@ export const fr: OpsTexts = {
     passwordButton: 'Enregistrer le mot de passe et le code',
   },
   home: { welcome: 'Bonjour {{name}}', role: 'Vous êtes connecté en tant que {{role}}.' },
+  passkeys: {
+    title: 'Clés d’accès',
+    count_one: 'Vous avez {{count}} clé d’accès.',
+    count_other: 'Vous avez {{count}} clés d’accès.',
+    add: 'Ajouter une clé d’accès sur cet appareil',
+    added: 'La clé d’accès a été ajoutée.',
+    failed: 'La clé d’accès n’a pas été ajoutée, ou l’opération a été annulée.',
+  },
   audit: {
     title: 'Journal d’audit',
     failed: 'Le journal n’a pas pu être chargé.',

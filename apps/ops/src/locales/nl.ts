@@ -44,6 +44,14 @@ export const nl = {
     passwordButton: 'Wachtwoord en code bewaren',
   },
   home: { welcome: 'Dag {{name}}', role: 'Je bent aangemeld als {{role}}.' },
+  passkeys: {
+    title: 'Passkeys',
+    count_one: 'Je hebt {{count}} passkey.',
+    count_other: 'Je hebt {{count}} passkeys.',
+    add: 'Passkey toevoegen op dit toestel',
+    added: 'De passkey is toegevoegd.',
+    failed: 'De passkey werd niet toegevoegd of het werd geannuleerd.',
+  },
   audit: {
     title: 'Auditlogboek',
     failed: 'Het logboek kon niet geladen worden.',

@@ -54,6 +54,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   await hub.start();
   onClose(() => hub.stop());
   const events = eventsService({ db, hub, now });
+  // The audit log (issue 21, staff part): made early, so any service acting for staff can take it.
+  const audit = auditService({ db, now });
   const streams = sseStreams({ perUser: config.sseStreamsPerUser });
   // Open streams end before the server waits for its connections to close (SIGTERM).
   preClose(async () => streams.closeAll());
@@ -99,8 +101,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     log,
   });
-  // Staff sign-in and the audit log (issue 21, staff part)
-  const audit = auditService({ db, now });
+  // Staff sign-in (issue 21, staff part)
   const { rpId, rpName, origins, signInPerEmail, signInWindow } = config.staff;
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
   return { audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts };

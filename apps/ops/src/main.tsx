@@ -1,4 +1,21 @@
-import { startPlaceholderApp } from '@vm/ui/start-placeholder-app.tsx';
+import '@vm/client/zod-config.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '@vm/client/query-client.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { router } from './app/router.tsx';
 import { textsReady } from './i18n.ts';
+import '@vm/ui/styles.css';
+import './app/ops.css';
 
-startPlaceholderApp(textsReady);
+// A French or English first paint waits for its small chunk of texts (Dutch is in this one).
+void textsReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
+);

@@ -43,6 +43,9 @@ import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { driverAccountsRoutes } from './modules/driver-accounts/driver-accounts.routes.ts';
 import type { DriverAccountsService } from './modules/driver-accounts/driver-accounts.service.ts';
+// Staff sign-in and the audit log (issue 21, staff part)
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -172,11 +175,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await rateLimits(app, services.rateLimits);
 
   app.decorateRequest('auth', null);
+  app.decorateRequest('staff', null);
   app.decorateRequest('locale', 'nl');
   app.addHook('onRequest', async (req) => {
     req.locale = localeFromAcceptLanguage(req.headers['accept-language']);
     const token = bearerToken(req);
-    req.auth = token ? await auth.authenticate(token) : null;
+    // /api/ops takes staff sessions only, and every other route users' tokens only (decision 0025).
+    if (req.url.startsWith('/api/ops/')) req.staff = token ? await services.staff.authenticate(token) : null;
+    else req.auth = token ? await auth.authenticate(token) : null;
   });
 
   errorHandler(app);
@@ -223,7 +229,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
-  await app.register(adminRoutes, { users, driverAccounts: services.driverAccounts, adminTokenHash: hashAdminToken(adminToken(config)) });
+  await app.register(adminRoutes, { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, publicUrl: config.publicUrl, adminTokenHash: hashAdminToken(adminToken(config)) });
+  // Staff sign-in and the audit log (issue 21, staff part)
+  await app.register(staffRoutes, { staff: services.staff, perIpLimit: config.staff.signInPerIp, windowSeconds: config.staff.signInWindow });
+  await app.register(auditRoutes, { audit: services.audit });
+  if (config.staff.demo) await services.staff.seedDemo();
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
   await app.register(priceBandRoutes, { priceBand: services.priceBand });

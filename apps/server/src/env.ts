@@ -108,6 +108,15 @@ const envVariables = z.object({
   REQUEST_TIMEOUT_SECONDS: int(120),
   // Open event streams per user in this process; one more closes that user's oldest (browsers allow 6 per origin over HTTP/1.1).
   SSE_STREAMS_PER_USER: int(6),
+  // Staff sign-in (issue 21, staff part; decision 0025): the WebAuthn relying party (a domain, never
+  // an IP address; unset: PUBLIC_URL's host, or localhost when that is an address), the origins a
+  // passkey may answer from (comma-separated; unset: PUBLIC_URL's, plus http://localhost:PORT for
+  // localhost), and the sign-in attempts per e-mail and per IP address in a window.
+  OPS_RP_ID: optionalText,
+  OPS_ORIGINS: optionalText,
+  STAFF_SIGN_IN_PER_EMAIL: int(5),
+  STAFF_SIGN_IN_PER_IP: int(20),
+  STAFF_SIGN_IN_WINDOW: int(300),
 });
 
 /** Where the server writes its generated admin token for `npm run admin`. */
@@ -243,12 +252,33 @@ const configSchema = envVariables
     /** Open event streams per user in this process; the oldest is closed for one more. */
     sseStreamsPerUser: e.SSE_STREAMS_PER_USER,
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */
+    /** Staff sign-in (decision 0025); `demo`: seed the README's admin (demo mode on the embedded database). */
+    staff: staffConfig(e),
     demoDrivers: (e.DEMO_DRIVERS === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'on'].includes(e.DEMO_DRIVERS))
       ? { offerDelaySeconds: e.DEMO_OFFER_DELAY_SECONDS, stepSeconds: e.DEMO_STEP_SECONDS, chatReplySeconds: e.DEMO_CHAT_REPLY_SECONDS, password: e.DEMO_DRIVER_PASSWORD }
       : null,
   }));
 
 export type AppConfig = z.output<typeof configSchema>;
+
+function staffConfig(e: z.output<typeof envVariables>) {
+  const publicUrl = new URL((e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''));
+  const isAddress = /^[\d.]+$|^\[/.test(publicUrl.hostname);
+  const rpId = e.OPS_RP_ID ?? (isAddress ? 'localhost' : publicUrl.hostname);
+  const origins = e.OPS_ORIGINS
+    ? e.OPS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)
+    : [publicUrl.origin, ...(rpId === 'localhost' ? [`http://localhost:${publicUrl.port || e.PORT}`] : [])];
+  const demoMode = e.DEMO_DRIVERS === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'on'].includes(e.DEMO_DRIVERS);
+  return {
+    rpId,
+    rpName: 'Vrachtmarkt',
+    origins,
+    signInPerEmail: e.STAFF_SIGN_IN_PER_EMAIL,
+    signInPerIp: e.STAFF_SIGN_IN_PER_IP,
+    signInWindow: e.STAFF_SIGN_IN_WINDOW,
+    demo: demoMode && !e.DATABASE_URL,
+  };
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = configSchema.safeParse(source);

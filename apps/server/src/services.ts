@@ -23,6 +23,9 @@ import { driverAccountsService } from './modules/driver-accounts/driver-accounts
 import { facebookProvider, oidcProvider } from './modules/social-login/providers.ts';
 import { socialLoginService } from './modules/social-login/social-login.service.ts';
 import { supportService } from './modules/support/support.service.ts';
+// Staff sign-in and the audit log (issue 21, staff part)
+import { auditService } from './modules/audit/audit.service.ts';
+import { staffService } from './modules/staff/staff.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -51,6 +54,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   await hub.start();
   onClose(() => hub.stop());
   const events = eventsService({ db, hub, now });
+  // The audit log (issue 21, staff part): made early, so any service acting for staff can take it.
+  const audit = auditService({ db, now });
   const streams = sseStreams({ perUser: config.sseStreamsPerUser });
   // Open streams end before the server waits for its connections to close (SIGTERM).
   preClose(async () => streams.closeAll());
@@ -96,7 +101,10 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     log,
   });
-  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts };
+  // Staff sign-in (issue 21, staff part)
+  const { rpId, rpName, origins, signInPerEmail, signInWindow } = config.staff;
+  const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
+  return { audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

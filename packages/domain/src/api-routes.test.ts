@@ -43,7 +43,9 @@ describe('the API contract', () => {
 
   it('needs no login only to sign in (password or a social provider), reset a password, register a phone or ask the fair-price band via a client token, follow a shared link, geocode and read the config', () => {
     const open = routes.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
-    expect(open).toEqual(['autocomplete', 'basemap', 'checkResetLink', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'socialCallback', 'socialStart', 'timezone', 'token', 'tracking'].sort());
+    // Staff sign in (a password + code, a passkey) and set up their account from a one-time link.
+    const staffSignIn = ['opsPasskeyOptions', 'opsPasskeySignIn', 'opsSetupCheck', 'opsSetupPasskey', 'opsSetupPasskeyOptions', 'opsSetupPassword', 'opsSignIn'];
+    expect(open).toEqual(['autocomplete', 'basemap', 'checkResetLink', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'socialCallback', 'socialStart', 'timezone', 'token', 'tracking', ...staffSignIn].sort());
     const clientToken = routes.filter(([, r]) => r.auth === 'token').map(([n]) => n).sort();
     expect(clientToken).toEqual(['checkPhoneCode', 'driverRegister', 'priceBand', 'register', 'sendPhoneCode', 'socialLink', 'socialTicket', 'supportContact']);
   });
@@ -56,6 +58,12 @@ describe('the API contract', () => {
       }
     }
     expect(apiRoutes.rate.auth).toBe('user');
+    // Staff routes: a staff session with the roles named; the audit log is for admins only.
+    for (const [name, r] of routes) {
+      if (r.path.startsWith('/api/ops/') && r.auth !== 'public') expect('roles' in r && r.roles.length > 0, name).toBe(true);
+      if (r.auth === 'staff') expect(r.path, name).toMatch(/^\/api\/ops\//);
+    }
+    expect(apiRoutes.opsAudit.roles).toEqual(['admin']);
     expect(apiRoutes.adminCommand.auth).toBe('admin');
   });
 

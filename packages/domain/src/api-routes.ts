@@ -32,6 +32,23 @@ import {
   userReadSchema,
 } from './user.ts';
 import { supportContactSchema } from './support.ts';
+// Staff sign-in and the audit log (issue 21, staff part)
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  passkeyOptionsSchema,
+  passkeyRegisterSchema,
+  passkeySignInSchema,
+  setupInfoSchema,
+  setupPasskeySchema,
+  setupPasswordSchema,
+  setupTokenSchema,
+  STAFF_ROLES,
+  type StaffRole,
+  staffPasswordSignInSchema,
+  staffReadSchema,
+  staffSessionSchema,
+} from './staff.ts';
 import { pathIdSchema, rowIdSchema } from './wire.ts';
 
 // The API contract: every route the server serves, with its path, inputs and answers. The server
@@ -43,8 +60,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type ApiRoute = {
   method: HttpMethod;
   path: string;
-  /** Who may call: a user's token of a role, any token (client credentials too), or nobody's. */
-  auth: 'sender' | 'driver' | 'user' | 'token' | 'public' | 'admin';
+  /** Who may call: a user's token of a role, any token (client credentials too), a staff session, or nobody's. */
+  auth: 'sender' | 'driver' | 'user' | 'token' | 'public' | 'admin' | 'staff';
+  /** With auth 'staff': the staff roles that may call (another role: 403). */
+  roles?: readonly StaffRole[];
   params?: z.ZodObject;
   querystring?: z.ZodObject;
   /** A JSON body. */
@@ -290,6 +309,21 @@ export const apiRoutes = {
   priceBand: { method: 'GET', path: '/api/price-band', auth: 'token', querystring: priceBandQuerySchema, response: { 200: priceBandReadSchema } },
   // Help (issue 20, defect 12): the help page's contact form, for guests (client token) and users.
   supportContact: { method: 'POST', path: '/api/support/contact', auth: 'token', body: supportContactSchema, response: { 201: created } },
+
+  // Staff sign-in and the audit log (issue 21, staff part; decision 0025). A staff session's token
+  // is good for /api/ops only, and a user's token never is.
+  opsSignIn: { method: 'POST', path: '/api/ops/sign-in', auth: 'public', body: staffPasswordSignInSchema, response: { 200: staffSessionSchema } },
+  opsPasskeyOptions: { method: 'POST', path: '/api/ops/sign-in/passkey/options', auth: 'public', response: { 200: passkeyOptionsSchema } },
+  opsPasskeySignIn: { method: 'POST', path: '/api/ops/sign-in/passkey', auth: 'public', body: passkeySignInSchema, response: { 200: staffSessionSchema } },
+  opsSetupCheck: { method: 'POST', path: '/api/ops/setup/check', auth: 'public', body: setupTokenSchema, response: { 200: setupInfoSchema } },
+  opsSetupPassword: { method: 'POST', path: '/api/ops/setup/password', auth: 'public', body: setupPasswordSchema, response: { 200: staffSessionSchema } },
+  opsSetupPasskeyOptions: { method: 'POST', path: '/api/ops/setup/passkey/options', auth: 'public', body: setupTokenSchema, response: { 200: passkeyOptionsSchema } },
+  opsSetupPasskey: { method: 'POST', path: '/api/ops/setup/passkey', auth: 'public', body: setupPasskeySchema, response: { 200: staffSessionSchema } },
+  opsMe: { method: 'GET', path: '/api/ops/me', auth: 'staff', roles: STAFF_ROLES, response: { 200: staffReadSchema } },
+  opsSignOut: { method: 'POST', path: '/api/ops/sign-out', auth: 'staff', roles: STAFF_ROLES, response: { 204: none } },
+  opsPasskeyRegisterOptions: { method: 'POST', path: '/api/ops/passkeys/options', auth: 'staff', roles: STAFF_ROLES, response: { 200: passkeyOptionsSchema } },
+  opsPasskeyRegister: { method: 'POST', path: '/api/ops/passkeys', auth: 'staff', roles: STAFF_ROLES, body: passkeyRegisterSchema, response: { 201: staffReadSchema } },
+  opsAudit: { method: 'GET', path: '/api/ops/audit', auth: 'staff', roles: ['admin'], querystring: auditQuerySchema, response: { 200: auditPageSchema } },
 
   // Operations
   adminCommand: {

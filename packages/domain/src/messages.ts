@@ -134,6 +134,12 @@ const nl = {
   tracking_not_open: 'Tracking kan je delen zodra een bod aanvaard is.',
   social_ticket_invalid: 'Deze aanmelding is verlopen of al gebruikt. Probeer opnieuw aan te melden.',
   social_not_configured: 'Deze manier van aanmelden is niet ingesteld.',
+  // Staff sign-in (issue 21, staff part)
+  staff_sign_in_failed: 'Het e-mailadres, het wachtwoord of de code is onjuist.',
+  staff_setup_invalid: 'Deze link om je account in te stellen is ongeldig, verlopen of al gebruikt. Vraag een beheerder om een nieuwe.',
+  staff_password_min: 'Kies een wachtwoord van minstens 12 tekens.',
+  passkey_failed: 'De passkey werd niet aanvaard. Probeer het opnieuw.',
+  passkey_challenge_invalid: 'Deze aanmelding met een passkey is verlopen. Probeer het opnieuw.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
@@ -141,6 +147,12 @@ export type MessageKey = keyof typeof nl;
 const en: Record<MessageKey, string> = {
   social_ticket_invalid: 'This sign-in has expired or was already used. Please try signing in again.',
   social_not_configured: 'This way of signing in is not set up.',
+  // Staff sign-in (issue 21, staff part)
+  staff_sign_in_failed: 'The email address, password or code is wrong.',
+  staff_setup_invalid: 'This link to set up your account is invalid, expired or already used. Ask an administrator for a new one.',
+  staff_password_min: 'Choose a password of at least 12 characters.',
+  passkey_failed: 'The passkey was not accepted. Please try again.',
+  passkey_challenge_invalid: 'This passkey sign-in has expired. Please try again.',
   required: 'This field is required.',
   email_invalid: 'Enter a valid email address.',
   password_min: 'The password must be at least 6 characters long.',
@@ -269,6 +281,12 @@ const en: Record<MessageKey, string> = {
 const fr: Record<MessageKey, string> = {
   social_ticket_invalid: 'Cette connexion a expiré ou a déjà été utilisée. Veuillez vous reconnecter.',
   social_not_configured: 'Ce mode de connexion n’est pas configuré.',
+  // Staff sign-in (issue 21, staff part)
+  staff_sign_in_failed: 'L’adresse e-mail, le mot de passe ou le code est incorrect.',
+  staff_setup_invalid: 'Ce lien de configuration de votre compte est invalide, expiré ou déjà utilisé. Demandez-en un nouveau à un administrateur.',
+  staff_password_min: 'Choisissez un mot de passe d’au moins 12 caractères.',
+  passkey_failed: 'La clé d’accès n’a pas été acceptée. Veuillez réessayer.',
+  passkey_challenge_invalid: 'Cette connexion par clé d’accès a expiré. Veuillez réessayer.',
   required: 'Ce champ est obligatoire.',
   email_invalid: 'Saisissez une adresse e-mail valide.',
   password_min: 'Le mot de passe doit compter au moins 6 caractères.',

@@ -15,6 +15,8 @@ import * as m0012 from './migrations/0012-support-requests.ts';
 import { placeIds } from './migrations/0013-place-ids.ts';
 import * as m0014 from './migrations/0014-driver-profiles.ts';
 import * as m0015 from './migrations/0015-vehicles-documents.ts';
+// Staff sign-in and the audit log (issue 21, staff part)
+import * as m0016 from './migrations/0016-staff-audit.ts';
 import * as m0020 from './migrations/0020-driver-actions.ts';
 import { placeIdOf } from '../lib/places.ts';
 
@@ -35,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013-place-ids': placeIds(placeIdOf),
   '0014-driver-profiles': m0014,
   '0015-vehicles-documents': m0015,
+  '0016-staff-audit': m0016,
   '0020-driver-actions': m0020,
 };
 

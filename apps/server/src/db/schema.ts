@@ -388,7 +388,82 @@ export type SupportRequestsTable = {
   createdAt: Timestamp;
 };
 
+// Staff sign-in and the audit log (issue 21, staff part; migration 0016).
+export type StaffTable = {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  role: 'support' | 'finance' | 'admin';
+  passwordHash: string | null;
+  totpSecret: string | null;
+  totpLastStep: number | null;
+  createdAt: Timestamp;
+  disabledAt: NullableTimestamp;
+};
+
+export type StaffPasskeysTable = {
+  id: string;
+  staffId: number;
+  publicKey: Uint8Array;
+  counter: number;
+  transports: string;
+  createdAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
+};
+
+export type StaffSessionsTable = {
+  id: Generated<number>;
+  tokenHash: string;
+  staffId: number;
+  method: 'password' | 'passkey';
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: NullableTimestamp;
+};
+
+export type StaffChallengesTable = {
+  idHash: string;
+  purpose: 'register' | 'sign_in';
+  challenge: string;
+  staffId: number | null;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+};
+
+export type StaffSetupTokensTable = {
+  tokenHash: string;
+  staffId: number;
+  totpSecret: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+};
+
+export type AuditLogTable = {
+  id: number;
+  at: Timestamp;
+  staffId: number | null;
+  action: string;
+  subjectType: string | null;
+  subjectId: number | null;
+  reason: string | null;
+  details: ColumnType<Record<string, unknown>, string, never>;
+  prevHash: string;
+  hash: string;
+};
+
+export type AuditHeadTable = { id: number; lastId: number; hash: string };
+
 export type Database = {
+  // Staff and audit (issue 21, staff part)
+  staff: StaffTable;
+  staffPasskeys: StaffPasskeysTable;
+  staffSessions: StaffSessionsTable;
+  staffChallenges: StaffChallengesTable;
+  staffSetupTokens: StaffSetupTokensTable;
+  auditLog: AuditLogTable;
+  auditHead: AuditHeadTable;
   supportRequests: SupportRequestsTable;
   socialLoginStates: SocialLoginStatesTable;
   socialLoginTickets: SocialLoginTicketsTable;

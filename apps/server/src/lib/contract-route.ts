@@ -1,13 +1,13 @@
 import type { ApiRoute } from '@vm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requireDriver, requireSender, requireToken, requireUser } from './request-context.ts';
+import { requireDriver, requireSender, requireStaff, requireToken, requireUser } from './request-context.ts';
 
 /** '/api/driver/shipment/:id' -> 'driver', '/api/shipment/:id' -> 'shipment', '/oauth/...' -> 'oauth'. */
 const areaOf = (path: string) => path.split('/').filter((p) => p && p !== 'api')[0] ?? 'api';
 
 type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-const GUARDS: Record<ApiRoute['auth'], Guard | null> = {
+const GUARDS: Record<Exclude<ApiRoute['auth'], 'staff'>, Guard | null> = {
   sender: requireSender,
   driver: requireDriver,
   user: requireUser,
@@ -35,6 +35,7 @@ export function fromContract<R extends ApiRoute>(route: R): { method: R['method'
   // For the OpenAPI document: grouped by area, and no bearer token on public routes.
   schema.tags = [areaOf(route.path)];
   if (route.auth === 'public') schema.security = [];
-  const guard = GUARDS[route.auth];
+  // A staff route's guard checks the session and the route's roles.
+  const guard = route.auth === 'staff' ? requireStaff(route.roles ?? []) : GUARDS[route.auth];
   return { method: route.method, url: route.path, schema: schema as SchemaOf<R>, ...(guard ? { onRequest: guard } : {}) };
 }

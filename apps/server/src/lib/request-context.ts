@@ -1,4 +1,4 @@
-import type { Locale } from '@vm/domain';
+import type { Locale, StaffRole } from '@vm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessDenied, ApiError } from './errors.ts';
 
@@ -10,10 +10,15 @@ export type Auth = {
   scope: string;
 };
 
+/** Who a staff session's token belongs to (set on /api/ops requests only; decision 0025). */
+export type StaffAuth = { staffId: number; sessionId: number; role: StaffRole; name: string; email: string };
+
 declare module 'fastify' {
   // Module augmentation needs an interface.
   interface FastifyRequest {
     auth: Auth | null;
+    /** The staff session of an /api/ops request; always null elsewhere (a staff token is never a user's). */
+    staff: StaffAuth | null;
     locale: Locale;
   }
 }
@@ -55,4 +60,19 @@ export async function requireSender(req: FastifyRequest, _reply: FastifyReply): 
 export async function requireDriver(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!req.auth || req.auth.userId === null) throw accessDenied();
   if (req.auth.role !== 'driver') throw forbiddenRole();
+}
+
+// Staff (issue 21, staff part): a guard per role list. Staff are known people, so a wrong role is a
+// 403, not a 404; no session (or a user's token) is a 401.
+export function requireStaff(roles: readonly StaffRole[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return async (req) => {
+    if (!req.staff) throw accessDenied();
+    if (!roles.includes(req.staff.role)) throw forbiddenRole();
+  };
+}
+
+/** The signed-in staff member of a route guarded by requireStaff. */
+export function currentStaff(req: FastifyRequest): StaffAuth {
+  if (!req.staff) throw accessDenied();
+  return req.staff;
 }

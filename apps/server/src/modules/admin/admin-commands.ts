@@ -1,8 +1,10 @@
-import { VEHICLE_TYPES } from '@vm/domain';
+import { emailSchema, isStaffRole, STAFF_ROLES, staffNameSchema, VEHICLE_TYPES } from '@vm/domain';
 import { z } from 'zod';
 import { ValidationFailed } from '../../lib/errors.ts';
 import type { DriverAccountsService } from '../driver-accounts/driver-accounts.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { StaffService } from '../staff/staff.service.ts';
 
 // `npm run admin -- …`: back-office actions that have no screen yet. Each command checks its
 // arguments and answers one line for a person to read; the exit code tells a script.
@@ -13,11 +15,37 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- driver create <email> <password> <first name> <last name> <vehicle type> <vehicle name>
                                                a verified driver (approved, documents valid for a year)
                                                vehicle type: ${VEHICLE_TYPES.join(', ')}
+  npm run admin -- staff create <email> [--role ${STAFF_ROLES.join('|')}] [--name "..."]
+                                               a staff member, with a one-time set-up link (24 h); role: support by default
+  npm run admin -- staff setup-link <email>    a new set-up link (the older ones stop working)
+  npm run admin -- audit check                 verify the audit log's hash chain
   npm run admin -- backup <file>               copy the embedded database to a file (server stopped)
   npm run admin -- restore <file> [--force]    put a backup into DATA_DIR (--force replaces its database)`;
 
-export async function runAdmin({ users, driverAccounts }: { users: UsersService; driverAccounts: DriverAccountsService }, args: string[]): Promise<{ ok: boolean; message: string }> {
+type AdminDeps = { users: UsersService; driverAccounts: DriverAccountsService; staff: StaffService; audit: AuditService; publicUrl: string };
+
+export async function runAdmin({ users, driverAccounts, staff, audit, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
   const [area, action, ...rest] = args;
+  // Staff and the audit log (issue 21, staff part)
+  const setupLink = (token: string) => `${publicUrl}/ops/#/setup/${token}`;
+  if (area === 'staff' && action === 'create' && rest.length >= 1) {
+    const parsed = staffCreateArgs(rest);
+    if (typeof parsed === 'string') return { ok: false, message: parsed };
+    const created = await staff.create(parsed);
+    if (!created) return { ok: false, message: `A staff member with e-mail ${parsed.email} already exists (staff setup-link gives a new link).` };
+    return { ok: true, message: `Staff member ${parsed.name} (${parsed.role}) created (id ${created.id}). Set-up link, valid 24 hours, for them only:\n${setupLink(created.token)}` };
+  }
+  if (area === 'staff' && action === 'setup-link' && rest.length === 1) {
+    const link = await staff.newSetupLink(rest[0]!);
+    if (!link) return { ok: false, message: `No staff member with e-mail ${rest[0]}.` };
+    return { ok: true, message: `New set-up link, valid 24 hours (the older ones no longer work):\n${setupLink(link.token)}` };
+  }
+  if (area === 'audit' && action === 'check' && rest.length === 0) {
+    const result = await audit.check();
+    if (result.ok) return { ok: true, message: `The audit log is intact: ${result.rows} rows, every hash matches.` };
+    const what = { hash: 'its content does not match its hash (edited)', link: 'it does not link to the row before (edited or inserted)', missing: 'it is missing (deleted)', head: 'the chain head does not match the last row' }[result.problem];
+    return { ok: false, message: `The audit log is broken at row ${result.badId}: ${what}. ${result.rows} rows before it are intact.` };
+  }
   if (area === 'invoice' && (action === 'approve' || action === 'reject') && rest.length === 1) {
     const email = rest[0]!.toLowerCase();
     const id = await users.idByEmail(email);
@@ -43,4 +71,20 @@ export async function runAdmin({ users, driverAccounts }: { users: UsersService;
     }
   }
   return { ok: false, message: ADMIN_USAGE };
+}
+
+/** `<email> [--role r] [--name "..."]`: the staff member to create, or what is wrong. */
+function staffCreateArgs(args: string[]): { email: string; role: (typeof STAFF_ROLES)[number]; name: string } | string {
+  const [emailArg, ...flags] = args;
+  const email = emailSchema.safeParse(emailArg);
+  if (!email.success) return `Not an e-mail address: ${emailArg}.`;
+  let role: (typeof STAFF_ROLES)[number] = 'support';
+  let name = email.data.split('@')[0]!;
+  for (let i = 0; i < flags.length; i += 2) {
+    const [flag, value] = [flags[i], flags[i + 1]];
+    if (flag === '--role' && isStaffRole(value)) role = value;
+    else if (flag === '--name' && value !== undefined && staffNameSchema.safeParse(value).success) name = staffNameSchema.parse(value);
+    else return `Unknown or bad option ${flag ?? ''} ${value ?? ''}: use --role ${STAFF_ROLES.join('|')} and --name "First Last".`;
+  }
+  return { email: email.data.toLowerCase(), role, name };
 }

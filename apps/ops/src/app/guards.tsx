@@ -1,0 +1,12 @@
+import { Navigate, Outlet } from 'react-router';
+import { useOpsSession } from '../lib/ops-session.ts';
+
+/** Signed-in staff only; anyone else goes to sign in. */
+export function RequireStaff() {
+  return useOpsSession() ? <Outlet /> : <Navigate to="/sign-in" replace />;
+}
+
+/** The sign-in page is for signed-out people; signed in, it opens the app. */
+export function GuestOnly() {
+  return useOpsSession() ? <Navigate to="/" replace /> : <Outlet />;
+}

@@ -1,0 +1,85 @@
+import { useMutation } from '@tanstack/react-query';
+import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { queryClient } from '@vm/client/query-client.ts';
+import { focusHeading, useRouteFocus } from '@vm/ui/route-focus.ts';
+import { opsCall } from '../lib/ops-api.ts';
+import { clearOpsSession, useOpsSession } from '../lib/ops-session.ts';
+import { setLanguage } from '../i18n.ts';
+import { NAV } from './nav.ts';
+
+/** Every screen's frame: the brand, the nav of the staff member's role, the language, sign-out. */
+export function OpsLayout() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const session = useOpsSession();
+  const main = useRef<HTMLElement>(null);
+  const title = session ? t('titles.home') : t('titles.signIn');
+  const announcement = useRouteFocus(pathname, title, main);
+  useLayoutEffect(() => {
+    document.title = t('titles.page', { page: title });
+  }, [t, title]);
+  const signOut = useMutation({
+    mutationFn: () => opsCall('POST /api/ops/sign-out', {}),
+    // Signed out here whatever the server answered (a session that already ended is as good).
+    onSettled: () => {
+      clearOpsSession();
+      queryClient.removeQueries({ queryKey: ['ops'] });
+    },
+  });
+
+  return (
+    <div className="app ops-app">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          if (!focusHeading(main.current)) main.current?.focus();
+        }}
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement.text && <span key={announcement.key}>{announcement.text}</span>}
+      </p>
+      <header className="top-bar">
+        <span className="brand">
+          <span className="brand-name">{t('brand')}</span>
+        </span>
+        {session && (
+          <nav aria-label={t('nav.label')} className="ops-nav">
+            <ul className="menu">
+              {NAV.filter((n) => n.roles.includes(session.staff.role)).map((n) => (
+                <li key={n.to}>
+                  <NavLink to={n.to} end className="menu-link">
+                    {t(n.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="ops-tools">
+          <label className="language-compact">
+            <span className="visually-hidden">{t('nav.language')}</span>
+            <select value={i18n.language} onChange={(e) => void setLanguage(e.target.value as 'nl' | 'fr' | 'en')}>
+              <option value="nl">{t('languages.nl')}</option>
+              <option value="fr">{t('languages.fr')}</option>
+              <option value="en">{t('languages.en')}</option>
+            </select>
+          </label>
+          {session && (
+            <button type="button" className="button button-ghost" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+              {t('nav.signOut')}
+            </button>
+          )}
+        </div>
+      </header>
+      <main className="main" id="main" ref={main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -108,6 +108,8 @@ const envVariables = z.object({
   REQUEST_TIMEOUT_SECONDS: int(120),
   // Open event streams per user in this process; one more closes that user's oldest (browsers allow 6 per origin over HTTP/1.1).
   SSE_STREAMS_PER_USER: int(6),
+  // Issue 21 part 3: the key that seals the consignment notes (ES256, a private JWK as JSON or a PKCS#8 PEM); without it a key made once and kept in the database.
+  NOTE_SEAL_KEY: optionalText,
 });
 
 /** Where the server writes its generated admin token for `npm run admin`. */
@@ -242,6 +244,8 @@ const configSchema = envVariables
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     /** Open event streams per user in this process; the oldest is closed for one more. */
     sseStreamsPerUser: e.SSE_STREAMS_PER_USER,
+    /** The consignment notes' sealing key (ES256 private JWK or PKCS#8 PEM); null: one kept in the database. */
+    noteSealKey: e.NOTE_SEAL_KEY,
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */
     demoDrivers: (e.DEMO_DRIVERS === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'on'].includes(e.DEMO_DRIVERS))
       ? { offerDelaySeconds: e.DEMO_OFFER_DELAY_SECONDS, stepSeconds: e.DEMO_STEP_SECONDS, chatReplySeconds: e.DEMO_CHAT_REPLY_SECONDS, password: e.DEMO_DRIVER_PASSWORD }

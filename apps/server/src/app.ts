@@ -42,6 +42,8 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { driverAccountsRoutes } from './modules/driver-accounts/driver-accounts.routes.ts';
+// Issue 21 part 3 (proofs, consignment note)
+import { proofsRoutes } from './modules/proofs/proofs.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -216,11 +218,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments, events, versionCache: caching, beforeCancel: payments.stopWaitingFor });
   await app.register(driverJobsRoutes, { driverJobs });
+  // Issue 21 part 3 (proofs, consignment note)
+  await app.register(proofsRoutes, { proofs: services.proofs, auth, now });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
-  await app.register(adminRoutes, { users, adminTokenHash: hashAdminToken(adminToken(config)) });
+  await app.register(adminRoutes, { users, proofs: services.proofs, adminTokenHash: hashAdminToken(adminToken(config)) });
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
   await app.register(priceBandRoutes, { priceBand: services.priceBand });

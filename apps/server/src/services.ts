@@ -23,6 +23,9 @@ import { driverAccountsService } from './modules/driver-accounts/driver-accounts
 import { facebookProvider, oidcProvider } from './modules/social-login/providers.ts';
 import { socialLoginService } from './modules/social-login/social-login.service.ts';
 import { supportService } from './modules/support/support.service.ts';
+// Issue 21 part 3 (proofs, consignment note)
+import { noteSeal } from './modules/proofs/note-seal.ts';
+import { proofsService } from './modules/proofs/proofs.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -74,7 +77,9 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const files = filesService({ db, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, files, events, router, timeZones, now });
   const offers = offersService({ db, shipments, events, now });
-  const driverJobs = driverJobsService({ db, shipments, offers, events, router, now, log: log });
+  // Issue 21 part 3 (proofs, consignment note): a state change to loaded/delivered asks for its proof.
+  const proofs = proofsService({ db, store: fileStore, files, shipments, seal: noteSeal({ db, configuredKey: config.noteSealKey, now }), now, log });
+  const driverJobs = driverJobsService({ db, shipments, offers, proofs, events, router, now, log: log });
   const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
   const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
   const mails = mailsService({ db, mailer, payments, publicUrl: config.publicUrl, now, log: log });
@@ -96,7 +101,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     log,
   });
-  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts };
+  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

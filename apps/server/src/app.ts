@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('reportExpired', shipments.reportExpired);
   app.decorate('settleStalePayments', payments.settleStalePayments);
 
-  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, offers, driverJobs, users, chat, now, log: app.log, config: config.demoDrivers }) : null;
+  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, offers, driverJobs, proofs: services.proofs, users, chat, now, log: app.log, config: config.demoDrivers }) : null;
   if (demo) app.addHook('onClose', () => demo.stop());
 
   app.decorate('demoDrivers', demo);

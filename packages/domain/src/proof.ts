@@ -18,6 +18,8 @@ export const MAX_PROOF_PHOTOS_PER_PACKAGE = 5;
 /** Every photo of every package plus the signature: the multipart reader's file limit. */
 export const MAX_PROOF_FILES = MAX_PACKAGES * MAX_PROOF_PHOTOS_PER_PACKAGE + 1;
 export const MAX_RESERVATIONS_LENGTH = 2000;
+/** All files of one proof together (the app compresses photos before upload, to a few hundred kB each). */
+export const MAX_PROOF_BYTES = 64 * 1024 * 1024;
 /** The phone's clock may run this far ahead of the server's. */
 export const PROOF_CLOCK_SKEW_SECONDS = 300;
 /** A proof kept offline on the phone is still taken when it arrives this late; older ones are refused. */

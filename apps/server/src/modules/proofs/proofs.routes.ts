@@ -1,4 +1,4 @@
-import { apiRoutes, MAX_PROOF_FILES, proofInputSchema } from '@vm/domain';
+import { apiRoutes, MAX_PROOF_BYTES, MAX_PROOF_FILES, proofInputSchema } from '@vm/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../../lib/contract-route.ts';
@@ -29,7 +29,7 @@ export const proofsRoutes: FastifyPluginAsyncZod<Options> = async (app, { proofs
   app.route({
     ...fromContract(apiRoutes.takeProof),
     handler: async (req, reply) => {
-      const parsed = await readContentAndFiles(req, MAX_PROOF_FILES);
+      const parsed = await readContentAndFiles(req, MAX_PROOF_FILES, MAX_PROOF_BYTES);
       const input = parseBody(proofInputSchema(now), parsed.content);
       const { created, proof } = await proofs.take(currentUser(req).userId, req.params.id, input, parsed.files);
       return reply.code(created ? 201 : 200).send(proof);

@@ -150,6 +150,8 @@ describe('proof at pickup and delivery', () => {
     const id = await acceptedShipment();
     await driveTo(id, ['onwaytopickup', 'arrivedpickup']);
     expect((await takeProof(t, otherDriver, id, 'pickup')).statusCode).toBe(404);
+    // Even a wrong upload gets the 404 first.
+    expect((await takeProof(t, otherDriver, id, 'pickup', { packages: [], signer_name: '' })).statusCode).toBe(404);
     const taken = await takeProof(t, driver, id, 'pickup');
     expect(taken.statusCode).toBe(201);
     const file = taken.json().signature_url.split('/').at(-1);

@@ -29,9 +29,11 @@ export const proofsRoutes: FastifyPluginAsyncZod<Options> = async (app, { proofs
   app.route({
     ...fromContract(apiRoutes.takeProof),
     handler: async (req, reply) => {
+      const me = currentUser(req).userId;
+      await proofs.assertAssigned(me, req.params.id);
       const parsed = await readContentAndFiles(req, MAX_PROOF_FILES, MAX_PROOF_BYTES);
       const input = parseBody(proofInputSchema(now), parsed.content);
-      const { created, proof } = await proofs.take(currentUser(req).userId, req.params.id, input, parsed.files);
+      const { created, proof } = await proofs.take(me, req.params.id, input, parsed.files);
       return reply.code(created ? 201 : 200).send(proof);
     },
   });

@@ -141,6 +141,11 @@ export function proofsService({ db, store, files, shipments, seal, now, log }: D
   }
 
   return {
+    /** 404 unless the job is the driver's: checked before the upload is read, so nothing else answers first. */
+    async assertAssigned(driverId: number, shipmentId: number): Promise<void> {
+      await own({ role: 'driver', userId: driverId }, shipmentId);
+    },
+
     /** Takes a proof once; `created` is false for a replay of one already taken. */
     async take(driverId: number, shipmentId: number, input: ProofInput, uploads: Map<string, Buffer>): Promise<{ created: boolean; proof: ProofRead }> {
       const p = await own({ role: 'driver', userId: driverId }, shipmentId);

@@ -41,6 +41,16 @@ demo('the whole lifecycle: demo offers arrive live, card added in place, accepte
   // The demo driver rated the sender too.
   await expect(page.getByRole('img', { name: '5 van 5 sterren' })).toBeVisible({ timeout: 10_000 });
 
+  // Issue 21 part 3: the demo driver took the proof at pickup and delivery; the sender sees it and confirms.
+  const proof = page.getByRole('region', { name: 'Bewijs van ophalen en levering' });
+  await expect(proof.getByText('Demo Afzender')).toBeVisible();
+  await expect(proof.getByText('Demo Ontvanger')).toBeVisible();
+  await expect(proof.getByRole('img', { name: 'Handtekening van Demo Ontvanger' })).toBeVisible();
+  await expect(proof.getByRole('button', { name: 'Vrachtbrief (CMR) downloaden' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await proof.getByRole('button', { name: 'Levering bevestigen' }).click();
+  await expect(proof.getByRole('status')).toHaveText(/Je bevestigde de levering/);
+
   await page.goto('/#/jobs/status/previous');
   await expect(page.getByRole('link', { name: /Hasselt → Gent/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -46,6 +46,8 @@ import type { DriverAccountsService } from './modules/driver-accounts/driver-acc
 // Staff sign-in and the audit log (issue 21, staff part)
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+// Issue 21 part 3 (proofs, consignment note)
+import { proofsRoutes } from './modules/proofs/proofs.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -225,11 +227,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments, events, versionCache: caching, beforeCancel: payments.stopWaitingFor });
   await app.register(driverJobsRoutes, { driverJobs });
+  // Issue 21 part 3 (proofs, consignment note)
+  await app.register(proofsRoutes, { proofs: services.proofs, auth, now });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
-  await app.register(adminRoutes, { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, publicUrl: config.publicUrl, adminTokenHash: hashAdminToken(adminToken(config)) });
+  await app.register(adminRoutes, { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, publicUrl: config.publicUrl, adminTokenHash: hashAdminToken(adminToken(config)) });
   // Staff sign-in and the audit log (issue 21, staff part)
   await app.register(staffRoutes, { staff: services.staff, perIpLimit: config.staff.signInPerIp, windowSeconds: config.staff.signInWindow });
   await app.register(auditRoutes, { audit: services.audit });
@@ -250,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('reportExpired', shipments.reportExpired);
   app.decorate('settleStalePayments', payments.settleStalePayments);
 
-  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, offers, driverJobs, users, driverAccounts: services.driverAccounts, chat, now, log: app.log, config: config.demoDrivers }) : null;
+  const demo = config.demoDrivers ? await startDemoDrivers({ db, shipments, offers, driverJobs, proofs: services.proofs, users, driverAccounts: services.driverAccounts, chat, now, log: app.log, config: config.demoDrivers }) : null;
   if (demo) app.addHook('onClose', () => demo.stop());
 
   app.decorate('demoDrivers', demo);

@@ -117,6 +117,8 @@ const envVariables = z.object({
   STAFF_SIGN_IN_PER_EMAIL: int(5),
   STAFF_SIGN_IN_PER_IP: int(20),
   STAFF_SIGN_IN_WINDOW: int(300),
+  // Issue 21 part 3: the key that seals the consignment notes (ES256, a private JWK as JSON or a PKCS#8 PEM); without it a key made once and kept in the database.
+  NOTE_SEAL_KEY: optionalText,
 });
 
 /** Where the server writes its generated admin token for `npm run admin`. */
@@ -127,6 +129,17 @@ export function isHttpsOrLoopback(url: string): boolean {
   if (!URL.canParse(url)) return false;
   const u = new URL(url);
   return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
+}
+
+/** The shape of an ES256 private key (jose checks the key itself when it is first used). */
+function isNoteSealKey(text: string): boolean {
+  if (/^-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----\s*$/.test(text.trim())) return true;
+  try {
+    const jwk = JSON.parse(text) as Record<string, unknown>;
+    return jwk.kty === 'EC' && jwk.crv === 'P-256' && typeof jwk.d === 'string' && typeof jwk.x === 'string' && typeof jwk.y === 'string';
+  } catch {
+    return false;
+  }
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -151,6 +164,8 @@ const configSchema = envVariables
     if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) refuse('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
     const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
     if (oidcSet !== 0 && oidcSet !== 3) refuse('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+    // Issue 21 part 3: a sealing key that cannot seal fails at start, not at the first proof.
+    if (e.NOTE_SEAL_KEY && !isNoteSealKey(e.NOTE_SEAL_KEY)) refuse('NOTE_SEAL_KEY must be a private P-256 key: a JWK (JSON with kty EC, crv P-256, d) or a PKCS#8 PEM');
     // Plain http only for a provider on this machine (the tests' fakes); anything else must be https.
     for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER]] as const) {
       if (value && !isHttpsOrLoopback(value)) refuse(`${name} must be https (http only on 127.0.0.1 or localhost)`);
@@ -251,6 +266,8 @@ const configSchema = envVariables
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     /** Open event streams per user in this process; the oldest is closed for one more. */
     sseStreamsPerUser: e.SSE_STREAMS_PER_USER,
+    /** The consignment notes' sealing key (ES256 private JWK or PKCS#8 PEM); null: one kept in the database. */
+    noteSealKey: e.NOTE_SEAL_KEY,
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */
     /** Staff sign-in (decision 0025); `demo`: seed the README's admin (demo mode on the embedded database). */
     staff: staffConfig(e),

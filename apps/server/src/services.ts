@@ -26,6 +26,9 @@ import { supportService } from './modules/support/support.service.ts';
 // Staff sign-in and the audit log (issue 21, staff part)
 import { auditService } from './modules/audit/audit.service.ts';
 import { staffService } from './modules/staff/staff.service.ts';
+// Issue 21 part 3 (proofs, consignment note)
+import { noteSeal } from './modules/proofs/note-seal.ts';
+import { proofsService } from './modules/proofs/proofs.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -79,7 +82,9 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const files = filesService({ db, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, files, events, router, timeZones, now });
   const offers = offersService({ db, shipments, driverAccounts, events, now });
-  const driverJobs = driverJobsService({ db, shipments, offers, events, router, now, log: log });
+  // Issue 21 part 3 (proofs, consignment note): a state change to loaded/delivered asks for its proof.
+  const proofs = proofsService({ db, store: fileStore, files, shipments, seal: noteSeal({ db, configuredKey: config.noteSealKey, now }), now, log });
+  const driverJobs = driverJobsService({ db, shipments, offers, proofs, events, router, now, log: log });
   const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
   const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
   const mails = mailsService({ db, mailer, payments, publicUrl: config.publicUrl, now, log: log });
@@ -104,7 +109,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Staff sign-in (issue 21, staff part)
   const { rpId, rpName, origins, signInPerEmail, signInWindow } = config.staff;
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
-  return { audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts };
+  return { audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -14,6 +14,7 @@ import {
   vehicleReadSchema,
 } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
+import { deliveryAnswerSchema, proofInputSchema, proofReadSchema, proofsReadSchema } from './proof.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
@@ -86,6 +87,9 @@ const latLng = {
   lat: z.coerce.number({ error: 'invalid_body' }).min(-90, 'invalid_body').max(90, 'invalid_body'),
   lng: z.coerce.number({ error: 'invalid_body' }).min(-180, 'invalid_body').max(180, 'invalid_body'),
 };
+// Issue 21 part 3: a proof file is named by a uuid and its extension, never by a row id.
+const proofFileParams = z.object({ id: pathIdSchema, file: z.string().regex(/^[0-9a-f-]{36}\.(jpg|png)$/) });
+const accessTokenQuery = z.object({ access_token: z.string().max(200).optional() });
 export const IMAGE_VARIANTS = ['original', 'medium', 'thumb'] as const;
 
 /** POST /api/attachment's `content` field (SPEC section 7): the caller's own profile picture. */
@@ -286,6 +290,32 @@ export const apiRoutes = {
   withdrawOffer: { method: 'DELETE', path: '/api/driver/shipment/:id/offer', auth: 'driver', params: idParams, response: { 204: none } },
   driverState: { method: 'POST', path: '/api/driver/shipment/:id/status', auth: 'driver', params: idParams, body: driverStateSchema, response: { 200: driverJobReadSchema } },
   driverLocation: { method: 'POST', path: '/api/driver/shipment/:id/location', auth: 'driver', params: idParams, body: driverLocationSchema, response: { 204: none } },
+
+  // Issue 21 part 3: proof at pickup and delivery, the consignment note, the sender's answer after delivery.
+  // Proof files are private: served only by these routes, to the sender of the job and its driver.
+  takeProof: { method: 'POST', path: '/api/driver/shipment/:id/proof', auth: 'driver', params: idParams, multipart: proofInputSchema(), response: { 200: proofReadSchema, 201: proofReadSchema } },
+  driverProofs: { method: 'GET', path: '/api/driver/shipment/:id/proof', auth: 'driver', params: idParams, response: { 200: proofsReadSchema } },
+  driverProofFile: {
+    method: 'GET',
+    path: '/api/driver/shipment/:id/proof/file/:file',
+    auth: 'driver',
+    params: proofFileParams,
+    querystring: accessTokenQuery,
+    response: { 200: z.string().describe('The photo (image/jpeg or image/png) or the signature (image/png)') },
+  },
+  driverConsignmentNote: { method: 'GET', path: '/api/driver/shipment/:id/consignment-note.pdf', auth: 'driver', params: idParams, querystring: accessTokenQuery, response: { 200: z.string().describe('application/pdf') } },
+  senderProofs: { method: 'GET', path: '/api/shipment/:id/proof', auth: 'sender', params: idParams, response: { 200: proofsReadSchema } },
+  senderProofFile: {
+    method: 'GET',
+    path: '/api/shipment/:id/proof/file/:file',
+    auth: 'sender',
+    params: proofFileParams,
+    querystring: accessTokenQuery,
+    response: { 200: z.string().describe('The photo (image/jpeg or image/png) or the signature (image/png)') },
+  },
+  consignmentNote: { method: 'GET', path: '/api/shipment/:id/consignment-note.pdf', auth: 'sender', params: idParams, querystring: accessTokenQuery, response: { 200: z.string().describe('application/pdf') } },
+  /** Once, within 24 hours of delivery (409 delivery_answered / delivery_answer_closed). */
+  answerDelivery: { method: 'POST', path: '/api/shipment/:id/delivery', auth: 'sender', params: idParams, body: deliveryAnswerSchema, response: { 200: proofsReadSchema } },
 
   // Geo and configuration (no login)
   autocomplete: {

@@ -140,11 +140,35 @@ const nl = {
   staff_password_min: 'Kies een wachtwoord van minstens 12 tekens.',
   passkey_failed: 'De passkey werd niet aanvaard. Probeer het opnieuw.',
   passkey_challenge_invalid: 'Deze aanmelding met een passkey is verlopen. Probeer het opnieuw.',
+  // Issue 21 part 3 (proofs, consignment note)
+  proof_required: 'Neem eerst het bewijs op (foto’s, staat van de goederen, naam en handtekening) voor je deze stap zet.',
+  proof_exists: 'Voor deze stap is al een ander bewijs opgenomen.',
+  proof_not_allowed: 'Dit bewijs neem je op aan het adres: bij het ophalen voor het laden, bij het leveren voor het afleveren.',
+  proof_photo_required: 'Neem minstens één foto van elk pakket.',
+  proof_package_unknown: 'Dit pakket hoort niet bij deze opdracht.',
+  proof_time_future: 'De tijd van het bewijs ligt in de toekomst: controleer de klok van je toestel.',
+  proof_too_old: 'Dit bewijs is ouder dan 7 dagen en kan niet meer worden verstuurd.',
+  reservations_required: 'Beschrijf het voorbehoud: wat is er mis met de goederen?',
+  signature_not_png: 'De handtekening moet een PNG-afbeelding zijn.',
+  delivery_answered: 'Je hebt deze levering al bevestigd of een probleem gemeld.',
+  delivery_answer_closed: 'Je kan deze levering niet (meer) bevestigen of een probleem melden: dat kan tot 24 uur na de levering.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
 
 const en: Record<MessageKey, string> = {
+  // Issue 21 part 3 (proofs, consignment note)
+  proof_required: 'Take the proof first (photos, condition of the goods, name and signature) before this step.',
+  proof_exists: 'Another proof was already taken for this step.',
+  proof_not_allowed: 'This proof is taken at the address: at pickup before loaded, at delivery before delivered.',
+  proof_photo_required: 'Take at least one photo of each package.',
+  proof_package_unknown: 'This package does not belong to this job.',
+  proof_time_future: 'The time of the proof lies in the future: check your device’s clock.',
+  proof_too_old: 'This proof is older than 7 days and can no longer be sent.',
+  reservations_required: 'Describe the reservations: what is wrong with the goods?',
+  signature_not_png: 'The signature must be a PNG image.',
+  delivery_answered: 'You already confirmed this delivery or reported a problem.',
+  delivery_answer_closed: 'This delivery can no longer be confirmed or reported: that is possible until 24 hours after delivery.',
   social_ticket_invalid: 'This sign-in has expired or was already used. Please try signing in again.',
   social_not_configured: 'This way of signing in is not set up.',
   // Staff sign-in (issue 21, staff part)
@@ -279,6 +303,18 @@ const en: Record<MessageKey, string> = {
 };
 
 const fr: Record<MessageKey, string> = {
+  // Issue 21 part 3 (proofs, consignment note)
+  proof_required: 'Prenez d’abord la preuve (photos, état des marchandises, nom et signature) avant cette étape.',
+  proof_exists: 'Une autre preuve a déjà été prise pour cette étape.',
+  proof_not_allowed: 'Cette preuve se prend à l’adresse : à l’enlèvement avant le chargement terminé, à la livraison avant la remise.',
+  proof_photo_required: 'Prenez au moins une photo de chaque colis.',
+  proof_package_unknown: 'Ce colis n’appartient pas à cette mission.',
+  proof_time_future: 'L’heure de la preuve est dans le futur : vérifiez l’horloge de votre appareil.',
+  proof_too_old: 'Cette preuve date de plus de 7 jours et ne peut plus être envoyée.',
+  reservations_required: 'Décrivez les réserves : qu’est-ce qui ne va pas avec les marchandises ?',
+  signature_not_png: 'La signature doit être une image PNG.',
+  delivery_answered: 'Vous avez déjà confirmé cette livraison ou signalé un problème.',
+  delivery_answer_closed: 'Cette livraison ne peut plus être confirmée ni signalée : c’est possible jusqu’à 24 heures après la livraison.',
   social_ticket_invalid: 'Cette connexion a expiré ou a déjà été utilisée. Veuillez vous reconnecter.',
   social_not_configured: 'Ce mode de connexion n’est pas configuré.',
   // Staff sign-in (issue 21, staff part)

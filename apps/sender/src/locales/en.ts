@@ -356,6 +356,32 @@ export const en: Translations = {
     },
   },
   job: {
+    // Issue 21 part 3 (proof, consignment note)
+    proof: {
+      title: 'Proof of pickup and delivery',
+      pickup: 'At pickup',
+      delivery: 'At delivery',
+      when: 'Time',
+      condition: 'Condition of the goods',
+      good: 'In good condition, no reservations',
+      handedOverBy: 'Handed over by',
+      receivedBy: 'Received by',
+      signature: 'Signature of {{name}}',
+      note: 'Download the consignment note (CMR)',
+      noteFailed: 'The consignment note could not be loaded. Please try again.',
+      answer: {
+        ask: 'Did everything arrive well? Confirm the delivery or report a problem before {{time}}. Without an answer the delivery then counts as confirmed.',
+        confirm: 'Confirm delivery',
+        report: 'Report a problem',
+        problemLabel: 'What is wrong?',
+        sendProblem: 'Send the problem',
+        back: 'Back',
+        confirmed: 'You confirmed the delivery ({{time}}).',
+        problem: 'You reported a problem with this delivery ({{time}}). We will get in touch.',
+        assumed: 'The delivery counts as confirmed: no problem was reported within 24 hours.',
+        failed: 'Your answer could not be sent. Please try again.',
+      },
+    },
     addPhotos: 'Add photos: {{description}}',
     removePhoto: 'Remove photo {{n}}',
     late: {

@@ -283,6 +283,32 @@ export const frScreens: ScreenTranslations = {
     },
   },
   job: {
+    // Issue 21 part 3 (proof, consignment note)
+    proof: {
+      title: 'Preuve d’enlèvement et de livraison',
+      pickup: 'À l’enlèvement',
+      delivery: 'À la livraison',
+      when: 'Moment',
+      condition: 'État des marchandises',
+      good: 'En bon état, sans réserves',
+      handedOverBy: 'Remis par',
+      receivedBy: 'Reçu par',
+      signature: 'Signature de {{name}}',
+      note: 'Télécharger la lettre de voiture (CMR)',
+      noteFailed: 'La lettre de voiture n’a pas pu être chargée. Réessayez.',
+      answer: {
+        ask: 'Tout est bien arrivé ? Confirmez la livraison ou signalez un problème avant {{time}}. Sans réponse, la livraison sera alors considérée comme confirmée.',
+        confirm: 'Confirmer la livraison',
+        report: 'Signaler un problème',
+        problemLabel: 'Qu’est-ce qui ne va pas ?',
+        sendProblem: 'Envoyer le problème',
+        back: 'Retour',
+        confirmed: 'Vous avez confirmé la livraison ({{time}}).',
+        problem: 'Vous avez signalé un problème avec cette livraison ({{time}}). Nous vous contacterons.',
+        assumed: 'La livraison est considérée comme confirmée : aucun problème n’a été signalé en 24 heures.',
+        failed: 'Votre réponse n’a pas pu être envoyée. Réessayez.',
+      },
+    },
     addPhotos: 'Ajouter des photos : {{description}}',
     removePhoto: 'Supprimer la photo {{n}}',
     late: {

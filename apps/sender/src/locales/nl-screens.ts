@@ -280,6 +280,32 @@ export const nlScreens = {
     },
   },
   job: {
+    // Issue 21 part 3 (proof, consignment note)
+    proof: {
+      title: 'Bewijs van ophalen en levering',
+      pickup: 'Bij het ophalen',
+      delivery: 'Bij de levering',
+      when: 'Tijdstip',
+      condition: 'Staat van de goederen',
+      good: 'In goede staat, zonder voorbehoud',
+      handedOverBy: 'Overhandigd door',
+      receivedBy: 'Ontvangen door',
+      signature: 'Handtekening van {{name}}',
+      note: 'Vrachtbrief (CMR) downloaden',
+      noteFailed: 'De vrachtbrief kon niet geladen worden. Probeer het opnieuw.',
+      answer: {
+        ask: 'Is alles goed aangekomen? Bevestig de levering of meld een probleem vóór {{time}}. Zonder antwoord geldt de levering dan als bevestigd.',
+        confirm: 'Levering bevestigen',
+        report: 'Probleem melden',
+        problemLabel: 'Wat is er mis?',
+        sendProblem: 'Probleem versturen',
+        back: 'Terug',
+        confirmed: 'Je bevestigde de levering ({{time}}).',
+        problem: 'Je meldde een probleem met deze levering ({{time}}). We nemen contact op.',
+        assumed: 'De levering geldt als bevestigd: er kwam binnen 24 uur geen probleem.',
+        failed: 'Je antwoord kon niet verstuurd worden. Probeer het opnieuw.',
+      },
+    },
     addPhotos: 'Foto’s toevoegen: {{description}}',
     removePhoto: 'Foto {{n}} verwijderen',
     late: {

@@ -18,6 +18,8 @@ import * as m0015 from './migrations/0015-vehicles-documents.ts';
 // Staff sign-in and the audit log (issue 21, staff part)
 import * as m0016 from './migrations/0016-staff-audit.ts';
 import * as m0020 from './migrations/0020-driver-actions.ts';
+// Issue 21 part 3 (proofs, consignment note)
+import * as m0017 from './migrations/0017-proofs-notes.ts';
 import { placeIdOf } from '../lib/places.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '0015-vehicles-documents': m0015,
   '0016-staff-audit': m0016,
   '0020-driver-actions': m0020,
+  // Issue 21 part 3 (proofs, consignment note)
+  '0017-proofs-notes': m0017,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -455,6 +455,37 @@ export type AuditLogTable = {
 
 export type AuditHeadTable = { id: number; lastId: number; hash: string };
 
+// Issue 21 part 3: proofs, the consignment note, the sender's answer after delivery, server keys
+export type ProofsTable = {
+  id: Generated<number>;
+  shipmentId: number;
+  driverId: number;
+  kind: 'pickup' | 'delivery';
+  clientId: string;
+  signerName: string;
+  condition: 'good' | 'reservations';
+  reservations: string;
+  takenAt: Timestamp;
+  lat: number;
+  lng: number;
+  accuracyM: number;
+  signatureKey: string;
+  createdAt: Timestamp;
+};
+export type ProofPhotosTable = { proofId: number; packageId: number; fileKey: string; position: number };
+export type NoteEntriesTable = {
+  shipmentId: number;
+  seq: number;
+  kind: string;
+  body: ColumnType<unknown, string, string>;
+  prevHash: string;
+  hash: string;
+  jws: string;
+  createdAt: Timestamp;
+};
+export type DeliveryAnswersTable = { shipmentId: number; outcome: 'confirmed' | 'problem'; note: string; answeredAt: Timestamp };
+export type ServerKeysTable = { name: string; privateJwk: string; createdAt: Timestamp };
+
 export type Database = {
   // Staff and audit (issue 21, staff part)
   staff: StaffTable;
@@ -464,6 +495,12 @@ export type Database = {
   staffSetupTokens: StaffSetupTokensTable;
   auditLog: AuditLogTable;
   auditHead: AuditHeadTable;
+  // Issue 21 part 3 (proofs, consignment note)
+  proofs: ProofsTable;
+  proofPhotos: ProofPhotosTable;
+  noteEntries: NoteEntriesTable;
+  deliveryAnswers: DeliveryAnswersTable;
+  serverKeys: ServerKeysTable;
   supportRequests: SupportRequestsTable;
   socialLoginStates: SocialLoginStatesTable;
   socialLoginTickets: SocialLoginTicketsTable;

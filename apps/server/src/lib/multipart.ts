@@ -9,14 +9,19 @@ export const fileTooLarge = () => new ApiError(413, 'payload_too_large', 'file_t
  * Reads a multipart body of SPEC section 7: a `content` field holding JSON plus files, each under
  * its own field name. Files are buffered (each at most 10 MB, `maxFiles` in all).
  */
-export async function readContentAndFiles(req: FastifyRequest, maxFiles: number): Promise<{ content: unknown; files: Map<string, Buffer> }> {
+export async function readContentAndFiles(req: FastifyRequest, maxFiles: number, maxTotalBytes = Infinity): Promise<{ content: unknown; files: Map<string, Buffer> }> {
   if (!req.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'invalid_body');
   let content: unknown = undefined;
   const files = new Map<string, Buffer>();
+  let total = 0;
   try {
     for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles, fields: 4, fieldSize: 256 * 1024 } })) {
       if (part.type === 'file') {
-        files.set(part.fieldname, await part.toBuffer());
+        const data = await part.toBuffer();
+        // Many files each under the per-file cap can still be too much together (a proof's photos).
+        total += data.length;
+        if (total > maxTotalBytes) throw fileTooLarge();
+        files.set(part.fieldname, data);
       } else if (part.fieldname === 'content') {
         try {
           content = JSON.parse(String(part.value));

@@ -27,6 +27,14 @@ describe('payments and demo drivers by environment', () => {
     expect(s.s3).toEqual({ bucket: 'uploads', endpoint: 'http://127.0.0.1:4568', region: 'us-east-1', accessKeyId: null, secretAccessKey: null });
   });
 
+  it('takes a consignment note sealing key only when it is a private P-256 key (issue 21 part 3)', () => {
+    expect(loadConfig({}).noteSealKey).toBeNull();
+    const jwk = JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' });
+    expect(loadConfig({ NOTE_SEAL_KEY: jwk }).noteSealKey).toBe(jwk);
+    expect(() => loadConfig({ NOTE_SEAL_KEY: JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y' }) })).toThrow(/NOTE_SEAL_KEY must be a private P-256 key/);
+    expect(() => loadConfig({ NOTE_SEAL_KEY: 'secret' })).toThrow(/NOTE_SEAL_KEY/);
+  });
+
   it('needs the Stripe keys for Stripe, and never the other way round', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
     const c = loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { zonedInstant } from '@vm/domain';
+import { proofRequiredFor, type ProofKind, type ShipmentStateName, zonedInstant } from '@vm/domain';
+import sharp from 'sharp';
 import { ADMIN_TOKEN_FILE } from '../../src/env.ts';
 import { type Tokens, login } from './flows.ts';
 import { multipart } from './multipart.ts';
@@ -93,8 +95,45 @@ export async function accept(t: TestApp, auth: Auth, shipmentId: number, offerId
   return t.app.inject({ method: 'POST', url: `/api/shipment/${shipmentId}/offer/${offerId}`, headers: auth });
 }
 
-export async function driverState(t: TestApp, driver: { auth: Auth }, shipmentId: number, state: string) {
+/**
+ * A driver's state change. `loaded` and `delivered` need their proof (issue 21 part 3): unless
+ * `withProof` is false, the proof is taken first (a job not at that step refuses it; the state
+ * change then answers as it would).
+ */
+export async function driverState(t: TestApp, driver: { auth: Auth }, shipmentId: number, state: string, withProof = true) {
+  const kind = proofRequiredFor(state as ShipmentStateName);
+  if (kind && withProof) await takeProof(t, driver, shipmentId, kind);
   return t.app.inject({ method: 'POST', url: `/api/driver/shipment/${shipmentId}/status`, headers: driver.auth, payload: { state } });
+}
+
+/** A small real PNG (half-transparent, so it stays PNG), for proof photos and signatures. */
+export const proofPng = (color = { r: 20, g: 40, b: 200 }) =>
+  sharp({ create: { width: 40, height: 24, channels: 4, background: { ...color, alpha: 0.6 } } })
+    .png()
+    .toBuffer();
+
+/** Issue 21 part 3: a proof as the driver app sends it, one photo per package and a signature; `over` changes the content. */
+export async function takeProof(t: TestApp, driver: { auth: Auth }, shipmentId: number, kind: ProofKind, over: Record<string, unknown> = {}) {
+  const job = await t.app.inject({ method: 'GET', url: `/api/driver/shipment/${shipmentId}`, headers: driver.auth });
+  const packages = job.statusCode === 200 ? (job.json().packages as { id: number }[]) : [{ id: 1 }];
+  const content = {
+    kind,
+    client_id: randomUUID(),
+    taken_at: Math.floor(t.clock.now().getTime() / 1000),
+    lat: 50.93,
+    lng: 5.34,
+    accuracy_m: 12,
+    signer_name: kind === 'pickup' ? 'Jan Peeters' : 'Marie Dubois',
+    condition: 'good',
+    packages: packages.map((p, i) => ({ package_id: p.id, photos: [`photo${i}`] })),
+    signature: 'signature',
+    ...over,
+  };
+  const png = await proofPng();
+  const files = [...packages.map((_, i) => ({ field: `photo${i}`, filename: `photo${i}.png`, type: 'image/png', data: png })), { field: 'signature', filename: 'signature.png', type: 'image/png', data: png }];
+  const { payload, headers } = multipart(content, files);
+  const res = await t.app.inject({ method: 'POST', url: `/api/driver/shipment/${shipmentId}/proof`, payload, headers: { ...headers, ...driver.auth } });
+  return Object.assign(res, { content });
 }
 
 /** Drives an accepted shipment through every driver state to finalised. */

@@ -293,6 +293,8 @@ describe('mails from recorded events', () => {
     await state('delivered');
     await settle();
     expect(mailsTo(s.sender.email).map((m) => m.subject)).toEqual([`${s.reference} is geleverd`]);
+    // Issue 21 part 3: it sends the sender to the proof and the consignment note, with the 24 hours to answer.
+    expect(mailsTo(s.sender.email)[0]!.text).toContain('vrachtbrief (CMR) staan op de pagina van je opdracht. Bevestig daar binnen 24 uur');
   });
 
   it('sends no mail of a kind switched off', async () => {

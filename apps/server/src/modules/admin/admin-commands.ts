@@ -2,6 +2,7 @@ import { emailSchema, isStaffRole, STAFF_ROLES, staffNameSchema, VEHICLE_TYPES }
 import { z } from 'zod';
 import { ValidationFailed } from '../../lib/errors.ts';
 import type { DriverAccountsService } from '../driver-accounts/driver-accounts.service.ts';
+import type { ProofsService } from '../proofs/proofs.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
@@ -19,12 +20,13 @@ export const ADMIN_USAGE = `Usage:
                                                a staff member, with a one-time set-up link (24 h); role: support by default
   npm run admin -- staff setup-link <email>    a new set-up link (the older ones stop working)
   npm run admin -- audit check                 verify the audit log's hash chain
+  npm run admin -- notes check <shipment id>   verify a consignment note's hash chain and seals
   npm run admin -- backup <file>               copy the embedded database to a file (server stopped)
   npm run admin -- restore <file> [--force]    put a backup into DATA_DIR (--force replaces its database)`;
 
-type AdminDeps = { users: UsersService; driverAccounts: DriverAccountsService; staff: StaffService; audit: AuditService; publicUrl: string };
+type AdminDeps = { users: UsersService; driverAccounts: DriverAccountsService; staff: StaffService; audit: AuditService; proofs: Pick<ProofsService, 'checkNote'>; publicUrl: string };
 
-export async function runAdmin({ users, driverAccounts, staff, audit, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
+export async function runAdmin({ users, driverAccounts, staff, audit, proofs, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
   const [area, action, ...rest] = args;
   // Staff and the audit log (issue 21, staff part)
   const setupLink = (token: string) => `${publicUrl}/ops/#/setup/${token}`;
@@ -45,6 +47,16 @@ export async function runAdmin({ users, driverAccounts, staff, audit, publicUrl 
     if (result.ok) return { ok: true, message: `The audit log is intact: ${result.rows} rows, every hash matches.` };
     const what = { hash: 'its content does not match its hash (edited)', link: 'it does not link to the row before (edited or inserted)', missing: 'it is missing (deleted)', head: 'the chain head does not match the last row' }[result.problem];
     return { ok: false, message: `The audit log is broken at row ${result.badId}: ${what}. ${result.rows} rows before it are intact.` };
+  }
+  // Issue 21 part 3: the consignment note's check (hash chain and JWS seals).
+  if (area === 'notes' && action === 'check' && rest.length === 1) {
+    const id = Number(rest[0]);
+    if (!Number.isSafeInteger(id) || id < 1) return { ok: false, message: 'The shipment id is a whole number.' };
+    const c = await proofs.checkNote(id);
+    if (c.entries === 0) return { ok: false, message: `Shipment ${id} has no consignment note entries.` };
+    return c.ok
+      ? { ok: true, message: `Consignment note of shipment ${id}: ${c.entries} entries, chain and seals intact.` }
+      : { ok: false, message: `Consignment note of shipment ${id} is BROKEN: ${c.problems.join('; ')}` };
   }
   if (area === 'invoice' && (action === 'approve' || action === 'reject') && rest.length === 1) {
     const email = rest[0]!.toLowerCase();

@@ -46,3 +46,9 @@ export async function assignedShipments(db: Executor, driverIds: number[]) {
     .where('s.state', '!=', 'cancelled')
     .execute();
 }
+
+/** Issue 21 part 3: the packages a demo driver photographs for a proof. */
+export async function packageIds(db: Executor, shipmentId: number): Promise<number[]> {
+  const rows = await db.selectFrom('packages').select('id').where('shipmentId', '=', shipmentId).orderBy('position').execute();
+  return rows.map((r) => r.id);
+}

@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import polyline from '@mapbox/polyline';
-import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ShipmentStateName, type VehicleType } from '@vm/domain';
+import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ProofKind, proofRequiredFor, type ShipmentStateName, type VehicleType } from '@vm/domain';
+import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { DriverAccountsService } from '../driver-accounts/driver-accounts.service.ts';
 import type { DriverJobsService } from '../driver-jobs/driver-jobs.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
+import type { ProofsService } from '../proofs/proofs.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import * as repo from './demo-drivers.repository.ts';
@@ -105,11 +107,20 @@ async function ensureDemoDrivers(users: UsersService, driverAccounts: Pick<Drive
   return ids;
 }
 
+/** Issue 21 part 3: a demo driver's proof pictures, made once: a grey "photo" and a half-transparent "signature" (PNG). */
+let proofPictures: Promise<{ photo: Buffer; signature: Buffer }> | null = null;
+const demoProofPictures = () =>
+  (proofPictures ??= Promise.all([
+    sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 150, g: 140, b: 120 } } }).jpeg().toBuffer(),
+    sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 10, g: 20, b: 90, alpha: 0.5 } } }).png().toBuffer(),
+  ]).then(([photo, signature]) => ({ photo, signature })));
+
 export async function startDemoDrivers(deps: {
   db: Db;
   shipments: Pick<ShipmentsService, 'rate'>;
   offers: Pick<OffersService, 'offer'>;
   driverJobs: Pick<DriverJobsService, 'setDriverRoute' | 'driverState' | 'driverLocation'>;
+  proofs: Pick<ProofsService, 'take' | 'list'>;
   users: UsersService;
   driverAccounts: Pick<DriverAccountsService, 'seedVerified'>;
   chat: ChatService;
@@ -117,7 +128,35 @@ export async function startDemoDrivers(deps: {
   log: Log;
   config: DemoDriversConfig;
 }) {
-  const { db, shipments, offers, driverJobs, users, driverAccounts, chat, now, log, config } = deps;
+  const { db, shipments, offers, driverJobs, proofs, users, driverAccounts, chat, now, log, config } = deps;
+
+  /** Before loaded and delivered, the demo driver takes the proof a real driver would (once). */
+  async function takeProof(driverId: number, shipmentId: number, kind: ProofKind, at: { lat: number; lng: number }): Promise<void> {
+    const taken = await proofs.list({ role: 'driver', userId: driverId }, shipmentId);
+    if (taken.proofs.some((p) => p.kind === kind)) return;
+    const pics = await demoProofPictures();
+    const ids = await repo.packageIds(db, shipmentId);
+    const uploads = new Map<string, Buffer>([['signature', pics.signature]]);
+    ids.forEach((_, i) => uploads.set(`photo${i}`, pics.photo));
+    await proofs.take(
+      driverId,
+      shipmentId,
+      {
+        kind,
+        client_id: randomUUID(),
+        taken_at: Math.floor(now().getTime() / 1000),
+        lat: at.lat,
+        lng: at.lng,
+        accuracy_m: 10,
+        signer_name: kind === 'pickup' ? 'Demo Afzender' : 'Demo Ontvanger',
+        condition: 'good',
+        reservations: '',
+        packages: ids.map((package_id, i) => ({ package_id, photos: [`photo${i}`] })),
+        signature: 'signature',
+      },
+      uploads,
+    );
+  }
   const driverIds = await ensureDemoDrivers(users, driverAccounts, config.password);
 
   async function makeOffers(): Promise<void> {
@@ -164,8 +203,13 @@ export async function startDemoDrivers(deps: {
         if (at.getTime() - changedAt < config.stepSeconds * 1000) continue;
         const next = nextDriverState(s.state);
         if (!next) continue;
-        await driverJobs.driverState(s.driverId, s.id, next, 'nl'); // the answer is not read
         const points = polyline.decode(s.routePoints) as [number, number][];
+        const proofKind = proofRequiredFor(next);
+        if (proofKind) {
+          const end = points.at(-1);
+          await takeProof(s.driverId, s.id, proofKind, proofKind === 'pickup' || !end ? { lat: s.pickupLat, lng: s.pickupLng } : { lat: end[0], lng: end[1] });
+        }
+        await driverJobs.driverState(s.driverId, s.id, next, 'nl'); // the answer is not read
         const share = PROGRESS[next];
         const position =
           share !== undefined

@@ -1,9 +1,10 @@
-import { canTransition, CLOCK_SKEW_SECONDS, type DriverJobRead, type Locale, OFFLINE_ACTION_MAX_AGE_SECONDS, type ShipmentStateName } from '@vm/domain';
+import { canTransition, CLOCK_SKEW_SECONDS, type DriverJobRead, type Locale, OFFLINE_ACTION_MAX_AGE_SECONDS, proofRequiredFor, type ShipmentStateName } from '@vm/domain';
 import type { Router } from '../../adapters/geo/geo.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
+import type { ProofsService } from '../proofs/proofs.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import { toDriverJob } from './driver-jobs.mapper.ts';
 import * as repo from './driver-jobs.repository.ts';
@@ -13,6 +14,8 @@ type Deps = {
   db: Db;
   shipments: Pick<ShipmentsService, 'parties' | 'readOpen' | 'readAssigned' | 'recordStateChanged' | 'recordChanged'>;
   offers: Pick<OffersService, 'myOffers'>;
+  /** Issue 21 part 3: loaded needs the pickup proof, delivered the delivery proof. */
+  proofs: Pick<ProofsService, 'hasProof'>;
   events: EventsService;
   router: Router;
   now: () => Date;
@@ -34,7 +37,7 @@ const BEFORE_DELIVERY: ReadonlySet<ShipmentStateName> = new Set(['arrivedpickup'
  * Drivers' jobs (SPEC sections 4 and 5): the open ones to bid on and the assigned ones, the
  * driver's state changes and position, and the lateness the position reveals.
  */
-export function driverJobsService({ db, shipments, offers, events, router, now, log }: Deps) {
+export function driverJobsService({ db, shipments, offers, proofs, events, router, now, log }: Deps) {
   /**
    * Once per leg, tells the sender when the driver's estimated arrival (from the router, from the
    * position just reported) falls after the booked window's end. Runs after the position committed:
@@ -115,11 +118,13 @@ export function driverJobsService({ db, shipments, offers, events, router, now, 
       if (!p || p.driverId !== driverId) throw notFound();
       const at = actionTime(stamp);
       const from = p.state;
+      const needs = proofRequiredFor(to);
       await db.transaction().execute(async (trx) => {
         if (!(await claim(trx, driverId, shipmentId, 'state', stamp.client_id))) return;
         // Thrown, not returned: the claim of a refused step rolls back with it.
         const refused = new ApiError(409, 'conflict', stamp.client_id ? 'action_stale' : 'state_change_not_allowed');
         if (!canTransition(from, to, 'driver')) throw refused;
+        if (needs && !(await proofs.hasProof(trx, shipmentId, needs))) throw new ApiError(409, 'conflict', 'proof_required');
         if (!(await repo.changeState(trx, shipmentId, driverId, from, to, at, now()))) throw refused;
         await shipments.recordStateChanged(trx, shipmentId, to);
       });

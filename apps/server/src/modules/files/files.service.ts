@@ -74,6 +74,15 @@ export function filesService({ db, store, log, attachTo }: Deps) {
   return {
     prepareImages,
 
+    /**
+     * Checks a picture as uploads are checked (type by content, size, pixel cap), turns it upright
+     * and drops EXIF: the full-size copy only, for callers that store it themselves (proofs).
+     */
+    async normalise(upload: Buffer): Promise<{ format: 'jpeg' | 'png'; data: Buffer }> {
+      const img = await processImage(upload);
+      return { format: img.format, data: img.variants.original };
+    },
+
     async saveProfilePicture(userId: number, upload: Buffer) {
       const prepared = await prepareImages(userId, 'profile_picture', [upload]);
       const id = prepared.ids[0]!;

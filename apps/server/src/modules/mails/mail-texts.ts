@@ -91,7 +91,13 @@ export function deliveredMail(p: EventPayloads['shipment.state.changed'], l: Loc
     fr: { subject: `${p.reference} est livrée`, line: `Votre envoi ${p.reference} a été livré.` },
     en: { subject: `${p.reference} was delivered`, line: `Your shipment ${p.reference} was delivered.` },
   }[l];
-  return { subject: t.subject, text: body(l, [t.line], link) };
+  // Issue 21 part 3: the proof and the consignment note are on the job's page, with the 24 hours to answer.
+  const proof = {
+    nl: 'Het bewijs van levering en de vrachtbrief (CMR) staan op de pagina van je opdracht. Bevestig daar binnen 24 uur de levering of meld een probleem; daarna geldt de levering als bevestigd.',
+    fr: 'La preuve de livraison et la lettre de voiture (CMR) se trouvent sur la page de votre mission. Confirmez-y la livraison ou signalez un problème dans les 24 heures ; ensuite la livraison est considérée comme confirmée.',
+    en: 'The proof of delivery and the consignment note (CMR) are on your job’s page. Confirm the delivery or report a problem there within 24 hours; after that the delivery counts as confirmed.',
+  }[l];
+  return { subject: t.subject, text: body(l, [t.line, proof], link) };
 }
 
 export function chatUnreadMail(p: EventPayloads['shipment.message.new'], l: Locale, link: string): MailText {

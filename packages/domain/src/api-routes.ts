@@ -14,6 +14,7 @@ import {
   vehicleReadSchema,
 } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
+import { boardQuerySchema, boardReadSchema } from './job-board.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
@@ -267,6 +268,8 @@ export const apiRoutes = {
   withdrawOffer: { method: 'DELETE', path: '/api/driver/shipment/:id/offer', auth: 'driver', params: idParams, response: { 204: none } },
   driverState: { method: 'POST', path: '/api/driver/shipment/:id/status', auth: 'driver', params: idParams, body: driverStateSchema, response: { 200: driverJobReadSchema } },
   driverLocation: { method: 'POST', path: '/api/driver/shipment/:id/location', auth: 'driver', params: idParams, body: driverLocationSchema, response: { 204: none } },
+  // Issue 21, job board: open jobs that fit one of the driver's vehicles, near a position or along a route.
+  driverBoard: { method: 'GET', path: '/api/driver/board', auth: 'driver', querystring: boardQuerySchema, response: { 200: boardReadSchema } },
 
   // Geo and configuration (no login)
   autocomplete: {

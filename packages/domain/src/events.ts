@@ -71,6 +71,8 @@ export const eventSchema = z.discriminatedUnion('type', [
   event('session.revoked', z.object({})),
   /** Streamed only: a new account; the mail worker sends its welcome mail. */
   event('user.registered', z.object({})),
+  // Issue 21, job board: a new open job that fits one of the driver's vehicles in their last board area.
+  event('board.job.new', z.object({ reference, pickup_zip: z.string().max(20), pickup_city: city, delivery_zip: z.string().max(20), delivery_city: city })),
 ]);
 /** An event's type with its payload, one member per type. */
 export type EventBody = z.infer<typeof eventSchema>;
@@ -98,6 +100,7 @@ export const EVENT_TYPES = [
   'shipment.details.changed',
   'session.revoked',
   'user.registered',
+  'board.job.new',
 ] as const satisfies readonly EventType[];
 // Every type of the union is in the list above (a type added there and not here fails to compile).
 const everyTypeListed: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : false = true;
@@ -237,6 +240,10 @@ const TEXTS: Texts = {
       : { nl: `${p.reference}: de instructies werden gewijzigd, je bod blijft staan`, fr: `${p.reference} : les instructions ont changé, votre offre reste valable`, en: `${p.reference}: the instructions changed, your offer stands` }[l],
   'session.revoked': (_p, l) => ({ nl: 'Je sessies werden afgemeld', fr: 'Vos sessions ont été fermées', en: 'Your sessions were signed out' })[l],
   'user.registered': (_p, l) => ({ nl: 'Welkom bij Vrachtmarkt', fr: 'Bienvenue chez Vrachtmarkt', en: 'Welcome to Vrachtmarkt' })[l],
+  'board.job.new': (p, l) => {
+    const route = `${p.pickup_zip} ${p.pickup_city} → ${p.delivery_zip} ${p.delivery_city}`;
+    return { nl: `Nieuwe job voor jouw voertuig: ${route}`, fr: `Nouvelle mission pour votre véhicule : ${route}`, en: `New job for your vehicle: ${route}` }[l];
+  },
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];
     const { day, time } = moment(p.eta, l);

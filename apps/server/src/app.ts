@@ -39,6 +39,9 @@ import { priceBandRoutes } from './modules/price-band/price-band.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { socialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+// Issue 21, job board
+import { jobBoardRoutes } from './modules/job-board/job-board.routes.ts';
+import type { JobBoardService } from './modules/job-board/job-board.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { driverAccountsRoutes } from './modules/driver-accounts/driver-accounts.routes.ts';
@@ -97,6 +100,8 @@ declare module 'fastify' {
     mailWorker: Pick<MailsService, 'run'>;
     /** Sends the contact form's kept requests to the support address (tests call its run()). */
     supportMail: Pick<SupportService, 'run'>;
+    /** Issue 21, job board: tells matching drivers of new jobs from events (tests call its run() after flushing the hub). */
+    jobBoardWorker: Pick<JobBoardService, 'run'>;
     /** Every route registered, as 'METHOD /path' (the OpenAPI and fuzz tests check them all). */
     routeList: { method: string; url: string }[];
     /** Reset mails are sent after the answer; tests await them with settled(). */
@@ -216,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files, auth });
   await app.register(shipmentsRoutes, { shipments, events, versionCache: caching, beforeCancel: payments.stopWaitingFor });
   await app.register(driverJobsRoutes, { driverJobs });
+  // Issue 21, job board
+  await app.register(jobBoardRoutes, { jobBoard: services.jobBoard });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
@@ -246,6 +253,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mails.stop());
   app.decorate('mailWorker', { run: mails.run });
   app.decorate('supportMail', { run: support.run });
+  // Issue 21, job board: the consumer that tells matching drivers of new jobs.
+  await services.jobBoard.start(hub);
+  app.addHook('onClose', () => services.jobBoard.stop());
+  app.decorate('jobBoardWorker', { run: services.jobBoard.run });
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo });

@@ -23,6 +23,8 @@ import { driverAccountsService } from './modules/driver-accounts/driver-accounts
 import { facebookProvider, oidcProvider } from './modules/social-login/providers.ts';
 import { socialLoginService } from './modules/social-login/social-login.service.ts';
 import { supportService } from './modules/support/support.service.ts';
+// Issue 21, job board
+import { jobBoardService } from './modules/job-board/job-board.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -84,6 +86,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   onClose(() => support.settled());
   const tracking = trackingService({ db, shipments, router, publicUrl: config.publicUrl, now, log });
   const priceBand = priceBandService({ db });
+  // Issue 21, job board
+  const jobBoard = jobBoardService({ db, driverJobs, events, now, log });
   const { facebook, oidc, timeoutMs } = config.social;
   const social = socialLoginService({
     db,
@@ -96,7 +100,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
     now,
     log,
   });
-  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts };
+  return { social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, jobBoard };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -9,9 +9,7 @@ import { type Kysely, sql } from 'kysely';
 const LOAD_COLUMNS = ['load_weight_kg', 'load_long_cm', 'load_mid_cm', 'load_short_cm', 'load_pallets', 'load_pallet_long_cm', 'load_pallet_short_cm', 'load_pallet_height_cm'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  let alter = db.schema.alterTable('shipments');
-  for (const c of LOAD_COLUMNS) alter = alter.addColumn(c, 'integer', (col) => col.notNull().defaultTo(0)) as unknown as typeof alter;
-  await alter.execute();
+  await sql.raw(`alter table shipments ${LOAD_COLUMNS.map((c) => `add column ${c} integer not null default 0`).join(', ')}`).execute(db);
 
   // Loose goods: their sides sorted (greatest, middle, least); pallets upright with their footprint;
   // euro and ISO pallets count as floor places.
@@ -62,7 +60,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('board_areas').execute();
   await sql`drop index shipments_board_new_idx`.execute(db);
   await sql`drop index shipments_board_lat_idx`.execute(db);
-  let alter = db.schema.alterTable('shipments');
-  for (const c of LOAD_COLUMNS) alter = alter.dropColumn(c) as unknown as typeof alter;
-  await alter.execute();
+  await sql.raw(`alter table shipments ${LOAD_COLUMNS.map((c) => `drop column ${c}`).join(', ')}`).execute(db);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardArea, boardQuerySchema, boxAround, detourKm, inArea, km, type LoadPackage, loadSummary, palletPlaces, routeBox, vehicleFits } from './job-board.ts';
+import { boardArea, boardQuerySchema, boxAround, detourKm, inArea, km, type LoadPackage, loadSummary, palletPlaces, routeBox, routeBoxes, vehicleFits } from './job-board.ts';
 
 const box = (length: number, width: number, height: number, weight: number): LoadPackage => ({ type: 'boxed', length, width, height, weight, pallet_type: null });
 const pallet = (height: number, weight: number, pallet_type: LoadPackage['pallet_type'] = 'euro_pallet', length = 120, width = 80): LoadPackage => ({ type: 'pallet', length, width, height, weight, pallet_type });
@@ -74,6 +74,38 @@ describe('distances', () => {
     expect(rb.maxLng).toBeGreaterThan(brussels.lng);
   });
 
+  it('route boxes hold every pickup within the detour, and far less than the whole box', () => {
+    const r = (() => {
+      let x = 3;
+      return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    })();
+    const bruges = { lat: 51.2093, lng: 3.2247 };
+    const liege = { lat: 50.6412, lng: 5.5718 };
+    for (const detour of [2, 10, 30, 100]) {
+      const boxes = routeBoxes(bruges, liege, detour);
+      const whole = routeBox(bruges, liege, detour);
+      const area = (b: typeof whole) => (b.maxLat - b.minLat) * (b.maxLng - b.minLng);
+      expect(boxes.reduce((s, b) => s + area(b), 0)).toBeLessThanOrEqual(area(whole));
+      // Points sampled well beyond the boxes: every one within the detour is in the boxes and in the whole box.
+      const [minLat, maxLat, minLng, maxLng] = [50.0, 52.0, 2.5, 6.5];
+      for (let i = 0; i < 20000; i++) {
+        const p = { lat: minLat + r() * (maxLat - minLat), lng: minLng + r() * (maxLng - minLng) };
+        if (km(bruges, p) + km(p, liege) - km(bruges, liege) > detour) continue;
+        const inBox = (b: typeof whole) => p.lat >= b.minLat && p.lat <= b.maxLat && p.lng >= b.minLng && p.lng <= b.maxLng;
+        expect(boxes.some(inBox)).toBe(true);
+        expect(inBox(whole)).toBe(true);
+      }
+    }
+    // Along a parallel a small detour still reaches sideways from the middle of the route: the box holds it.
+    const west = { lat: 50.8, lng: 3.0 };
+    const east = { lat: 50.8, lng: 5.8 };
+    const mid = { lat: 50.8 + 10 / 111.2, lng: 4.4 };
+    expect(km(west, mid) + km(mid, east) - km(west, east)).toBeLessThan(2);
+    for (const boxes of [[routeBox(west, east, 2)], routeBoxes(west, east, 2)]) {
+      expect(boxes.some((b) => mid.lat >= b.minLat && mid.lat <= b.maxLat && mid.lng >= b.minLng && mid.lng <= b.maxLng)).toBe(true);
+    }
+  });
+
   it('puts a job in a position area by its pickup and in a route area by its detour', () => {
     expect(inArea({ kind: 'position', at: brussels, radius_km: 50 }, antwerp, ghent)).toBe(true);
     expect(inArea({ kind: 'position', at: brussels, radius_km: 30 }, antwerp, ghent)).toBe(false);
@@ -85,7 +117,7 @@ describe('distances', () => {
 describe('boardQuerySchema', () => {
   it('takes a position or a route from query strings, newest first by default', () => {
     const q = boardQuerySchema.parse({ lat: '50.8', lng: '4.3', radius_km: '25' });
-    expect(q).toMatchObject({ lat: 50.8, lng: 4.3, radius_km: 25, sort: 'newest', limit: 50, offset: 0 });
+    expect(q).toMatchObject({ lat: 50.8, lng: 4.3, radius_km: 25, sort: 'newest', limit: 20, offset: 0 });
     expect(boardArea(q)).toEqual({ kind: 'position', at: { lat: 50.8, lng: 4.3 }, radius_km: 25 });
     const r = boardQuerySchema.parse({ from_lat: '50.8', from_lng: '4.3', to_lat: '51', to_lng: '3.7', detour_km: '10', sort: 'nearest' });
     expect(boardArea(r).kind).toBe('route');

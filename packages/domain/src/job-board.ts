@@ -105,13 +105,15 @@ export function detourKm(from: LatLng, to: LatLng, pickup: LatLng, delivery: Lat
   return km(from, pickup) + km(pickup, delivery) + km(delivery, to) - km(from, to);
 }
 
-/** Degrees of latitude per km, and of longitude per km at a latitude: the boxes the index narrows with. */
+/** Km per degree of latitude (and, times the cosine, of longitude): the boxes the index narrows with. */
 const KM_PER_DEG_LAT = 111.2;
+/** A box in degrees. */
+export type Box = { minLat: number; maxLat: number; minLng: number; maxLng: number };
 /**
  * A box (degrees) sure to hold every point within `radiusKm` of `c` (a little larger: the filter
  * after it is exact).
  */
-export function boxAround(c: LatLng, radiusKm: number): { minLat: number; maxLat: number; minLng: number; maxLng: number } {
+export function boxAround(c: LatLng, radiusKm: number): Box {
   const dLat = (radiusKm / KM_PER_DEG_LAT) * 1.01;
   const maxAbsLat = Math.min(89, Math.abs(c.lat) + dLat);
   const dLng = (radiusKm / (KM_PER_DEG_LAT * Math.cos((maxAbsLat * Math.PI) / 180))) * 1.01;
@@ -119,13 +121,65 @@ export function boxAround(c: LatLng, radiusKm: number): { minLat: number; maxLat
 }
 
 /**
- * The box holding every pickup that can be on a route's detour: from -> pickup -> to is at most
- * from -> to + detour, an ellipse whose points lie within detour / 2 of the segment's box.
+ * The half-width of a route's detour ellipse: from -> pickup -> to is at most D + detour (D = from
+ * -> to), so the pickup lies in the ellipse with foci from and to and semi-major axis (D + detour) / 2,
+ * whose semi-minor axis is sqrt(a^2 - (D / 2)^2). Every point of it lies within that of the segment.
  */
-export function routeBox(from: LatLng, to: LatLng, detour: number) {
-  const a = boxAround(from, detour / 2);
-  const b = boxAround(to, detour / 2);
-  return { minLat: Math.min(a.minLat, b.minLat), maxLat: Math.max(a.maxLat, b.maxLat), minLng: Math.min(a.minLng, b.minLng), maxLng: Math.max(a.maxLng, b.maxLng) };
+function ellipseHalfWidth(from: LatLng, to: LatLng, detour: number): number {
+  const D = km(from, to);
+  const a = (D + detour) / 2;
+  return Math.sqrt(Math.max(0, a * a - (D / 2) ** 2));
+}
+
+/** The box holding every pickup that can be on a route's detour: the segment's box widened by the ellipse's half-width. */
+export function routeBox(from: LatLng, to: LatLng, detour: number): Box {
+  const b = ellipseHalfWidth(from, to, detour);
+  const a = boxAround(from, b);
+  const c = boxAround(to, b);
+  return { minLat: Math.min(a.minLat, c.minLat), maxLat: Math.max(a.maxLat, c.maxLat), minLng: Math.min(a.minLng, c.minLng), maxLng: Math.max(a.maxLng, c.maxLng) };
+}
+
+const boxArea = (b: Box) => (b.maxLat - b.minLat) * (b.maxLng - b.minLng);
+
+/**
+ * Boxes that together hold every pickup on a route's detour, tighter than routeBox for a long
+ * diagonal route: the ellipse lies in a rectangle along the segment (half-length a = (D + detour) / 2,
+ * half-width b), cut into up to 8 pieces, each piece's box widened by b; the one box where that is
+ * no smaller.
+ * Planar km around the route's middle, with a margin for the earth's curve (the SQL filter after it
+ * is exact).
+ */
+export function routeBoxes(from: LatLng, to: LatLng, detour: number): Box[] {
+  const whole = routeBox(from, to, detour);
+  const D = km(from, to);
+  const a = (D + detour) / 2;
+  const b = ellipseHalfWidth(from, to, detour);
+  const lat0 = (from.lat + to.lat) / 2;
+  const kx = KM_PER_DEG_LAT * Math.cos((lat0 * Math.PI) / 180);
+  const x = (p: LatLng) => (p.lng - from.lng) * kx;
+  const y = (p: LatLng) => (p.lat - from.lat) * KM_PER_DEG_LAT;
+  const [tx, ty] = [x(to), y(to)];
+  const len = Math.hypot(tx, ty);
+  if (len < 1e-6) return [whole];
+  const [ux, uy] = [tx / len, ty / len];
+  const [cx, cy] = [tx / 2, ty / 2];
+  const pieces = Math.max(1, Math.min(8, Math.ceil(a / Math.max(b, 1))));
+  const margin = 1.02;
+  const out: Box[] = [];
+  for (let i = 0; i < pieces; i++) {
+    const [s0, s1] = [-a + (2 * a * i) / pieces, -a + (2 * a * (i + 1)) / pieces].map((t) => t * margin) as [number, number];
+    const xs = [cx + ux * s0, cx + ux * s1];
+    const ys = [cy + uy * s0, cy + uy * s1];
+    const w = b * margin + 0.5;
+    out.push({
+      minLat: from.lat + (Math.min(...ys) - w) / KM_PER_DEG_LAT,
+      maxLat: from.lat + (Math.max(...ys) + w) / KM_PER_DEG_LAT,
+      minLng: from.lng + (Math.min(...xs) - w) / kx,
+      maxLng: from.lng + (Math.max(...xs) + w) / kx,
+    });
+  }
+  // A route along a meridian or a parallel is best served by the one box.
+  return out.reduce((sum, x) => sum + boxArea(x), 0) < boxArea(whole) ? out : [whole];
 }
 
 // --- the query and the answer (GET /api/driver/board) ---
@@ -133,6 +187,8 @@ export function routeBox(from: LatLng, to: LatLng, detour: number) {
 export const BOARD_SORTS = ['newest', 'nearest'] as const;
 export type BoardSort = (typeof BOARD_SORTS)[number];
 export const BOARD_MAX_LIMIT = 100;
+/** A phone shows a handful at once; the next page comes with the scroll. */
+export const BOARD_DEFAULT_LIMIT = 20;
 export const BOARD_MAX_OFFSET = 1000;
 
 const num = (min: number, max: number) => z.coerce.number({ error: 'invalid_body' }).min(min, 'invalid_body').max(max, 'invalid_body');
@@ -154,7 +210,7 @@ export const boardQuerySchema = z
     to_lng: lng().optional(),
     detour_km: num(1, 100).optional(),
     sort: z.enum(BOARD_SORTS, { error: 'invalid_body' }).default('newest'),
-    limit: z.coerce.number({ error: 'invalid_body' }).int('invalid_body').min(1, 'invalid_body').max(BOARD_MAX_LIMIT, 'invalid_body').default(50),
+    limit: z.coerce.number({ error: 'invalid_body' }).int('invalid_body').min(1, 'invalid_body').max(BOARD_MAX_LIMIT, 'invalid_body').default(BOARD_DEFAULT_LIMIT),
     offset: z.coerce.number({ error: 'invalid_body' }).int('invalid_body').min(0, 'invalid_body').max(BOARD_MAX_OFFSET, 'invalid_body').default(0),
   })
   .superRefine((q, ctx) => {

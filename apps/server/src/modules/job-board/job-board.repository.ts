@@ -1,4 +1,4 @@
-import { type BoardArea, type BoardSort, type FitVehicle, LOAD_KEYS, type LoadSummary } from '@vm/domain';
+import { type BoardArea, type BoardSort, type Box, type FitVehicle, LOAD_KEYS, type LoadSummary } from '@vm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
@@ -50,19 +50,20 @@ export async function vehiclesInUse(db: Executor, driverId: number): Promise<Fit
   return rows.map((r) => ({ payload_kg: r.payloadKg, load_length_cm: r.loadLengthCm, load_width_cm: r.loadWidthCm, load_height_cm: r.loadHeightCm }));
 }
 
-export type Box = { minLat: number; maxLat: number; minLng: number; maxLng: number };
 export type BoardHit = { id: number; distanceKm: number; detourKm: number | null };
 
 /**
- * One page of the board: open shipments (new, pickup window not closed) whose pickup is in the
- * box and in the area, fitting one of the vehicles' limits; newest or nearest (smallest detour)
+ * One page of the board: open shipments (new, pickup window not closed) whose pickup is in one of
+ * the boxes (the partial index on the pickup narrows with them) and in the area, fitting one of the vehicles' limits; newest or nearest (smallest detour)
  * first, ties by id.
  */
 export async function boardPage(
   db: Executor,
-  q: { area: BoardArea; box: Box; limits: readonly LoadSummary[]; sort: BoardSort; limit: number; offset: number; now: Date },
+  q: { area: BoardArea; boxes: readonly Box[]; limits: readonly LoadSummary[]; sort: BoardSort; limit: number; offset: number; now: Date },
 ): Promise<BoardHit[]> {
-  const { area, box } = q;
+  const { area } = q;
+  const inBox = (b: Box) =>
+    sql`(s.pickup_lat between ${b.minLat}::float8 and ${b.maxLat}::float8 and s.pickup_lng between ${b.minLng}::float8 and ${b.maxLng}::float8)`;
   const pLat = col('s.pickup_lat');
   const pLng = col('s.pickup_lng');
   const start = area.kind === 'position' ? area.at : area.from;
@@ -78,8 +79,7 @@ export async function boardPage(
       select s.id, s.created_at, ${distance} as distance_km, ${detour} as detour_km
       from shipments s
       where s.state = 'new' and s.pickup_date_till > ${q.now}
-        and s.pickup_lat between ${box.minLat}::float8 and ${box.maxLat}::float8
-        and s.pickup_lng between ${box.minLng}::float8 and ${box.maxLng}::float8
+        and (${sql.join(q.boxes.map(inBox), sql` or `)})
         and ${fitsAny(q.limits, 's')}
     ) t
     where ${within}

@@ -1,4 +1,4 @@
-import { type BoardArea, boardArea, type BoardQueryInput, type BoardRead, boxAround, type Locale, routeBox, vehicleLimits } from '@vm/domain';
+import { type BoardArea, boardArea, type BoardQueryInput, type BoardRead, boxAround, type Locale, routeBox, routeBoxes, vehicleLimits } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
 import type { DriverJobsService } from '../driver-jobs/driver-jobs.service.ts';
@@ -19,11 +19,20 @@ const CURSOR = 'job-board';
 const BATCH = 200;
 /** The periodic run's period (src/jobs.ts): other processes' events and anything a crash left. */
 export const BOARD_WAKE_SECONDS = 5;
-/** Nearest first tries these shares of the area first: a dense area answers from a small box. */
-const RINGS = [1 / 16, 1 / 4, 1];
-
+/** The one box kept with a driver's area (a new job finds the areas by it). */
 const boxOf = (a: BoardArea) => (a.kind === 'position' ? boxAround(a.at, a.radius_km) : routeBox(a.from, a.to, a.detour_km));
-const shrink = (a: BoardArea, share: number): BoardArea => (a.kind === 'position' ? { ...a, radius_km: a.radius_km * share } : { ...a, detour_km: a.detour_km * share });
+/** The boxes the board's query narrows with: a route's corridor in pieces. */
+const boxesOf = (a: BoardArea) => (a.kind === 'position' ? [boxAround(a.at, a.radius_km)] : routeBoxes(a.from, a.to, a.detour_km));
+
+/**
+ * Nearest first looks in smaller areas first (10 and 30 km around a position, a quarter of a
+ * route's detour) and widens only while it finds fewer than the page needs: the nearest N within a
+ * smaller area are the nearest N of the whole.
+ */
+function rings(a: BoardArea): BoardArea[] {
+  if (a.kind === 'position') return [...[10, 30].filter((r) => r < a.radius_km).map((radius_km) => ({ ...a, radius_km })), a];
+  return a.detour_km >= 8 ? [{ ...a, detour_km: a.detour_km / 4 }, a] : [a];
+}
 
 export function jobBoardService({ db, driverJobs, events, now, log }: Deps) {
   /** Tells each matching driver of one job, once per job and driver (the event's key). */
@@ -61,8 +70,7 @@ export function jobBoardService({ db, driverJobs, events, now, log }: Deps) {
   return {
     /**
      * The board: keeps the area as the driver's last, then one page of matching open jobs. A driver
-     * with no vehicle in use gets an empty board and the reason. Nearest first looks in a small
-     * part of the area first and widens only while it finds fewer than the page needs.
+     * with no vehicle in use gets an empty board and the reason.
      */
     async board(driverId: number, q: BoardQueryInput, lang: Locale): Promise<BoardRead> {
       const area = boardArea(q);
@@ -74,9 +82,8 @@ export function jobBoardService({ db, driverJobs, events, now, log }: Deps) {
       const want = q.offset + q.limit + 1;
       const at = now();
       let hits: repo.BoardHit[] = [];
-      for (const share of q.sort === 'nearest' ? RINGS : [1]) {
-        const part = shrink(area, share);
-        hits = await repo.boardPage(db, { area: part, box: boxOf(part), limits, sort: q.sort, limit: want, offset: 0, now: at });
+      for (const part of q.sort === 'nearest' ? rings(area) : [area]) {
+        hits = await repo.boardPage(db, { area: part, boxes: boxesOf(part), limits, sort: q.sort, limit: want, offset: 0, now: at });
         if (hits.length === want) break;
       }
       const page = hits.slice(q.offset, q.offset + q.limit);

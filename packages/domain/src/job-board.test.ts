@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardArea, boardQuerySchema, boxAround, detourKm, inArea, km, type LoadPackage, loadSummary, palletPlaces, routeBox, routeBoxes, vehicleFits } from './job-board.ts';
+import { boardArea, boardQuerySchema, boxAround, detourKm, inArea, km, type LoadPackage, loadSummary, nearestRings, palletPlaces, routeBox, vehicleFits } from './job-board.ts';
 
 const box = (length: number, width: number, height: number, weight: number): LoadPackage => ({ type: 'boxed', length, width, height, weight, pallet_type: null });
 const pallet = (height: number, weight: number, pallet_type: LoadPackage['pallet_type'] = 'euro_pallet', length = 120, width = 80): LoadPackage => ({ type: 'pallet', length, width, height, weight, pallet_type });
@@ -74,7 +74,7 @@ describe('distances', () => {
     expect(rb.maxLng).toBeGreaterThan(brussels.lng);
   });
 
-  it('route boxes hold every pickup within the detour, and far less than the whole box', () => {
+  it('the route box holds every pickup within the detour, beside the middle of a long route too', () => {
     const r = (() => {
       let x = 3;
       return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
@@ -82,28 +82,27 @@ describe('distances', () => {
     const bruges = { lat: 51.2093, lng: 3.2247 };
     const liege = { lat: 50.6412, lng: 5.5718 };
     for (const detour of [2, 10, 30, 100]) {
-      const boxes = routeBoxes(bruges, liege, detour);
       const whole = routeBox(bruges, liege, detour);
-      const area = (b: typeof whole) => (b.maxLat - b.minLat) * (b.maxLng - b.minLng);
-      expect(boxes.reduce((s, b) => s + area(b), 0)).toBeLessThanOrEqual(area(whole));
-      // Points sampled well beyond the boxes: every one within the detour is in the boxes and in the whole box.
-      const [minLat, maxLat, minLng, maxLng] = [50.0, 52.0, 2.5, 6.5];
       for (let i = 0; i < 20000; i++) {
-        const p = { lat: minLat + r() * (maxLat - minLat), lng: minLng + r() * (maxLng - minLng) };
+        const p = { lat: 50.0 + r() * 2, lng: 2.5 + r() * 4 };
         if (km(bruges, p) + km(p, liege) - km(bruges, liege) > detour) continue;
-        const inBox = (b: typeof whole) => p.lat >= b.minLat && p.lat <= b.maxLat && p.lng >= b.minLng && p.lng <= b.maxLng;
-        expect(boxes.some(inBox)).toBe(true);
-        expect(inBox(whole)).toBe(true);
+        expect(p.lat >= whole.minLat && p.lat <= whole.maxLat && p.lng >= whole.minLng && p.lng <= whole.maxLng).toBe(true);
       }
     }
-    // Along a parallel a small detour still reaches sideways from the middle of the route: the box holds it.
+    // Along a parallel a small detour still reaches sideways from the middle of the route.
     const west = { lat: 50.8, lng: 3.0 };
     const east = { lat: 50.8, lng: 5.8 };
     const mid = { lat: 50.8 + 10 / 111.2, lng: 4.4 };
     expect(km(west, mid) + km(mid, east) - km(west, east)).toBeLessThan(2);
-    for (const boxes of [[routeBox(west, east, 2)], routeBoxes(west, east, 2)]) {
-      expect(boxes.some((b) => mid.lat >= b.minLat && mid.lat <= b.maxLat && mid.lng >= b.minLng && mid.lng <= b.maxLng)).toBe(true);
-    }
+    const b = routeBox(west, east, 2);
+    expect(mid.lat >= b.minLat && mid.lat <= b.maxLat && mid.lng >= b.minLng && mid.lng <= b.maxLng).toBe(true);
+  });
+
+  it('looks nearer first: smaller rings, then the area', () => {
+    const at = { lat: 50.8, lng: 4.3 };
+    expect(nearestRings({ kind: 'position', at, radius_km: 100 }).map((a) => (a.kind === 'position' ? a.radius_km : 0))).toEqual([10, 30, 100]);
+    expect(nearestRings({ kind: 'position', at, radius_km: 20 }).map((a) => (a.kind === 'position' ? a.radius_km : 0))).toEqual([10, 20]);
+    expect(nearestRings({ kind: 'route', from: at, to: at, detour_km: 20 }).map((a) => (a.kind === 'route' ? a.detour_km : 0))).toEqual([5, 20]);
   });
 
   it('puts a job in a position area by its pickup and in a route area by its detour', () => {

@@ -139,47 +139,17 @@ export function routeBox(from: LatLng, to: LatLng, detour: number): Box {
   return { minLat: Math.min(a.minLat, c.minLat), maxLat: Math.max(a.maxLat, c.maxLat), minLng: Math.min(a.minLng, c.minLng), maxLng: Math.max(a.maxLng, c.maxLng) };
 }
 
-const boxArea = (b: Box) => (b.maxLat - b.minLat) * (b.maxLng - b.minLng);
+/** The box of an area: around a position, or along a route. */
+export const areaBox = (a: BoardArea): Box => (a.kind === 'position' ? boxAround(a.at, a.radius_km) : routeBox(a.from, a.to, a.detour_km));
 
 /**
- * Boxes that together hold every pickup on a route's detour, tighter than routeBox for a long
- * diagonal route: the ellipse lies in a rectangle along the segment (half-length a = (D + detour) / 2,
- * half-width b), cut into up to 8 pieces, each piece's box widened by b; the one box where that is
- * no smaller.
- * Planar km around the route's middle, with a margin for the earth's curve (the SQL filter after it
- * is exact).
+ * Smaller areas to look in first when nearest come first (10 and 30 km around a position, a
+ * quarter of a route's detour), then the area: the nearest N within a smaller area are the
+ * nearest N of the whole, so the search widens only while a page is not full.
  */
-export function routeBoxes(from: LatLng, to: LatLng, detour: number): Box[] {
-  const whole = routeBox(from, to, detour);
-  const D = km(from, to);
-  const a = (D + detour) / 2;
-  const b = ellipseHalfWidth(from, to, detour);
-  const lat0 = (from.lat + to.lat) / 2;
-  const kx = KM_PER_DEG_LAT * Math.cos((lat0 * Math.PI) / 180);
-  const x = (p: LatLng) => (p.lng - from.lng) * kx;
-  const y = (p: LatLng) => (p.lat - from.lat) * KM_PER_DEG_LAT;
-  const [tx, ty] = [x(to), y(to)];
-  const len = Math.hypot(tx, ty);
-  if (len < 1e-6) return [whole];
-  const [ux, uy] = [tx / len, ty / len];
-  const [cx, cy] = [tx / 2, ty / 2];
-  const pieces = Math.max(1, Math.min(8, Math.ceil(a / Math.max(b, 1))));
-  const margin = 1.02;
-  const out: Box[] = [];
-  for (let i = 0; i < pieces; i++) {
-    const [s0, s1] = [-a + (2 * a * i) / pieces, -a + (2 * a * (i + 1)) / pieces].map((t) => t * margin) as [number, number];
-    const xs = [cx + ux * s0, cx + ux * s1];
-    const ys = [cy + uy * s0, cy + uy * s1];
-    const w = b * margin + 0.5;
-    out.push({
-      minLat: from.lat + (Math.min(...ys) - w) / KM_PER_DEG_LAT,
-      maxLat: from.lat + (Math.max(...ys) + w) / KM_PER_DEG_LAT,
-      minLng: from.lng + (Math.min(...xs) - w) / kx,
-      maxLng: from.lng + (Math.max(...xs) + w) / kx,
-    });
-  }
-  // A route along a meridian or a parallel is best served by the one box.
-  return out.reduce((sum, x) => sum + boxArea(x), 0) < boxArea(whole) ? out : [whole];
+export function nearestRings(a: BoardArea): BoardArea[] {
+  if (a.kind === 'position') return [...[10, 30].filter((r) => r < a.radius_km).map((radius_km) => ({ ...a, radius_km })), a];
+  return a.detour_km >= 8 ? [{ ...a, detour_km: a.detour_km / 4 }, a] : [a];
 }
 
 // --- the query and the answer (GET /api/driver/board) ---

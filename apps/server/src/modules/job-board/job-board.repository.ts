@@ -1,4 +1,4 @@
-import { type BoardArea, type BoardSort, type Box, type FitVehicle, LOAD_KEYS, type LoadSummary } from '@vm/domain';
+import { areaBox, type BoardArea, type BoardSort, type Box, type FitVehicle, LOAD_KEYS, type LoadSummary, nearestRings } from '@vm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
@@ -32,6 +32,9 @@ const LOAD_COLUMN: Record<keyof LoadSummary, string> = {
   pallet_height_cm: 'load_pallet_height_cm',
 };
 
+/** Strips of latitude per degree in the board's index (migration 0018: floor(pickup_lat * 10)). */
+const STRIPS_PER_DEGREE = 10;
+
 /** "Fits one of these vehicles": each vehicle's limits (domain vehicleLimits) against the summary columns, any vehicle. */
 function fitsAny(limits: readonly LoadSummary[], alias: string): RawBuilder<boolean> {
   const one = (l: LoadSummary) => sql`(${sql.join(LOAD_KEYS.map((k) => sql`${sql.ref(`${alias}.${LOAD_COLUMN[k]}`)} <= ${Math.floor(l[k])}::int`), sql` and `)})`;
@@ -53,17 +56,32 @@ export async function vehiclesInUse(db: Executor, driverId: number): Promise<Fit
 export type BoardHit = { id: number; distanceKm: number; detourKm: number | null };
 
 /**
- * One page of the board: open shipments (new, pickup window not closed) whose pickup is in one of
- * the boxes (the partial index on the pickup narrows with them) and in the area, fitting one of the vehicles' limits; newest or nearest (smallest detour)
+ * The board's rows: `limit` rows from the first (the caller asks one more than its page). Nearest
+ * first looks in the domain's smaller rings first and widens only while it finds fewer.
+ */
+export async function boardHits(db: Executor, q: { area: BoardArea; limits: readonly LoadSummary[]; sort: BoardSort; limit: number; now: Date }): Promise<BoardHit[]> {
+  let hits: BoardHit[] = [];
+  for (const part of q.sort === 'nearest' ? nearestRings(q.area) : [q.area]) {
+    hits = await boardPage(db, { ...q, area: part, box: areaBox(part), offset: 0 });
+    if (hits.length === q.limit) break;
+  }
+  return hits;
+}
+
+/**
+ * One page of the board: open shipments (new, pickup window not closed) whose pickup is in the
+ * box (the partial index on latitude strips and longitude narrows with it) and in the area, fitting one of the vehicles' limits; newest or nearest (smallest detour)
  * first, ties by id.
  */
 export async function boardPage(
   db: Executor,
-  q: { area: BoardArea; boxes: readonly Box[]; limits: readonly LoadSummary[]; sort: BoardSort; limit: number; offset: number; now: Date },
+  q: { area: BoardArea; box: Box; limits: readonly LoadSummary[]; sort: BoardSort; limit: number; offset: number; now: Date },
 ): Promise<BoardHit[]> {
   const { area } = q;
-  const inBox = (b: Box) =>
-    sql`(s.pickup_lat between ${b.minLat}::float8 and ${b.maxLat}::float8 and s.pickup_lng between ${b.minLng}::float8 and ${b.maxLng}::float8)`;
+  // The strips of latitude the box spans (the index's first key: one tight range of longitude in each).
+  const b = q.box;
+  const strips: number[] = [];
+  for (let k = Math.floor(b.minLat * STRIPS_PER_DEGREE); k <= Math.floor(b.maxLat * STRIPS_PER_DEGREE); k++) strips.push(k);
   const pLat = col('s.pickup_lat');
   const pLng = col('s.pickup_lng');
   const start = area.kind === 'position' ? area.at : area.from;
@@ -79,7 +97,9 @@ export async function boardPage(
       select s.id, s.created_at, ${distance} as distance_km, ${detour} as detour_km
       from shipments s
       where s.state = 'new' and s.pickup_date_till > ${q.now}
-        and (${sql.join(q.boxes.map(inBox), sql` or `)})
+        and floor(s.pickup_lat * ${sql.lit(STRIPS_PER_DEGREE)})::int in (${sql.join(strips.map((k) => sql.lit(k)))})
+        and s.pickup_lng between ${b.minLng}::float8 and ${b.maxLng}::float8
+        and s.pickup_lat between ${b.minLat}::float8 and ${b.maxLat}::float8
         and ${fitsAny(q.limits, 's')}
     ) t
     where ${within}

@@ -1,4 +1,4 @@
-import { type BoardArea, boardArea, type BoardQueryInput, type BoardRead, boxAround, type Locale, routeBox, routeBoxes, vehicleLimits } from '@vm/domain';
+import { areaBox, boardArea, type BoardQueryInput, type BoardRead, type Locale, vehicleLimits } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
 import type { DriverJobsService } from '../driver-jobs/driver-jobs.service.ts';
@@ -19,20 +19,6 @@ const CURSOR = 'job-board';
 const BATCH = 200;
 /** The periodic run's period (src/jobs.ts): other processes' events and anything a crash left. */
 export const BOARD_WAKE_SECONDS = 5;
-/** The one box kept with a driver's area (a new job finds the areas by it). */
-const boxOf = (a: BoardArea) => (a.kind === 'position' ? boxAround(a.at, a.radius_km) : routeBox(a.from, a.to, a.detour_km));
-/** The boxes the board's query narrows with: a route's corridor in pieces. */
-const boxesOf = (a: BoardArea) => (a.kind === 'position' ? [boxAround(a.at, a.radius_km)] : routeBoxes(a.from, a.to, a.detour_km));
-
-/**
- * Nearest first looks in smaller areas first (10 and 30 km around a position, a quarter of a
- * route's detour) and widens only while it finds fewer than the page needs: the nearest N within a
- * smaller area are the nearest N of the whole.
- */
-function rings(a: BoardArea): BoardArea[] {
-  if (a.kind === 'position') return [...[10, 30].filter((r) => r < a.radius_km).map((radius_km) => ({ ...a, radius_km })), a];
-  return a.detour_km >= 8 ? [{ ...a, detour_km: a.detour_km / 4 }, a] : [a];
-}
 
 export function jobBoardService({ db, driverJobs, events, now, log }: Deps) {
   /** Tells each matching driver of one job, once per job and driver (the event's key). */
@@ -74,18 +60,13 @@ export function jobBoardService({ db, driverJobs, events, now, log }: Deps) {
      */
     async board(driverId: number, q: BoardQueryInput, lang: Locale): Promise<BoardRead> {
       const area = boardArea(q);
-      await repo.saveArea(db, driverId, area, boxOf(area), now());
+      await repo.saveArea(db, driverId, area, areaBox(area), now());
       const vehicles = await repo.vehiclesInUse(db, driverId);
       if (vehicles.length === 0) return { items: [], reason: 'no_vehicle', next_offset: null };
       const limits = vehicles.map(vehicleLimits);
       // One more than the page tells whether another page follows.
       const want = q.offset + q.limit + 1;
-      const at = now();
-      let hits: repo.BoardHit[] = [];
-      for (const part of q.sort === 'nearest' ? rings(area) : [area]) {
-        hits = await repo.boardPage(db, { area: part, boxes: boxesOf(part), limits, sort: q.sort, limit: want, offset: 0, now: at });
-        if (hits.length === want) break;
-      }
+      const hits = await repo.boardHits(db, { area, limits, sort: q.sort, limit: want, now: now() });
       const page = hits.slice(q.offset, q.offset + q.limit);
       const jobs = await driverJobs.viewOpen(driverId, page.map((h) => h.id), lang);
       return { items: toBoardItems(jobs, page), reason: null, next_offset: hits.length === want ? q.offset + q.limit : null };

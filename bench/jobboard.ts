@@ -223,7 +223,7 @@ const LABEL: Record<string, string> = {
 };
 
 function report(runs: Run[]) {
-  console.log(`Job board: ${SHIPMENTS} open shipments over Belgium, ${DRIVERS} drivers (1-2 vehicles), ${QUERIES} queries each (node ${process.version}, ${os.cpus().length} CPUs)`);
+  console.log(`Job board: ${SHIPMENTS} open shipments over Belgium, ${DRIVERS} drivers (1-2 vehicles), ${QUERIES} queries each (node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')})`);
   console.log('Positions: radius 10/25/50/100 km; routes: detour 5/10/20/30 km; newest and nearest first alternately; pages of 20 (the default).');
   const rows = [['database', 'measurement', 'p50 ms', 'p99 ms', 'rows/query', 'target p99']];
   const json: Record<string, unknown>[] = [];
@@ -233,7 +233,7 @@ function report(runs: Run[]) {
       json.push({ bench: 'jobboard', db: run.db, skipped: run.skipped });
       continue;
     }
-    json.push({ bench: 'jobboard', db: run.db, measurement: 'seed', seed_s: round(run.seedS, 1), shipments: SHIPMENTS, drivers: DRIVERS });
+    json.push({ bench: 'jobboard', db: run.db, measurement: 'seed', seed_s: round(run.seedS, 1), shipments: SHIPMENTS, drivers: DRIVERS, load_average_1m: round(os.loadavg()[0]!, 1) });
     for (const m of run.measurements) {
       const meets = m.target === null ? null : m.p99 < m.target;
       rows.push([run.db, LABEL[m.what] ?? m.what, m.p50.toFixed(1), m.p99.toFixed(1), m.items.toFixed(1), m.target === null ? '' : `< ${m.target} ms: ${meets ? 'met' : 'NOT met'}`]);

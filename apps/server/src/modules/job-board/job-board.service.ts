@@ -60,8 +60,8 @@ export function jobBoardService({ db, driverJobs, events, now, log }: Deps) {
      */
     async board(driverId: number, q: BoardQueryInput, lang: Locale): Promise<BoardRead> {
       const area = boardArea(q);
-      await repo.saveArea(db, driverId, area, areaBox(area), now());
-      const vehicles = await repo.vehiclesInUse(db, driverId);
+      // Independent statements: on PostgreSQL they run at once on two pool connections.
+      const [vehicles] = await Promise.all([repo.vehiclesInUse(db, driverId), repo.saveArea(db, driverId, area, areaBox(area), now())]);
       if (vehicles.length === 0) return { items: [], reason: 'no_vehicle', next_offset: null };
       const limits = vehicles.map(vehicleLimits);
       // One more than the page tells whether another page follows.

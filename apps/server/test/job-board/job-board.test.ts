@@ -173,4 +173,32 @@ describe('live: a new job reaches the matching drivers only', () => {
     const again = await t.handle.db.selectFrom('events').select('id').where('type', '=', 'board.job.new').where('shipmentId', '=', heavyInGhent).execute();
     expect(again).toHaveLength(1);
   });
+
+  it("tells a driver of a job the sender's change moved into their area, and keeps the booking's load summary", async () => {
+    const liege = { lat: 50.64124, lng: 5.57179 };
+    const d = await createDriver(t, { type: 'van', name: 'Luik' });
+    await setVehicle(d.id, VAN);
+    await ids(d, near(liege, 15));
+    const id = await job(place(HASSELT, '3500', 'Hasselt'), place(BRUSSELS, '1000', 'Brussel'), [boxed(60, 50, 50, 800)]);
+    await t.app.eventHub.flush();
+    await t.app.jobBoardWorker.run();
+    const toldFor = async () => (await t.handle.db.selectFrom('events').select('userId').where('type', '=', 'board.job.new').where('shipmentId', '=', id).execute()).map((e) => e.userId);
+    expect(await toldFor()).not.toContain(d.id);
+
+    const read = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json();
+    const base = shipmentContent();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shipment/${id}/details`,
+      headers: sender.auth,
+      payload: { pickup: shipmentSide(place(liege, '4000', 'Luik')), delivery: { ...base.delivery, ...place(BRUSSELS, '1000', 'Brussel') }, packages: read.packages.map((p: { id: number; description: string }) => ({ id: p.id, description: p.description })) },
+    });
+    expect(changed.statusCode).toBe(200);
+    await t.app.eventHub.flush();
+    await t.app.jobBoardWorker.run();
+    expect(await toldFor()).toContain(d.id);
+    // The change kept the packages: the 800 kg job is still not on the car's board, now near Liège.
+    expect(await ids(car, near(liege, 15))).not.toContain(id);
+    expect(await ids(d, near(liege, 15))).toContain(id);
+  });
 });

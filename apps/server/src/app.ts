@@ -39,6 +39,9 @@ import { priceBandRoutes } from './modules/price-band/price-band.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { socialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+// Issue 21, job board
+import { jobBoardRoutes } from './modules/job-board/job-board.routes.ts';
+import type { JobBoardService } from './modules/job-board/job-board.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { driverAccountsRoutes } from './modules/driver-accounts/driver-accounts.routes.ts';
@@ -105,6 +108,8 @@ declare module 'fastify' {
     supportMail: Pick<SupportService, 'run'>;
     /** Tests run the daily document check and staff's decisions (until apps/ops has its routes) by hand. */
     driverAccounts: Pick<DriverAccountsService, 'announceExpiries' | 'decide' | 'reviewQueue' | 'review'>;
+    /** Issue 21, job board: tells matching drivers of new jobs from events (tests call its run() after flushing the hub). */
+    jobBoardWorker: Pick<JobBoardService, 'run'>;
     /** Every route registered, as 'METHOD /path' (the OpenAPI and fuzz tests check them all). */
     routeList: { method: string; url: string }[];
     /** Reset mails are sent after the answer; tests await them with settled(). */
@@ -229,6 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverJobsRoutes, { driverJobs });
   // Issue 21 part 3 (proofs, consignment note)
   await app.register(proofsRoutes, { proofs: services.proofs, auth, now });
+  // Issue 21, job board
+  await app.register(jobBoardRoutes, { jobBoard: services.jobBoard });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
@@ -264,6 +271,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailWorker', { run: mails.run });
   app.decorate('supportMail', { run: support.run });
   app.decorate('driverAccounts', services.driverAccounts);
+  // Issue 21, job board: the consumer that tells matching drivers of new jobs.
+  await services.jobBoard.start(hub);
+  app.addHook('onClose', () => services.jobBoard.stop());
+  app.decorate('jobBoardWorker', { run: services.jobBoard.run });
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo });

@@ -1,5 +1,6 @@
 import type { Jobs } from './modules/jobs/jobs.ts';
 import { MAIL_WAKE_SECONDS } from './modules/mails/mails.service.ts';
+import { BOARD_WAKE_SECONDS } from './modules/job-board/job-board.service.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -30,6 +31,8 @@ export function scheduleJobs(
   // Payments a dead process left pending: charged again with their own key, or released (server.ts
   // also runs this once at start-up).
   jobs.schedule('settle-stale-payments', MINUTE, () => payments.settleStalePayments());
+  // Issue 21, job board: new jobs told to matching drivers, for events other processes heard first.
+  jobs.schedule('job-board-wake', BOARD_WAKE_SECONDS, () => services.jobBoard.run());
   // Files without an image row (an upload that died before its row) and leftover .tmp files.
   jobs.schedule('sweep-orphan-files', HOUR, () => files.sweepOrphans(now()));
   // Drivers' documents are announced 30 and 7 days before they expire (each notice once, so an

@@ -29,6 +29,8 @@ import { staffService } from './modules/staff/staff.service.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import { noteSeal } from './modules/proofs/note-seal.ts';
 import { proofsService } from './modules/proofs/proofs.service.ts';
+// Issue 21, job board
+import { jobBoardService } from './modules/job-board/job-board.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -94,6 +96,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   onClose(() => support.settled());
   const tracking = trackingService({ db, shipments, router, publicUrl: config.publicUrl, now, log });
   const priceBand = priceBandService({ db });
+  // Issue 21, job board
+  const jobBoard = jobBoardService({ db, driverJobs, events, now, log });
   const { facebook, oidc, timeoutMs } = config.social;
   const social = socialLoginService({
     db,
@@ -109,7 +113,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Staff sign-in (issue 21, staff part)
   const { rpId, rpName, origins, signInPerEmail, signInWindow } = config.staff;
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
-  return { audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs };
+  return { audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -15,6 +15,7 @@ import {
 } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
 import { deliveryAnswerSchema, proofInputSchema, proofReadSchema, proofsReadSchema } from './proof.ts';
+import { boardQuerySchema, boardReadSchema } from './job-board.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
 import { socialCallbackQuerySchema, socialLinkSchema, socialProviderParams, socialStartQuerySchema, socialTicketResultSchema, socialTicketSchema } from './social-login.ts';
 import { trackingLinkSchema, trackingStatusSchema, trackingViewSchema } from './tracking.ts';
@@ -290,6 +291,8 @@ export const apiRoutes = {
   withdrawOffer: { method: 'DELETE', path: '/api/driver/shipment/:id/offer', auth: 'driver', params: idParams, response: { 204: none } },
   driverState: { method: 'POST', path: '/api/driver/shipment/:id/status', auth: 'driver', params: idParams, body: driverStateSchema, response: { 200: driverJobReadSchema } },
   driverLocation: { method: 'POST', path: '/api/driver/shipment/:id/location', auth: 'driver', params: idParams, body: driverLocationSchema, response: { 204: none } },
+  // Issue 21, job board: open jobs that fit one of the driver's vehicles, near a position or along a route.
+  driverBoard: { method: 'GET', path: '/api/driver/board', auth: 'driver', querystring: boardQuerySchema, response: { 200: boardReadSchema } },
 
   // Issue 21 part 3: proof at pickup and delivery, the consignment note, the sender's answer after delivery.
   // Proof files are private: served only by these routes, to the sender of the job and its driver.

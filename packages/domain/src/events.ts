@@ -76,6 +76,8 @@ export const eventSchema = z.discriminatedUnion('type', [
   event('driver.verification.decided', z.object({ approved: z.boolean(), reason: z.string().max(1000).nullable() })),
   /** To a driver: a document expires in `days` days (30, then 7); bids stop the day after `expires`. */
   event('driver.document.expiring', z.object({ kind: z.enum(DRIVER_DOCUMENT_KINDS), expires: z.string().max(10), days: z.number().int().min(0).max(60) })),
+  // Issue 21, job board: a new open job that fits one of the driver's vehicles in their last board area.
+  event('board.job.new', z.object({ reference, pickup_zip: z.string().max(20), pickup_city: city, delivery_zip: z.string().max(20), delivery_city: city })),
 ]);
 /** An event's type with its payload, one member per type. */
 export type EventBody = z.infer<typeof eventSchema>;
@@ -105,6 +107,7 @@ export const EVENT_TYPES = [
   'user.registered',
   'driver.verification.decided',
   'driver.document.expiring',
+  'board.job.new',
 ] as const satisfies readonly EventType[];
 // Every type of the union is in the list above (a type added there and not here fails to compile).
 const everyTypeListed: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : false = true;
@@ -262,6 +265,10 @@ const TEXTS: Texts = {
       fr: `Votre ${doc} expire le ${day} : chargez-en un nouveau à temps, sinon vous ne pourrez plus faire d’offres.`,
       en: `Your ${doc} expires on ${day}: upload a new one in time, or you can no longer bid.`,
     }[l];
+  },
+  'board.job.new': (p, l) => {
+    const route = `${p.pickup_zip} ${p.pickup_city} → ${p.delivery_zip} ${p.delivery_city}`;
+    return { nl: `Nieuwe job voor jouw voertuig: ${route}`, fr: `Nouvelle mission pour votre véhicule : ${route}`, en: `New job for your vehicle: ${route}` }[l];
   },
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];

@@ -27,3 +27,4 @@ export * from './staff.ts';
 // Issue 21 part 3: proof at pickup and delivery, the consignment note
 export * from './proof.ts';
 export * from './consignment-note.ts';
+export * from './job-board.ts';

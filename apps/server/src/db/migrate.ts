@@ -20,6 +20,8 @@ import * as m0016 from './migrations/0016-staff-audit.ts';
 import * as m0020 from './migrations/0020-driver-actions.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
+// Issue 21, job board
+import * as m0018 from './migrations/0018-job-board.ts';
 import { placeIdOf } from '../lib/places.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
@@ -43,6 +45,8 @@ const migrations: Record<string, Migration> = {
   '0020-driver-actions': m0020,
   // Issue 21 part 3 (proofs, consignment note)
   '0017-proofs-notes': m0017,
+  // Issue 21, job board
+  '0018-job-board': m0018,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -132,8 +132,31 @@ export type ShipmentsTable = {
   acceptedOfferId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
-} & SideColumns<'pickup'> &
+} & LoadColumns &
+  SideColumns<'pickup'> &
   SideColumns<'delivery'>;
+
+// Issue 21, job board (migration 0018): a shipment's load summary (packages/domain job-board.ts
+// loadSummary), written with its packages, and each driver's last board area.
+export type LoadColumns = {
+  [K in 'WeightKg' | 'LongCm' | 'MidCm' | 'ShortCm' | 'Pallets' | 'PalletLongCm' | 'PalletShortCm' | 'PalletHeightCm' as `load${K}`]: ColumnType<number, number | undefined, number>;
+};
+export type BoardAreasTable = {
+  driverId: number;
+  kind: 'position' | 'route';
+  /** The position, or the route's start. */
+  lat: number;
+  lng: number;
+  toLat: number | null;
+  toLng: number | null;
+  /** The radius, or the detour. */
+  km: number;
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+  updatedAt: Timestamp;
+};
 
 export type ShipmentStatesTable = { id: Generated<number>; shipmentId: number; state: ShipmentState; createdAt: Timestamp };
 
@@ -501,6 +524,7 @@ export type Database = {
   noteEntries: NoteEntriesTable;
   deliveryAnswers: DeliveryAnswersTable;
   serverKeys: ServerKeysTable;
+  boardAreas: BoardAreasTable; // issue 21, job board
   supportRequests: SupportRequestsTable;
   socialLoginStates: SocialLoginStatesTable;
   socialLoginTickets: SocialLoginTicketsTable;

@@ -20,7 +20,7 @@ function gate() {
 }
 
 describe('the list of jobs', () => {
-  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement, the orphan-file sweep and the drivers’ document notices, each calling its service', async () => {
+  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement, the orphan-file sweep, the drivers’ document notices and the job board’s new-job notices, each calling its service', async () => {
     const scheduled = new Map<string, { every: number; handler: JobHandler }>();
     const recorder: Jobs = {
       schedule: (name, every, handler) => void scheduled.set(name, { every, handler }),
@@ -39,6 +39,7 @@ describe('the list of jobs', () => {
       files: { sweepOrphans: call('files') },
       payments: { settleStalePayments: call('payments') },
       driverAccounts: { announceExpiries: call('documents') },
+      jobBoard: { run: call('board') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -52,9 +53,10 @@ describe('the list of jobs', () => {
       'settle-stale-payments': 60,
       'sweep-orphan-files': 3600,
       'document-expiry-notices': 3600,
+      'job-board-wake': 5,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'files', 'documents']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents']);
   });
 });
 

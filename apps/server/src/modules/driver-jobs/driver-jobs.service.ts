@@ -12,7 +12,7 @@ import * as repo from './driver-jobs.repository.ts';
 type Log = { warn: (obj: object, msg: string) => void };
 type Deps = {
   db: Db;
-  shipments: Pick<ShipmentsService, 'parties' | 'readOpen' | 'readAssigned' | 'recordStateChanged' | 'recordChanged'>;
+  shipments: Pick<ShipmentsService, 'parties' | 'readOpen' | 'readMany' | 'readAssigned' | 'recordStateChanged' | 'recordChanged'>;
   offers: Pick<OffersService, 'myOffers'>;
   /** Issue 21 part 3: loaded needs the pickup proof, delivered the delivery proof. */
   proofs: Pick<ProofsService, 'hasProof'>;
@@ -95,6 +95,16 @@ export function driverJobsService({ db, shipments, offers, proofs, events, route
     /** Open shipments with the driver's own offer; addresses only to the street's town until accepted. */
     async listOpen(driverId: number, lang: Locale): Promise<DriverJobRead[]> {
       const open = await shipments.readOpen(100, lang);
+      const mine = await offers.myOffers(driverId, open.map((s) => s.id));
+      return open.map((s) => toDriverJob(s, mine.get(s.id) ?? null, false));
+    },
+
+    /**
+     * Issue 21, job board: open jobs the board picked, in its order, in the open list's view (towns
+     * and postcodes only) with the driver's own offer.
+     */
+    async viewOpen(driverId: number, ids: number[], lang: Locale): Promise<DriverJobRead[]> {
+      const open = await shipments.readMany(ids, lang);
       const mine = await offers.myOffers(driverId, open.map((s) => s.id));
       return open.map((s) => toDriverJob(s, mine.get(s.id) ?? null, false));
     },

@@ -1,4 +1,4 @@
-import { type InsuranceChoice, type Leg, type OfferState, shortName, type VehicleType } from '@vm/domain';
+import { type InsuranceChoice, type Leg, loadSummary, type OfferState, shortName, type VehicleType } from '@vm/domain';
 import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Database, PackagesTable, ShipmentState, ShipmentStatesTable, ShipmentsTable } from '../../db/schema.ts';
@@ -176,6 +176,25 @@ const deliveryColumns = (p: NewPlace) => ({
   deliveryName: p.name,
 });
 
+/**
+ * Issue 21, job board: the load summary the board filters on (decision 0027), from the packages as
+ * stored. Written with the packages at booking; a change (changeDetails) keeps the packages' sizes,
+ * so the summary stays right without a write there.
+ */
+function loadColumns(packages: readonly NewPackage[]) {
+  const l = loadSummary(packages.map((p) => ({ type: p.type, length: p.length, width: p.width, height: p.height, weight: p.weight, pallet_type: p.palletType ?? null })));
+  return {
+    loadWeightKg: l.weight_kg,
+    loadLongCm: l.long_cm,
+    loadMidCm: l.mid_cm,
+    loadShortCm: l.short_cm,
+    loadPallets: l.pallets,
+    loadPalletLongCm: l.pallet_long_cm,
+    loadPalletShortCm: l.pallet_short_cm,
+    loadPalletHeightCm: l.pallet_height_cm,
+  };
+}
+
 /** Writes the shipment, its first state, packages and photo links (inside the service's transaction). */
 export async function insert(db: Executor, s: NewShipment): Promise<number> {
   const state: ShipmentState = 'new';
@@ -192,6 +211,7 @@ export async function insert(db: Executor, s: NewShipment): Promise<number> {
     updatedAt: s.now,
     ...pickupColumns(s.pickup),
     ...deliveryColumns(s.delivery),
+    ...loadColumns(s.packages),
   };
   const { id } = await db.insertInto('shipments').values(row).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('shipmentStates').values({ shipmentId: id, state, createdAt: s.now }).execute();
@@ -215,6 +235,12 @@ export const listForSender = (db: Executor, senderId: number) => load(db, { send
 /** The full read of a shipment for its assigned driver (accepted offer is theirs). */
 export const findForDriver = (db: Executor, id: number, driverId: number) => load(db, { id, driverId });
 export const listForDriver = (db: Executor, driverId: number) => load(db, { driverId });
+/** Issue 21, job board: the full read of the shipments the board found, in the order given. */
+export async function findMany(db: Executor, ids: number[]): Promise<ShipmentRows> {
+  const loaded = await load(db, { ids });
+  const byId = new Map(loaded.shipments.map((s) => [s.id, s]));
+  return { ...loaded, shipments: ids.flatMap((id) => byId.get(id) ?? []) };
+}
 
 /** Shipments open for offers: new, pickup window not closed, soonest pickup first. */
 export async function listOpen(db: Executor, now: Date, limit: number): Promise<ShipmentRows> {

@@ -307,6 +307,9 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
     /** Shipments open for offers (new, pickup window open), soonest pickup first, in the sender's full read. */
     readOpen: async (limit: number, lang: Locale): Promise<ShipmentRead[]> => toShipmentReads(await repo.listOpen(db, now(), limit), lang),
 
+    /** Issue 21, job board: these shipments (the board's page, in its order), in the sender's full read; the caller hides what a driver may not see. */
+    readMany: async (ids: number[], lang: Locale): Promise<ShipmentRead[]> => (ids.length ? toShipmentReads(await repo.findMany(db, ids), lang) : []),
+
     /** The shipments whose accepted offer is this driver's (one when id is given), in the sender's full read. */
     readAssigned: async (driverId: number, lang: Locale, id?: number): Promise<ShipmentRead[]> =>
       toShipmentReads(id === undefined ? await repo.listForDriver(db, driverId) : await repo.findForDriver(db, id, driverId), lang),

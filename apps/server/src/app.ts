@@ -42,6 +42,9 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { driverAccountsRoutes } from './modules/driver-accounts/driver-accounts.routes.ts';
+// Issue 21 part 4: Web Push.
+import { pushRoutes } from './modules/push/push.routes.ts';
+import type { PushService } from './modules/push/push.service.ts';
 import type { DriverAccountsService } from './modules/driver-accounts/driver-accounts.service.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
@@ -100,6 +103,8 @@ declare module 'fastify' {
     supportMail: Pick<SupportService, 'run'>;
     /** Tests run the daily document check and staff's decisions (until apps/ops has its routes) by hand. */
     driverAccounts: Pick<DriverAccountsService, 'announceExpiries' | 'decide' | 'reviewQueue' | 'review'>;
+    /** Issue 21 part 4: makes and sends the drivers' pushes (tests call its run() after flushing the hub). */
+    pushWorker: Pick<PushService, 'run'>;
     /** Every route registered, as 'METHOD /path' (the OpenAPI and fuzz tests check them all). */
     routeList: { method: string; url: string }[];
     /** Reset mails are sent after the answer; tests await them with settled(). */
@@ -226,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { users, driverAccounts: services.driverAccounts, adminTokenHash: hashAdminToken(adminToken(config)) });
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
+  // Issue 21 part 4: Web Push.
+  await app.register(pushRoutes, { push: services.push });
   await app.register(priceBandRoutes, { priceBand: services.priceBand });
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
   await app.register(configRoutes, {
@@ -249,6 +256,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mails.stop());
   app.decorate('mailWorker', { run: mails.run });
   app.decorate('supportMail', { run: support.run });
+  // Issue 21 part 4: Web Push.
+  await services.push.start(hub);
+  app.addHook('onClose', () => services.push.stop());
+  app.decorate('pushWorker', { run: services.push.run });
   app.decorate('driverAccounts', services.driverAccounts);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).

@@ -108,6 +108,14 @@ const envVariables = z.object({
   REQUEST_TIMEOUT_SECONDS: int(120),
   // Open event streams per user in this process; one more closes that user's oldest (browsers allow 6 per origin over HTTP/1.1).
   SSE_STREAMS_PER_USER: int(6),
+  // Issue 21 part 4: Web Push (VAPID). Unset keys: a pair made once and kept in the database.
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  // Who runs this server, for the push services (mailto: or https:); unset: mailto: SUPPORT_EMAIL.
+  VAPID_SUBJECT: optionalText,
+  // Subscriptions may point at http://127.0.0.1 or localhost (the tests' fake push service); never in production.
+  PUSH_ALLOW_LOOPBACK: bool,
+  PUSH_TIMEOUT_MS: int(10_000),
 });
 
 /** Where the server writes its generated admin token for `npm run admin`. */
@@ -143,6 +151,10 @@ const configSchema = envVariables
     const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
     if (oidcSet !== 0 && oidcSet !== 3) refuse('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
     // Plain http only for a provider on this machine (the tests' fakes); anything else must be https.
+    // Issue 21 part 4: Web Push.
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) refuse('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+    if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(e.VAPID_SUBJECT)) refuse('VAPID_SUBJECT must be a mailto: or https: address');
+    if (e.PUSH_ALLOW_LOOPBACK && e.NODE_ENV === 'production') refuse('PUSH_ALLOW_LOOPBACK is for tests, not production');
     for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER]] as const) {
       if (value && !isHttpsOrLoopback(value)) refuse(`${name} must be https (http only on 127.0.0.1 or localhost)`);
     }
@@ -242,6 +254,13 @@ const configSchema = envVariables
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     /** Open event streams per user in this process; the oldest is closed for one more. */
     sseStreamsPerUser: e.SSE_STREAMS_PER_USER,
+    /** Issue 21 part 4: Web Push. keys null: generated once and kept in the database. */
+    push: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+      allowLoopback: e.PUSH_ALLOW_LOOPBACK,
+      timeoutMs: e.PUSH_TIMEOUT_MS,
+    },
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */
     demoDrivers: (e.DEMO_DRIVERS === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'on'].includes(e.DEMO_DRIVERS))
       ? { offerDelaySeconds: e.DEMO_OFFER_DELAY_SECONDS, stepSeconds: e.DEMO_STEP_SECONDS, chatReplySeconds: e.DEMO_CHAT_REPLY_SECONDS, password: e.DEMO_DRIVER_PASSWORD }

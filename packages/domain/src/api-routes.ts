@@ -32,6 +32,7 @@ import {
   userReadSchema,
 } from './user.ts';
 import { supportContactSchema } from './support.ts';
+import { pushKeyReadSchema, pushSettingsReadSchema, pushSettingsSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './web-push.ts';
 import { pathIdSchema, rowIdSchema } from './wire.ts';
 
 // The API contract: every route the server serves, with its path, inputs and answers. The server
@@ -290,6 +291,13 @@ export const apiRoutes = {
   priceBand: { method: 'GET', path: '/api/price-band', auth: 'token', querystring: priceBandQuerySchema, response: { 200: priceBandReadSchema } },
   // Help (issue 20, defect 12): the help page's contact form, for guests (client token) and users.
   supportContact: { method: 'POST', path: '/api/support/contact', auth: 'token', body: supportContactSchema, response: { 201: created } },
+
+  // Issue 21 part 4: Web Push to drivers (VAPID). The key is public; the rest is the driver's own.
+  pushKey: { method: 'GET', path: '/api/push/key', auth: 'public', response: { 200: pushKeyReadSchema } },
+  addPushSubscription: { method: 'POST', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushSubscriptionSchema, response: { 201: none } },
+  removePushSubscription: { method: 'DELETE', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushUnsubscribeSchema, response: { 204: none } },
+  getPushSettings: { method: 'GET', path: '/api/driver/push/settings', auth: 'driver', response: { 200: pushSettingsReadSchema } },
+  updatePushSettings: { method: 'PUT', path: '/api/driver/push/settings', auth: 'driver', body: pushSettingsSchema, response: { 200: pushSettingsReadSchema } },
 
   // Operations
   adminCommand: {

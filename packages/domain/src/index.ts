@@ -23,3 +23,4 @@ export * from './support.ts';
 export * from './api-routes.ts';
 export * from './price-band.ts';
 export * from './driver-joining.ts';
+export * from './web-push.ts';

@@ -15,6 +15,8 @@ import * as m0012 from './migrations/0012-support-requests.ts';
 import { placeIds } from './migrations/0013-place-ids.ts';
 import * as m0014 from './migrations/0014-driver-profiles.ts';
 import * as m0015 from './migrations/0015-vehicles-documents.ts';
+// Issue 21 part 4: Web Push.
+import * as m0019 from './migrations/0019-web-push.ts';
 import { placeIdOf } from '../lib/places.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '0013-place-ids': placeIds(placeIdOf),
   '0014-driver-profiles': m0014,
   '0015-vehicles-documents': m0015,
+  // Issue 21 part 4: Web Push.
+  '0019-web-push': m0019,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

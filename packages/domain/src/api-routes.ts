@@ -292,8 +292,8 @@ export const apiRoutes = {
   // Help (issue 20, defect 12): the help page's contact form, for guests (client token) and users.
   supportContact: { method: 'POST', path: '/api/support/contact', auth: 'token', body: supportContactSchema, response: { 201: created } },
 
-  // Issue 21 part 4: Web Push to drivers (VAPID). The key is public; the rest is the driver's own.
-  pushKey: { method: 'GET', path: '/api/push/key', auth: 'public', response: { 200: pushKeyReadSchema } },
+  // Issue 21 part 4: Web Push to drivers (VAPID). The key for any token; the rest is the driver's own.
+  pushKey: { method: 'GET', path: '/api/push/key', auth: 'token', response: { 200: pushKeyReadSchema } },
   addPushSubscription: { method: 'POST', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushSubscriptionSchema, response: { 201: none } },
   removePushSubscription: { method: 'DELETE', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushUnsubscribeSchema, response: { 204: none } },
   getPushSettings: { method: 'GET', path: '/api/driver/push/settings', auth: 'driver', response: { 200: pushSettingsReadSchema } },

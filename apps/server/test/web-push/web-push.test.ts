@@ -3,7 +3,7 @@ import webpush from 'web-push';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toEventRow } from '../../src/modules/events/events.mapper.ts';
 import * as eventsRepository from '../../src/modules/events/events.repository.ts';
-import { registerAndLogin } from '../helpers/flows.ts';
+import { clientToken, registerAndLogin } from '../helpers/flows.ts';
 import { accept, addCard, type Auth, createDriver, createShipment, makeOffer } from '../helpers/marketplace.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { fakePushService } from './fake-push-service.ts';
@@ -72,7 +72,9 @@ async function jobAcceptedFrom(winner: Driver, ...others: Driver[]) {
 
 describe('web push: key, subscriptions and settings', () => {
   it('serves one VAPID public key, made once and kept in the database', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/push/key' });
+    // Any token will do (the app asks before or after signing in); none is refused.
+    expect((await t.app.inject({ method: 'GET', url: '/api/push/key' })).statusCode).toBe(401);
+    const first = await t.app.inject({ method: 'GET', url: '/api/push/key', headers: { authorization: `Bearer ${await clientToken(t)}` } });
     expect(first.statusCode).toBe(200);
     const key = first.json().public_key as string;
     expect(Buffer.from(key, 'base64url')).toHaveLength(65); // an uncompressed P-256 point
@@ -81,7 +83,7 @@ describe('web push: key, subscriptions and settings', () => {
     // Another process on the same database (here: a second app) pushes with the same key.
     const second = await createTestApp({ PUSH_ALLOW_LOOPBACK: 'true' }, { handle: t.handle, dataDir: t.dataDir });
     try {
-      expect((await second.app.inject({ method: 'GET', url: '/api/push/key' })).json()).toEqual({ public_key: key });
+      expect((await second.app.inject({ method: 'GET', url: '/api/push/key', headers: { authorization: `Bearer ${await clientToken(second)}` } })).json()).toEqual({ public_key: key });
     } finally {
       await second.app.close();
     }
@@ -91,7 +93,7 @@ describe('web push: key, subscriptions and settings', () => {
     const keys = webpush.generateVAPIDKeys();
     const other = await createTestApp({ PUSH_ALLOW_LOOPBACK: 'true', VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
     try {
-      expect((await other.app.inject({ method: 'GET', url: '/api/push/key' })).json()).toEqual({ public_key: keys.publicKey });
+      expect((await other.app.inject({ method: 'GET', url: '/api/push/key', headers: { authorization: `Bearer ${await clientToken(other)}` } })).json()).toEqual({ public_key: keys.publicKey });
     } finally {
       await other.close();
     }
@@ -149,7 +151,7 @@ describe('web push: delivery to the fake push service', () => {
     await documentEvent(winner.id);
     await settle();
 
-    const key = (await t.app.inject({ method: 'GET', url: '/api/push/key' })).json().public_key;
+    const key = (await t.app.inject({ method: 'GET', url: '/api/push/key', headers: winner.auth })).json().public_key;
     const toWinner = push.received.filter((r) => r.path === '/sub/winner');
     expect(toWinner).toHaveLength(4);
     for (const r of toWinner) {

@@ -1,6 +1,7 @@
 import type { EventType } from '@vm/domain';
 import webpush from 'web-push';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/env.ts';
 import { toEventRow } from '../../src/modules/events/events.mapper.ts';
 import * as eventsRepository from '../../src/modules/events/events.repository.ts';
 import { clientToken, registerAndLogin } from '../helpers/flows.ts';
@@ -276,6 +277,21 @@ describe('web push: delivery to the fake push service', () => {
     expect(push.pushesTo('shared')).toHaveLength(2);
   });
 
+  it('sends each push once when several processes run the worker on one database', async () => {
+    const d = await subscribedDriver('once');
+    const second = await createTestApp({ PUSH_ALLOW_LOOPBACK: 'true' }, { handle: t.handle, dataDir: t.dataDir });
+    try {
+      for (let i = 0; i < 3; i += 1) await documentEvent(d.id);
+      await Promise.all([settle(), second.app.eventHub.flush().then(() => second.app.pushWorker.run()), settle(), second.app.pushWorker.run()]);
+      await settle();
+      await second.app.pushWorker.run();
+      expect(push.received.filter((r) => r.path === '/sub/once')).toHaveLength(3);
+      expect(new Set(push.pushesTo('once').map((p) => p?.tag)).size).toBe(3);
+    } finally {
+      await second.app.close();
+    }
+  });
+
   it('pushes nothing to a sender, whatever the event', async () => {
     await subscribedDriver('d');
     const sender = await registerAndLogin(t);
@@ -284,5 +300,18 @@ describe('web push: delivery to the fake push service', () => {
     await documentEvent(sender.id);
     await settle();
     expect(push.received).toEqual([]);
+  });
+});
+
+describe('web push: configuration', () => {
+  it('takes both VAPID keys or neither, a mailto: or https: subject, and no loopback endpoints in production', () => {
+    const keys = webpush.generateVAPIDKeys();
+    expect(loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).push.keys).toEqual(keys);
+    expect(loadConfig({}).push).toMatchObject({ keys: null, subject: 'mailto:support@vrachtmarkt.localhost', allowLoopback: false });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'support@example.be' })).toThrow(/VAPID_SUBJECT/);
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', ADMIN_TOKEN: 'a'.repeat(32), PAYMENT_PROVIDER: 'sandbox', PUBLIC_URL: 'https://vm.example' };
+    expect(loadConfig(production).push.allowLoopback).toBe(false);
+    expect(() => loadConfig({ ...production, PUSH_ALLOW_LOOPBACK: 'true' })).toThrow(/PUSH_ALLOW_LOOPBACK/);
   });
 });

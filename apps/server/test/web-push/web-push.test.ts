@@ -303,6 +303,36 @@ describe('web push: delivery to the fake push service', () => {
   });
 });
 
+describe('web push: logs', () => {
+  it('name a failing push service by its host, never the subscription’s path or keys', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ PUSH_ALLOW_LOOPBACK: 'true' }, undefined, { write: (l) => void lines.push(l) });
+    try {
+      const d = await createDriver(logged);
+      const gone = push.subscription('a-secret-capability-token');
+      const failing = push.subscription('another-secret-capability-token');
+      for (const s of [gone, failing]) expect((await logged.app.inject({ method: 'POST', url: '/api/driver/push/subscriptions', headers: d.auth, payload: s })).statusCode).toBe(201);
+      push.answer('a-secret-capability-token', 410);
+      push.answer('another-secret-capability-token', 503);
+      await logged.handle.db.transaction().execute((trx) =>
+        eventsRepository.insert(trx, [toEventRow({ userId: d.id, shipmentId: null, type: 'driver.document.expiring', payload: { kind: 'cmr_insurance', expires: '2026-12-31', days: 7 } }, logged.clock.now())]),
+      );
+      await logged.app.eventHub.flush();
+      await logged.app.pushWorker.run();
+      expect(push.received).toHaveLength(2);
+      const text = lines.join('\n');
+      expect(text).toContain('push subscription gone');
+      expect(text).toContain('push failed; will retry');
+      expect(text).toContain(new URL(push.origin).host);
+      for (const secret of ['secret-capability-token', gone.keys.p256dh, gone.keys.auth, failing.keys.auth]) expect(text).not.toContain(secret);
+      const { privateKey } = await logged.handle.db.selectFrom('pushVapidKeys').select('privateKey').executeTakeFirstOrThrow();
+      expect(text).not.toContain(privateKey);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('web push: configuration', () => {
   it('takes both VAPID keys or neither, a mailto: or https: subject, and no loopback endpoints in production', () => {
     const keys = webpush.generateVAPIDKeys();

@@ -9,7 +9,7 @@ import { call } from '@vm/client/api-client.ts';
 export type PushState = 'unsupported' | 'needs-install' | 'denied' | 'default' | 'granted';
 
 const isIos = () => /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
-const isStandalone = () => window.matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+const isStandalone = () => window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
 export function pushState(): PushState {
   const hasApi = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;

@@ -115,7 +115,8 @@ const envVariables = z.object({
   VAPID_SUBJECT: optionalText,
   // Subscriptions may point at http://127.0.0.1 or localhost (the tests' fake push service); never in production.
   PUSH_ALLOW_LOOPBACK: bool,
-  PUSH_TIMEOUT_MS: int(10_000),
+  // Each request to a push service; at most 30 s (the worker's lease counts on it).
+  PUSH_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
 });
 
 /** Where the server writes its generated admin token for `npm run admin`. */

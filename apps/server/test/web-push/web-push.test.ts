@@ -275,6 +275,18 @@ describe('web push: delivery to the fake push service', () => {
     await documentEvent(b.id);
     await settle();
     expect(push.pushesTo('shared')).toHaveLength(2);
+
+    // A push to a that is waiting for a retry when b takes the browser over is never sent there.
+    expect((await subscribe(a.auth, shared)).statusCode).toBe(201);
+    push.answer('shared', 503);
+    await documentEvent(a.id);
+    await settle();
+    expect(push.received).toHaveLength(3);
+    push.answer('shared', 201);
+    expect((await subscribe(b.auth, shared)).statusCode).toBe(201);
+    t.clock.advance(3600);
+    await settle();
+    expect(push.received).toHaveLength(3);
   });
 
   it('sends each push once when several processes run the worker on one database', async () => {

@@ -36,8 +36,13 @@ export async function saveSettings(db: Executor, userId: number, changes: Partia
     .execute();
 }
 
-/** A browser's subscription, for this user from now on (the endpoint is the browser's, whoever signed in on it before). */
+/**
+ * A browser's subscription, for this user from now on (the endpoint is the browser's, whoever signed
+ * in on it before). Another user's row of that endpoint goes first, with the pushes still waiting
+ * for them: those are never sent to the browser's new user.
+ */
 export async function saveSubscription(db: Executor, s: { userId: number; endpoint: string; p256dh: string; auth: string; createdAt: Date }): Promise<void> {
+  await db.deleteFrom('pushSubscriptions').where('endpoint', '=', s.endpoint).where('userId', '<>', s.userId).execute();
   await db
     .insertInto('pushSubscriptions')
     .values(s)

@@ -16,11 +16,16 @@ import * as repo from './push.repository.ts';
 
 const CURSOR = 'push';
 const BATCH = 200;
+/**
+ * Jobs claimed at a time: sent one after the other, each within PUSH_TIMEOUT_MS (at most 30 s), so
+ * a claim is done well inside its lease and no other process sends them meanwhile.
+ */
+const SEND_BATCH = 10;
 /** Pause before attempt 2, 3, ...; the last attempt is the 5th. */
 const BACKOFF_SECONDS = [30, 2 * 60, 10 * 60, 30 * 60];
 export const MAX_PUSH_ATTEMPTS = BACKOFF_SECONDS.length + 1;
-/** A claimed job is left alone this long; a process that died while sending it is retried after. */
-const LEASE_SECONDS = 2 * 60;
+/** A claimed job is left alone this long (more than SEND_BATCH sends that time out); a process that died while sending it is retried after. */
+const LEASE_SECONDS = 6 * 60;
 /** The periodic run's period (scheduled in src/jobs.ts, once across processes). */
 export const PUSH_WAKE_SECONDS = 5;
 /** Sent and given-up jobs are kept this long (to look into), then swept. */
@@ -121,9 +126,9 @@ export function pushService({ db, sender, now, log }: Deps) {
 
   async function sendDue(): Promise<void> {
     for (;;) {
-      const jobs = await claimDue(now(), BATCH);
+      const jobs = await claimDue(now(), SEND_BATCH);
       for (const job of jobs) await deliver(job);
-      if (jobs.length < BATCH) return;
+      if (jobs.length < SEND_BATCH) return;
     }
   }
 
@@ -144,7 +149,7 @@ export function pushService({ db, sender, now, log }: Deps) {
     /** Keeps a browser's subscription for this driver (the same endpoint again: its keys are updated). */
     async subscribe(userId: number, s: PushSubscriptionInput): Promise<void> {
       if (!sender.acceptsEndpoint(s.endpoint)) throw new ApiError(400, 'invalid_body', 'push_endpoint_invalid');
-      await repo.saveSubscription(db, { userId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth, createdAt: now() });
+      await db.transaction().execute((trx) => repo.saveSubscription(trx, { userId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth, createdAt: now() }));
     },
 
     /** Forgets the driver's own subscription of that endpoint (none: nothing to do, still 204). */

@@ -38,6 +38,8 @@ describe('the list of jobs', () => {
       support: { run: call('support') },
       files: { sweepOrphans: call('files') },
       payments: { settleStalePayments: call('payments') },
+      driverAccounts: { announceExpiries: call('documents') },
+      push: { run: call('push'), sweep: call('push-sweep') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -50,9 +52,12 @@ describe('the list of jobs', () => {
       'demo-drivers-tick': 1,
       'settle-stale-payments': 60,
       'sweep-orphan-files': 3600,
+      'document-expiry-notices': 3600,
+      'push-wake': 5,
+      'push-sweep': 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'files']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'files', 'documents', 'push', 'push-sweep']);
   });
 });
 

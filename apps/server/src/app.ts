@@ -45,6 +45,9 @@ import type { JobBoardService } from './modules/job-board/job-board.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { driverAccountsRoutes } from './modules/driver-accounts/driver-accounts.routes.ts';
+// Issue 21 part 4: Web Push.
+import { pushRoutes } from './modules/push/push.routes.ts';
+import type { PushService } from './modules/push/push.service.ts';
 import type { DriverAccountsService } from './modules/driver-accounts/driver-accounts.service.ts';
 // Staff sign-in and the audit log (issue 21, staff part)
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -110,6 +113,8 @@ declare module 'fastify' {
     driverAccounts: Pick<DriverAccountsService, 'announceExpiries' | 'decide' | 'reviewQueue' | 'review'>;
     /** Issue 21, job board: tells matching drivers of new jobs from events (tests call its run() after flushing the hub). */
     jobBoardWorker: Pick<JobBoardService, 'run'>;
+    /** Issue 21 part 4: makes and sends the drivers' pushes (tests call its run() after flushing the hub). */
+    pushWorker: Pick<PushService, 'run'>;
     /** Every route registered, as 'METHOD /path' (the OpenAPI and fuzz tests check them all). */
     routeList: { method: string; url: string }[];
     /** Reset mails are sent after the answer; tests await them with settled(). */
@@ -247,6 +252,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.staff.demo) await services.staff.seedDemo();
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
+  // Issue 21 part 4: Web Push.
+  await app.register(pushRoutes, { push: services.push });
   await app.register(priceBandRoutes, { priceBand: services.priceBand });
   await app.register(geoRoutes, { geocoder, timeZones, perIpLimit: config.geo.ratePerIp, basemapFile: BASEMAP_FILE });
   await app.register(configRoutes, {
@@ -270,6 +277,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mails.stop());
   app.decorate('mailWorker', { run: mails.run });
   app.decorate('supportMail', { run: support.run });
+  // Issue 21 part 4: Web Push.
+  await services.push.start(hub);
+  app.addHook('onClose', () => services.push.stop());
+  app.decorate('pushWorker', { run: services.push.run });
   app.decorate('driverAccounts', services.driverAccounts);
   // Issue 21, job board: the consumer that tells matching drivers of new jobs.
   await services.jobBoard.start(hub);

@@ -119,6 +119,15 @@ const envVariables = z.object({
   STAFF_SIGN_IN_WINDOW: int(300),
   // Issue 21 part 3: the key that seals the consignment notes (ES256, a private JWK as JSON or a PKCS#8 PEM); without it a key made once and kept in the database.
   NOTE_SEAL_KEY: optionalText,
+  // Issue 21 part 4: Web Push (VAPID). Unset keys: a pair made once and kept in the database.
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  // Who runs this server, for the push services (mailto: or https:); unset: mailto: SUPPORT_EMAIL.
+  VAPID_SUBJECT: optionalText,
+  // Subscriptions may point at http://127.0.0.1 or localhost (the tests' fake push service); never in production.
+  PUSH_ALLOW_LOOPBACK: bool,
+  // Each request to a push service; at most 30 s (the worker's lease counts on it).
+  PUSH_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
 });
 
 /** Where the server writes its generated admin token for `npm run admin`. */
@@ -167,6 +176,10 @@ const configSchema = envVariables
     // Issue 21 part 3: a sealing key that cannot seal fails at start, not at the first proof.
     if (e.NOTE_SEAL_KEY && !isNoteSealKey(e.NOTE_SEAL_KEY)) refuse('NOTE_SEAL_KEY must be a private P-256 key: a JWK (JSON with kty EC, crv P-256, d) or a PKCS#8 PEM');
     // Plain http only for a provider on this machine (the tests' fakes); anything else must be https.
+    // Issue 21 part 4: Web Push.
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) refuse('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+    if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(e.VAPID_SUBJECT)) refuse('VAPID_SUBJECT must be a mailto: or https: address');
+    if (e.PUSH_ALLOW_LOOPBACK && e.NODE_ENV === 'production') refuse('PUSH_ALLOW_LOOPBACK is for tests, not production');
     for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER]] as const) {
       if (value && !isHttpsOrLoopback(value)) refuse(`${name} must be https (http only on 127.0.0.1 or localhost)`);
     }
@@ -268,6 +281,13 @@ const configSchema = envVariables
     sseStreamsPerUser: e.SSE_STREAMS_PER_USER,
     /** The consignment notes' sealing key (ES256 private JWK or PKCS#8 PEM); null: one kept in the database. */
     noteSealKey: e.NOTE_SEAL_KEY,
+    /** Issue 21 part 4: Web Push. keys null: generated once and kept in the database. */
+    push: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+      allowLoopback: e.PUSH_ALLOW_LOOPBACK,
+      timeoutMs: e.PUSH_TIMEOUT_MS,
+    },
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */
     /** Staff sign-in (decision 0025); `demo`: seed the README's admin (demo mode on the embedded database). */
     staff: staffConfig(e),

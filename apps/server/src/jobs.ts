@@ -1,6 +1,7 @@
 import type { Jobs } from './modules/jobs/jobs.ts';
 import { MAIL_WAKE_SECONDS } from './modules/mails/mails.service.ts';
 import { BOARD_WAKE_SECONDS } from './modules/job-board/job-board.service.ts';
+import { PUSH_WAKE_SECONDS } from './modules/push/push.service.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -12,7 +13,7 @@ export function scheduleJobs(
   deps: { services: Services; now: () => Date; demoDrivers: { tick: () => Promise<void> } | null },
 ): void {
   const { services, now, demoDrivers } = deps;
-  const { auth, events, shipments, mails, files, payments, support, driverAccounts } = services;
+  const { auth, events, shipments, mails, files, payments, support, driverAccounts, push } = services;
   const HOUR = 3600;
   const MINUTE = 60;
 
@@ -38,4 +39,8 @@ export function scheduleJobs(
   // Drivers' documents are announced 30 and 7 days before they expire (each notice once, so an
   // hourly run catches a day a stopped server missed).
   jobs.schedule('document-expiry-notices', HOUR, () => driverAccounts.announceExpiries());
+  // Issue 21 part 4: drivers' pushes, as the mail worker: other processes' events and retries
+  // (each process also runs it on every event it hears; the lease keeps each push sent once).
+  jobs.schedule('push-wake', PUSH_WAKE_SECONDS, () => push.run());
+  jobs.schedule('push-sweep', HOUR, () => push.sweep());
 }

@@ -31,6 +31,8 @@ import { noteSeal } from './modules/proofs/note-seal.ts';
 import { proofsService } from './modules/proofs/proofs.service.ts';
 // Issue 21, job board
 import { jobBoardService } from './modules/job-board/job-board.service.ts';
+// Issue 21 part 4: Web Push.
+import { pushService } from './modules/push/push.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -51,7 +53,7 @@ type Deps = {
 
 /** The one place that wires services and adapters together (a service imports its own repository). */
 export async function wireServices({ db, listen, config, now, adapters, log, memoryCaches, onClose, preClose, onPaymentOutcome }: Deps) {
-  const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider, vatRegistry } = adapters;
+  const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider, vatRegistry, pushSender } = adapters;
   const limits = config.rateLimits;
   const rateLimits = rateLimitStore({ redisUrl: config.redisUrl, db, now, log, prefix: `${config.redisKeyPrefix}rl:` });
   onClose(() => rateLimits.close());
@@ -90,6 +92,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
   const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
   const mails = mailsService({ db, mailer, payments, publicUrl: config.publicUrl, now, log: log });
+  // Issue 21 part 4: Web Push to drivers, made from events like the mails.
+  const push = pushService({ db, sender: pushSender, now, log });
   const resets = passwordResetService({ db, auth, mailer, publicUrl: config.publicUrl, now, log: log });
   onClose(() => resets.settled());
   const support = supportService({ db, mailer, shipments, supportEmail: config.supportEmail, limiter: rateLimits.limiter('support', limits.supportPerSender, 3600), now, log });
@@ -113,7 +117,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Staff sign-in (issue 21, staff part)
   const { rpId, rpName, origins, signInPerEmail, signInWindow } = config.staff;
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
-  return { audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard };
+  return { audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

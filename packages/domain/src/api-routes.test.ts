@@ -47,7 +47,7 @@ describe('the API contract', () => {
     const staffSignIn = ['opsPasskeyOptions', 'opsPasskeySignIn', 'opsSetupCheck', 'opsSetupPasskey', 'opsSetupPasskeyOptions', 'opsSetupPassword', 'opsSignIn'];
     expect(open).toEqual(['autocomplete', 'basemap', 'checkResetLink', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'socialCallback', 'socialStart', 'timezone', 'token', 'tracking', ...staffSignIn].sort());
     const clientToken = routes.filter(([, r]) => r.auth === 'token').map(([n]) => n).sort();
-    expect(clientToken).toEqual(['checkPhoneCode', 'driverRegister', 'priceBand', 'register', 'sendPhoneCode', 'socialLink', 'socialTicket', 'supportContact']);
+    expect(clientToken).toEqual(['checkPhoneCode', 'driverRegister', 'priceBand', 'pushKey', 'register', 'sendPhoneCode', 'socialLink', 'socialTicket', 'supportContact']);
   });
 
   it("keeps senders and drivers on their own routes: a sender's shipment calls under /api/shipment, a driver's under /api/driver", () => {

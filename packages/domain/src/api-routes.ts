@@ -51,6 +51,7 @@ import {
   staffReadSchema,
   staffSessionSchema,
 } from './staff.ts';
+import { pushKeyReadSchema, pushSettingsReadSchema, pushSettingsSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './web-push.ts';
 import { pathIdSchema, rowIdSchema } from './wire.ts';
 
 // The API contract: every route the server serves, with its path, inputs and answers. The server
@@ -357,6 +358,12 @@ export const apiRoutes = {
   opsPasskeyRegisterOptions: { method: 'POST', path: '/api/ops/passkeys/options', auth: 'staff', roles: STAFF_ROLES, response: { 200: passkeyOptionsSchema } },
   opsPasskeyRegister: { method: 'POST', path: '/api/ops/passkeys', auth: 'staff', roles: STAFF_ROLES, body: passkeyRegisterSchema, response: { 201: staffReadSchema } },
   opsAudit: { method: 'GET', path: '/api/ops/audit', auth: 'staff', roles: ['admin'], querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+  // Issue 21 part 4: Web Push to drivers (VAPID). The key for any token; the rest is the driver's own.
+  pushKey: { method: 'GET', path: '/api/push/key', auth: 'token', response: { 200: pushKeyReadSchema } },
+  addPushSubscription: { method: 'POST', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushSubscriptionSchema, response: { 201: none } },
+  removePushSubscription: { method: 'DELETE', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushUnsubscribeSchema, response: { 204: none } },
+  getPushSettings: { method: 'GET', path: '/api/driver/push/settings', auth: 'driver', response: { 200: pushSettingsReadSchema } },
+  updatePushSettings: { method: 'PUT', path: '/api/driver/push/settings', auth: 'driver', body: pushSettingsSchema, response: { 200: pushSettingsReadSchema } },
 
   // Operations
   adminCommand: {

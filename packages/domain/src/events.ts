@@ -52,6 +52,8 @@ export const eventSchema = z.discriminatedUnion('type', [
       card_last4: z.string().regex(/^\d{4}$/).nullable(),
     }),
   ),
+  /** To each driver whose open offer lost when the sender accepted another (issue 21 part 4). */
+  event('shipment.offer.not_chosen', z.object({ reference })),
   /** The driver's new job. */
   event('shipment.job.assigned', z.object({ reference, offer_id: id, price: euros, pickup_city: city, delivery_city: city })),
   event('payment.succeeded', z.object({ reference, amount: euros, method })),
@@ -91,6 +93,7 @@ export const EVENT_TYPES = [
   'shipment.offer.new',
   'shipment.offer.withdrawn',
   'shipment.offer.accepted',
+  'shipment.offer.not_chosen',
   'shipment.job.assigned',
   'payment.succeeded',
   'payment.failed',
@@ -214,6 +217,12 @@ const TEXTS: Texts = {
       nl: `Je bod op ${p.reference} (${p.pickup_city} → ${p.delivery_city}) is aanvaard: ${money(p.price, l)}`,
       fr: `Votre offre pour ${p.reference} (${p.pickup_city} → ${p.delivery_city}) est acceptée : ${money(p.price, l)}`,
       en: `Your offer on ${p.reference} (${p.pickup_city} → ${p.delivery_city}) was accepted: ${money(p.price, l)}`,
+    })[l],
+  'shipment.offer.not_chosen': (p, l) =>
+    ({
+      nl: `De verzender koos een ander bod voor ${p.reference}: je bod werd niet gekozen`,
+      fr: `L’expéditeur a choisi une autre offre pour ${p.reference} : votre offre n’a pas été retenue`,
+      en: `The sender chose another offer for ${p.reference}: your offer was not chosen`,
     })[l],
   'payment.succeeded': (p, l) =>
     ({ nl: `Betaling van ${money(p.amount, l)} voor ${p.reference} geslaagd`, fr: `Paiement de ${money(p.amount, l)} pour ${p.reference} réussi`, en: `Payment of ${money(p.amount, l)} for ${p.reference} succeeded` })[l],

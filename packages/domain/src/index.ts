@@ -28,3 +28,4 @@ export * from './staff.ts';
 export * from './proof.ts';
 export * from './consignment-note.ts';
 export * from './job-board.ts';
+export * from './web-push.ts';

@@ -113,6 +113,8 @@ const nl = {
   bid_document_expired: 'Je kunt niet bieden: een van je documenten is vervallen. Laad een geldig exemplaar op.',
   bid_licence_missing: 'Je kunt met dit voertuig niet bieden zonder vervoersvergunning.',
   bid_licence_expired: 'Je kunt met dit voertuig niet bieden: de vervoersvergunning is vervallen.',
+  // Issue 21 part 4: Web Push.
+  push_endpoint_invalid: 'Dit pushadres wordt niet aanvaard: het moet een https-adres van een pushdienst zijn.',
   vat_not_registered: 'Dit btw-nummer is niet actief volgens de Europese btw-databank (VIES).',
   card_number_invalid: 'Dit kaartnummer is ongeldig.',
   card_expiry_invalid: 'De vervaldatum is ongeldig.',
@@ -281,6 +283,8 @@ const en: Record<MessageKey, string> = {
   bid_document_expired: 'You cannot bid: one of your documents has expired. Upload a valid one.',
   bid_licence_missing: 'You cannot bid with this vehicle without a transport licence.',
   bid_licence_expired: 'You cannot bid with this vehicle: its transport licence has expired.',
+  // Issue 21 part 4: Web Push.
+  push_endpoint_invalid: 'This push address is not accepted: it must be the https address of a push service.',
   vat_not_registered: 'This VAT number is not active according to the European VAT database (VIES).',
   card_number_invalid: 'This card number is invalid.',
   card_expiry_invalid: 'The expiry date is invalid.',
@@ -428,6 +432,8 @@ const fr: Record<MessageKey, string> = {
   bid_document_expired: 'Vous ne pouvez pas faire d’offre : un de vos documents a expiré. Chargez un exemplaire valide.',
   bid_licence_missing: 'Vous ne pouvez pas faire d’offre avec ce véhicule sans licence de transport.',
   bid_licence_expired: 'Vous ne pouvez pas faire d’offre avec ce véhicule : sa licence de transport a expiré.',
+  // Issue 21 part 4: Web Push.
+  push_endpoint_invalid: 'Cette adresse push n’est pas acceptée : ce doit être l’adresse https d’un service push.',
   vat_not_registered: 'Ce numéro de TVA n’est pas actif selon la base de données européenne de la TVA (VIES).',
   card_number_invalid: 'Ce numéro de carte est invalide.',
   card_expiry_invalid: 'La date d’expiration est invalide.',

@@ -9,6 +9,9 @@ import type { Mailer } from './mail/mailer.ts';
 import { outboxMailer } from './mail/outbox-mailer.ts';
 import { smtpMailer } from './mail/smtp-mailer.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
+// Issue 21 part 4: Web Push.
+import type { PushSender } from './push/push-sender.ts';
+import { storedVapidKeys, webPushSender } from './push/web-push-sender.ts';
 import { sandboxPaymentProvider } from './payments/sandbox-payment-provider.ts';
 import { stripePaymentProvider } from './payments/stripe-payment-provider.ts';
 import { logPhoneVerifier } from './sms/log-phone-verifier.ts';
@@ -31,6 +34,8 @@ export type AdapterOverrides = {
   paymentProvider?: PaymentProvider;
   /** null: VAT numbers are checked for format and check digits only (the default). */
   vatRegistry?: VatRegistry | null;
+  /** Issue 21 part 4: Web Push. */
+  pushSender?: PushSender;
 };
 
 export type Adapters = Required<AdapterOverrides> & { timeZones: TimeZones };
@@ -65,5 +70,9 @@ export async function selectAdapters(
 
   const paymentProvider = deps.paymentProvider ?? (await selectPaymentProvider(config, deps.db, deps.now));
   const vatRegistry = deps.vatRegistry !== undefined ? deps.vatRegistry : config.viesUrl ? viesVatRegistry({ baseUrl: config.viesUrl, log }) : null;
-  return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry };
+  // Issue 21 part 4: Web Push. Without configured VAPID keys, the pair every process shares from the database.
+  const pushSender =
+    deps.pushSender ??
+    webPushSender({ ...config.push, keys: config.push.keys ?? (await storedVapidKeys(deps.db, deps.now?.() ?? new Date())) });
+  return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry, pushSender };
 }

@@ -22,6 +22,8 @@ import * as m0020 from './migrations/0020-driver-actions.ts';
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
 import * as m0018 from './migrations/0018-job-board.ts';
+// Issue 21 part 4: Web Push.
+import * as m0019 from './migrations/0019-web-push.ts';
 import { placeIdOf } from '../lib/places.ts';
 
 // Listed by hand (not read from disk) so the same list works under tsx, vitest and bundlers.
@@ -47,6 +49,8 @@ const migrations: Record<string, Migration> = {
   '0017-proofs-notes': m0017,
   // Issue 21, job board
   '0018-job-board': m0018,
+  // Issue 21 part 4: Web Push.
+  '0019-web-push': m0019,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -1,4 +1,4 @@
-import type { DriverDocumentKind, EventType, FixedType, MailKind, SupportTopic, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
+import type { DriverDocumentKind, EventType, FixedType, MailKind, PushKind, SupportTopic, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Kysely's view of the tables (camelCase via CamelCasePlugin). Row types stay inside
@@ -509,6 +509,33 @@ export type NoteEntriesTable = {
 export type DeliveryAnswersTable = { shipmentId: number; outcome: 'confirmed' | 'problem'; note: string; answeredAt: Timestamp };
 export type ServerKeysTable = { name: string; privateJwk: string; createdAt: Timestamp };
 
+// Issue 21 part 4: Web Push (migration 0019).
+export type PushSubscriptionsTable = {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: Timestamp;
+  lastSuccessAt: NullableTimestamp;
+  failures: Generated<number>;
+};
+export type PushSettingsTable = { userId: number; newJob: Generated<boolean>; offerResult: Generated<boolean>; chatMessage: Generated<boolean>; documentExpiring: Generated<boolean> };
+export type PushJobsTable = {
+  id: Generated<number>;
+  subscriptionId: number;
+  eventId: number;
+  kind: PushKind;
+  payload: string;
+  sendAfter: Timestamp;
+  sentAt: NullableTimestamp;
+  cancelledAt: NullableTimestamp;
+  attempts: Generated<number>;
+  lastError: string | null;
+  createdAt: Timestamp;
+};
+export type PushVapidKeysTable = { id: number; publicKey: string; privateKey: string; createdAt: Timestamp };
+
 export type Database = {
   // Staff and audit (issue 21, staff part)
   staff: StaffTable;
@@ -525,6 +552,11 @@ export type Database = {
   deliveryAnswers: DeliveryAnswersTable;
   serverKeys: ServerKeysTable;
   boardAreas: BoardAreasTable; // issue 21, job board
+  // Issue 21 part 4: Web Push.
+  pushSubscriptions: PushSubscriptionsTable;
+  pushSettings: PushSettingsTable;
+  pushJobs: PushJobsTable;
+  pushVapidKeys: PushVapidKeysTable;
   supportRequests: SupportRequestsTable;
   socialLoginStates: SocialLoginStatesTable;
   socialLoginTickets: SocialLoginTicketsTable;

@@ -40,6 +40,7 @@ describe('the list of jobs', () => {
       payments: { settleStalePayments: call('payments') },
       driverAccounts: { announceExpiries: call('documents') },
       jobBoard: { run: call('board') },
+      push: { run: call('push'), sweep: call('push-sweep') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -54,9 +55,11 @@ describe('the list of jobs', () => {
       'sweep-orphan-files': 3600,
       'document-expiry-notices': 3600,
       'job-board-wake': 5,
+      'push-wake': 5,
+      'push-sweep': 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep']);
   });
 });
 

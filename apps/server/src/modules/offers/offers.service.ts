@@ -110,8 +110,19 @@ export function offersService({ db, shipments, driverAccounts, events, now }: De
     /** The offer a sender asks to accept, on their own shipment; null when it is not theirs or not found. */
     findOpenOffer: (shipmentId: number, offerId: number, senderId: number): Promise<OfferToAccept | null> => repo.findOpenOffer(db, shipmentId, offerId, senderId),
 
-    /** Accepts the offer inside the payment's transaction; false when the shipment or offer moved on. */
-    acceptOffer: (trx: Executor, shipmentId: number, offerId: number, at: Date): Promise<boolean> => repo.acceptOffer(trx, shipmentId, offerId, at),
+    /**
+     * Accepts the offer inside the payment's transaction; false when the shipment or offer moved on.
+     * Every other driver with an open offer is told theirs was not chosen (issue 21 part 4).
+     */
+    async acceptOffer(trx: Executor, shipmentId: number, offerId: number, at: Date): Promise<boolean> {
+      if (!(await repo.acceptOffer(trx, shipmentId, offerId, at))) return false;
+      const losers = await repo.openOfferDrivers(trx, shipmentId);
+      if (losers.length) {
+        const { reference } = await shipments.eventContext(trx, shipmentId);
+        await events.record(trx, losers.map((userId) => ({ userId, type: 'shipment.offer.not_chosen' as const, shipmentId, payload: { reference } })));
+      }
+      return true;
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import polyline from '@mapbox/polyline';
 import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ProofKind, proofRequiredFor, type ShipmentStateName, type VehicleType } from '@vm/domain';
 import sharp from 'sharp';
@@ -28,6 +28,13 @@ export const DEMO_DRIVER_PROFILES: DemoDriverProfile[] = [
 ];
 
 export type DemoDriversConfig = { offerDelaySeconds: number; stepSeconds: number; chatReplySeconds: number; password: string | null };
+
+/**
+ * The demo drivers' password when DEMO_DRIVER_PASSWORD is not set: documented in the README so a
+ * developer can sign in to /driver/ as one of them. Demo drivers exist only in demo mode (never by
+ * default in production), like the demo admin.
+ */
+export const DEMO_DRIVER_DEFAULT_PASSWORD = 'demo-rijden-2026';
 
 /** What a demo driver answers in chat, in the sender's language, picked per message so a restart answers the same. */
 const CHAT_REPLIES: Record<Locale, string[]> = {
@@ -88,7 +95,7 @@ function alongRoute(points: [number, number][], share: number): { lat: number; l
  */
 async function createOnce(users: UsersService, p: DemoDriverProfile, i: number, password: string | null): Promise<number> {
   try {
-    return await users.createDriver({ ...p, password: password ?? randomBytes(24).toString('base64url'), cellphone: `+3247000000${i}`, birthday: '1985-01-01' });
+    return await users.createDriver({ ...p, password: password ?? DEMO_DRIVER_DEFAULT_PASSWORD, cellphone: `+3247000000${i}`, birthday: '1985-01-01' });
   } catch (err) {
     const made = await users.idByEmail(p.email);
     if (made === null) throw err;

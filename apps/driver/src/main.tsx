@@ -1,4 +1,5 @@
 import '@vm/client/zod-config.ts';
+import './session-key.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@vm/client/query-client.ts';
 import { ToastProvider } from '@vm/ui/toast.tsx';

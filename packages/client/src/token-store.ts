@@ -3,8 +3,17 @@
 
 export type StoredToken = { access_token: string; refresh_token: string; expires_at: number };
 
-const KEY = 'vm.token';
+let KEY = 'vm.token';
 const listeners = new Set<() => void>();
+
+/**
+ * Each app keeps its own session under its own key: the sender and the driver apps share one origin
+ * (and so local storage), but a sender and a driver are different accounts, and signing in to one
+ * app must not sign the other out. The driver app calls this before anything reads the token.
+ */
+export function setTokenKey(key: string): void {
+  KEY = key;
+}
 
 export function readToken(): StoredToken | null {
   try {
@@ -44,8 +53,8 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** The name of the cross-tab lock held while a refresh token is spent. */
-export const REFRESH_LOCK = 'vm.token.refresh';
+/** The name of the cross-tab lock held while a refresh token is spent (per session key). */
+const refreshLock = () => `${KEY}.refresh`;
 
 /**
  * Runs `fn` while no other tab of this origin runs it (Web Locks). The server treats a refresh
@@ -56,5 +65,5 @@ export const REFRESH_LOCK = 'vm.token.refresh';
 export function underRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? (navigator as { locks?: LockManager }).locks : undefined;
   if (!locks?.request) return fn();
-  return locks.request(REFRESH_LOCK, { mode: 'exclusive' }, fn) as Promise<T>;
+  return locks.request(refreshLock(), { mode: 'exclusive' }, fn) as Promise<T>;
 }

@@ -98,9 +98,9 @@ describe('staff verify drivers', () => {
     expect((await decide(support, 999999, { decision: 'approve' })).statusCode).toBe(404);
     expect((await get(`/api/ops/drivers/${d.id}/documents/${other.licenceId}/file`, support)).statusCode).toBe(404);
     expect((await get(`/api/ops/drivers/${d.id}/documents/999999/file`, support)).statusCode).toBe(404);
-    // Path ids are row ids.
-    expect((await get(`/api/ops/drivers/${d.id}/documents/abc/file`, support)).statusCode).toBe(400);
-    expect((await get('/api/ops/drivers/1.5', support)).statusCode).toBe(400);
+    // Path ids are row ids: anything else names nothing.
+    expect((await get(`/api/ops/drivers/${d.id}/documents/abc/file`, support)).statusCode).toBe(404);
+    expect((await get('/api/ops/drivers/1.5', support)).statusCode).toBe(404);
   });
 
   it('is for support and admins: finance gets 403, a user token or none 401', async () => {

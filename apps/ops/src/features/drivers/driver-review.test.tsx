@@ -85,7 +85,7 @@ describe('verifying a driver', () => {
     renderApp('/drivers');
 
     expect(await screen.findByRole('heading', { name: 'Chauffeurs te controleren' })).toBeInTheDocument();
-    const row = screen.getByRole('row', { name: /Piet Peeters/ });
+    const row = await screen.findByRole('row', { name: /Piet Peeters/ });
     expect(within(row).getByText('Peeters Transport BV')).toBeInTheDocument();
     expect(within(row).getByText('Controle van het account')).toBeInTheDocument();
     await user.click(within(row).getByRole('link', { name: 'Piet Peeters' }));

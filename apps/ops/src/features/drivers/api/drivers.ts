@@ -6,19 +6,21 @@ import { opsCall } from '../../../lib/ops-api.ts';
 import { readOpsSession } from '../../../lib/ops-session.ts';
 
 // Issue 21 part 1: staff's verification of drivers. Every read of a driver and of a document file
-// is written to the audit log by the server, so the driver page is not refetched on focus.
+// is written to the audit log by the server: the driver page is read when opened, not on focus.
 
 export const driversQueueQuery = queryOptions({
   queryKey: ['ops', 'drivers'],
   queryFn: ({ signal }) => opsCall('GET /api/ops/drivers', { signal }),
+  staleTime: 0,
 });
 
 export const driverQuery = (id: number) =>
   queryOptions({
     queryKey: ['ops', 'drivers', id],
     queryFn: ({ signal }) => opsCall('GET /api/ops/drivers/:id', { params: { id }, signal }),
+    // Read afresh each time the page opens (a driver may have sent new documents meanwhile).
+    staleTime: 0,
     refetchOnWindowFocus: false,
-    staleTime: Infinity,
   });
 
 export const useDriversQueue = () => useQuery(driversQueueQuery);

@@ -17,7 +17,9 @@ export function DriverPage() {
 function DriverReviewView({ driverId }: { driverId: number }) {
   const { t } = useTranslation();
   const driver = useDriver(driverId);
-  if (driver.isPending) return <p className="loading">{t('loading')}</p>;
+  // Opened again, the page waits for the fresh read rather than show what the cache kept (the
+  // driver may have sent new documents, another staff member may have decided).
+  if (driver.isPending || (driver.isFetching && !driver.isFetchedAfterMount)) return <p className="loading">{t('loading')}</p>;
   if (driver.isError)
     return (
       <section className="page">

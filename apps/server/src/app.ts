@@ -52,6 +52,8 @@ import type { DriverAccountsService } from './modules/driver-accounts/driver-acc
 // Staff sign-in and the audit log (issue 21, staff part)
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+// Issue 21 part 1: staff verify drivers (apps/ops), audited.
+import { driverReviewRoutes } from './modules/driver-review/driver-review.routes.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import { proofsRoutes } from './modules/proofs/proofs.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
@@ -109,8 +111,8 @@ declare module 'fastify' {
     mailWorker: Pick<MailsService, 'run'>;
     /** Sends the contact form's kept requests to the support address (tests call its run()). */
     supportMail: Pick<SupportService, 'run'>;
-    /** Tests run the daily document check and staff's decisions (until apps/ops has its routes) by hand. */
-    driverAccounts: Pick<DriverAccountsService, 'announceExpiries' | 'decide' | 'reviewQueue' | 'review'>;
+    /** Tests run the daily document check by hand (staff's decisions go through /api/ops/drivers). */
+    driverAccounts: Pick<DriverAccountsService, 'announceExpiries'>;
     /** Issue 21, job board: tells matching drivers of new jobs from events (tests call its run() after flushing the hub). */
     jobBoardWorker: Pick<JobBoardService, 'run'>;
     /** Issue 21 part 4: makes and sends the drivers' pushes (tests call its run() after flushing the hub). */
@@ -249,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Staff sign-in and the audit log (issue 21, staff part)
   await app.register(staffRoutes, { staff: services.staff, perIpLimit: config.staff.signInPerIp, windowSeconds: config.staff.signInWindow });
   await app.register(auditRoutes, { audit: services.audit });
+  // Issue 21 part 1: staff verify drivers (apps/ops), audited.
+  await app.register(driverReviewRoutes, { driverReview: services.driverReview });
   if (config.staff.demo) await services.staff.seedDemo();
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });

@@ -33,6 +33,8 @@ import { proofsService } from './modules/proofs/proofs.service.ts';
 import { jobBoardService } from './modules/job-board/job-board.service.ts';
 // Issue 21 part 4: Web Push.
 import { pushService } from './modules/push/push.service.ts';
+// Issue 21 part 1: staff verify drivers (apps/ops), audited.
+import { driverReviewService } from './modules/driver-review/driver-review.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -117,7 +119,9 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Staff sign-in (issue 21, staff part)
   const { rpId, rpName, origins, signInPerEmail, signInWindow } = config.staff;
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
-  return { audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  // Issue 21 part 1: staff verify drivers (apps/ops), audited.
+  const driverReview = driverReviewService({ db, driverAccounts, audit });
+  return { driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

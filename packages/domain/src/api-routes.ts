@@ -5,8 +5,11 @@ import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, ma
 import { imageVariantsSchema } from './images.ts';
 import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema, waitingPaymentSchema } from './marketplace.ts';
 import {
+  driverDecisionSchema,
   driverDocumentReadSchema,
   driverDocumentsReadSchema,
+  driverReviewSchema,
+  driverReviewSummarySchema,
   driverProfileReadSchema,
   driverRegistrationSchema,
   documentUploadSchema,
@@ -78,6 +81,8 @@ export type ApiRoute = {
 };
 
 const idParams = z.object({ id: pathIdSchema });
+/** Issue 21 part 1: the staff roles that verify drivers (finance does not). */
+export const DRIVER_VERIFIERS = ['support', 'admin'] as const satisfies readonly StaffRole[];
 const offerParams = z.object({ sid: pathIdSchema, oid: pathIdSchema });
 const conversationParams = z.object({ shipmentId: pathIdSchema });
 const created = z.object({ id: z.number() });
@@ -358,6 +363,20 @@ export const apiRoutes = {
   opsPasskeyRegisterOptions: { method: 'POST', path: '/api/ops/passkeys/options', auth: 'staff', roles: STAFF_ROLES, response: { 200: passkeyOptionsSchema } },
   opsPasskeyRegister: { method: 'POST', path: '/api/ops/passkeys', auth: 'staff', roles: STAFF_ROLES, body: passkeyRegisterSchema, response: { 201: staffReadSchema } },
   opsAudit: { method: 'GET', path: '/api/ops/audit', auth: 'staff', roles: ['admin'], querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+  // Issue 21 part 1, staff verify drivers (apps/ops): support and admins; every view of a driver, of a
+  // document file and every decision is written to the audit log.
+  opsDrivers: { method: 'GET', path: '/api/ops/drivers', auth: 'staff', roles: DRIVER_VERIFIERS, response: { 200: z.object({ drivers: z.array(driverReviewSummarySchema) }) } },
+  opsDriver: { method: 'GET', path: '/api/ops/drivers/:id', auth: 'staff', roles: DRIVER_VERIFIERS, params: idParams, response: { 200: driverReviewSchema } },
+  opsDriverDocumentFile: {
+    method: 'GET',
+    path: '/api/ops/drivers/:id/documents/:documentId/file',
+    auth: 'staff',
+    roles: DRIVER_VERIFIERS,
+    params: z.object({ id: pathIdSchema, documentId: pathIdSchema }),
+    response: { 200: z.string().describe('The file as uploaded (application/pdf, image/jpeg or image/png)') },
+  },
+  /** Approve, or refuse with a reason of 10 to 1000 characters the driver reads; 409 driver_not_waiting. */
+  opsDriverDecision: { method: 'POST', path: '/api/ops/drivers/:id/decision', auth: 'staff', roles: DRIVER_VERIFIERS, params: idParams, body: driverDecisionSchema, response: { 200: driverReviewSchema } },
   // Issue 21 part 4: Web Push to drivers (VAPID). The key for any token; the rest is the driver's own.
   pushKey: { method: 'GET', path: '/api/push/key', auth: 'token', response: { 200: pushKeyReadSchema } },
   addPushSubscription: { method: 'POST', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushSubscriptionSchema, response: { 201: none } },

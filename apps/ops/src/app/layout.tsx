@@ -15,7 +15,7 @@ export function OpsLayout() {
   const { pathname } = useLocation();
   const session = useOpsSession();
   const main = useRef<HTMLElement>(null);
-  const title = session ? t('titles.home') : t('titles.signIn');
+  const title = !session ? t('titles.signIn') : pathname.startsWith('/drivers') ? t('titles.drivers') : t('titles.home');
   const announcement = useRouteFocus(pathname, title, main);
   useLayoutEffect(() => {
     document.title = t('titles.page', { page: title });
@@ -53,7 +53,7 @@ export function OpsLayout() {
             <ul className="menu">
               {NAV.filter((n) => n.roles.includes(session.staff.role)).map((n) => (
                 <li key={n.to}>
-                  <NavLink to={n.to} end className="menu-link">
+                  <NavLink to={n.to} end={n.to === '/'} className="menu-link">
                     {t(n.label)}
                   </NavLink>
                 </li>

@@ -93,11 +93,11 @@ export function driverAccountsService({ db, users, events, store, now }: Deps) {
     };
   }
 
-  async function documentBytes(driverId: number, documentId: number): Promise<{ data: Buffer; contentType: string }> {
+  async function documentBytes(driverId: number, documentId: number): Promise<{ data: Buffer; contentType: string; kind: DriverDocumentKind }> {
     const doc = await repo.findDocument(db, driverId, documentId);
     const data = doc ? await store.get(doc.fileKey) : null;
     if (!doc || !data) throw notFound();
-    return { data, contentType: doc.contentType };
+    return { data, contentType: doc.contentType, kind: doc.kind };
   }
 
   return {

@@ -2,7 +2,7 @@ import { call } from '@vm/client/api-client.ts';
 
 // Web Push in the driver app (issue 21 part 4, docs/decisions/0028-web-push.md): subscribes this
 // browser at its push service with the server's VAPID key and hands the subscription to the server;
-// the service worker (src/push-sw.js) shows what arrives. The settings per kind are plain calls of
+// the service worker (public/push-sw.js, imported by the Workbox one) shows what arrives. The settings per kind are plain calls of
 // the contract ('GET'/'PUT /api/driver/push/settings').
 
 /** What this browser can do: no Push API at all, iOS in a tab (install to the home screen first), or the permission's state. */

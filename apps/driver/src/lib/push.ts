@@ -78,3 +78,22 @@ export async function disablePush(registration?: ServiceWorkerRegistration): Pro
   await call('DELETE /api/driver/push/subscriptions', { body: { endpoint: sub.endpoint } });
   await sub.unsubscribe();
 }
+
+/**
+ * This app's service worker registration, or null where there is none (a dev server, a first visit
+ * before it registered). Never waits: `navigator.serviceWorker.ready` would hang without one.
+ */
+export async function pushRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (!('serviceWorker' in navigator) || typeof navigator.serviceWorker.getRegistration !== 'function') return null;
+  return (await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL)) ?? null;
+}
+
+/** Before signing out: this browser stops getting the driver's pushes (best effort: signing out never waits on it failing). */
+export async function disablePushBeforeSignOut(): Promise<void> {
+  try {
+    const registration = await pushRegistration();
+    if (registration) await disablePush(registration);
+  } catch {
+    // Offline or already gone: the server drops the subscription on the push service's 404/410.
+  }
+}

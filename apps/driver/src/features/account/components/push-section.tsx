@@ -22,7 +22,10 @@ export function PushSection() {
   const settings = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => call('GET /api/driver/push/settings', { signal }) });
   const save = useMutation({
     mutationFn: (change: Partial<PushSettings>) => call('PUT /api/driver/push/settings', { body: change }),
+    // The switch moves at once; a refused save puts the server's settings back.
+    onMutate: (change) => client.setQueryData(settingsKey, (old: PushSettings | undefined) => (old ? { ...old, ...change } : old)),
     onSuccess: (answer) => client.setQueryData(settingsKey, answer),
+    onError: () => void client.invalidateQueries({ queryKey: settingsKey }),
   });
   const enable = useMutation({
     mutationFn: async () => enablePush((await pushRegistration()) ?? undefined),
@@ -58,7 +61,7 @@ export function PushSection() {
           <legend>{t('push.kinds')}</legend>
           {PUSH_KINDS.map((kind: PushKind) => (
             <label key={kind} className="switch-row">
-              <input type="checkbox" role="switch" checked={settings.data[kind]} disabled={save.isPending} onChange={(e) => save.mutate({ [kind]: e.target.checked })} />
+              <input type="checkbox" role="switch" checked={settings.data[kind]} onChange={(e) => save.mutate({ [kind]: e.target.checked })} />
               <span>{t(`push.${kind}`)}</span>
             </label>
           ))}

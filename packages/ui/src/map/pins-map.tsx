@@ -70,8 +70,9 @@ export function PinsMap({ pins, origins, onOpen, labels, testId = 'pins-map' }: 
         const el = marker.getElement();
         el?.setAttribute('role', 'button');
         el?.setAttribute('aria-label', p.label);
+        // Leaflet turns Enter into a click; Space is a button's other key.
         el?.addEventListener('keydown', (e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
+          if (e.key === ' ') {
             e.preventDefault();
             open.current(p.id);
           }

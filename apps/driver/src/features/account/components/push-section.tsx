@@ -20,12 +20,15 @@ export function PushSection() {
   const [failed, setFailed] = useState(false);
   const client = useQueryClient();
   const settings = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => call('GET /api/driver/push/settings', { signal }) });
+  // The switch moves at once, with the driver's tap; a refused save puts the server's settings back.
+  const [chosen, setChosen] = useState<Partial<PushSettings>>({});
   const save = useMutation({
     mutationFn: (change: Partial<PushSettings>) => call('PUT /api/driver/push/settings', { body: change }),
-    // The switch moves at once; a refused save puts the server's settings back.
-    onMutate: (change) => client.setQueryData(settingsKey, (old: PushSettings | undefined) => (old ? { ...old, ...change } : old)),
     onSuccess: (answer) => client.setQueryData(settingsKey, answer),
-    onError: () => void client.invalidateQueries({ queryKey: settingsKey }),
+    onError: () => {
+      setChosen({});
+      void client.invalidateQueries({ queryKey: settingsKey });
+    },
   });
   const enable = useMutation({
     mutationFn: async () => enablePush((await pushRegistration()) ?? undefined),
@@ -61,7 +64,16 @@ export function PushSection() {
           <legend>{t('push.kinds')}</legend>
           {PUSH_KINDS.map((kind: PushKind) => (
             <label key={kind} className="switch-row">
-              <input type="checkbox" role="switch" checked={settings.data[kind]} onChange={(e) => save.mutate({ [kind]: e.target.checked })} />
+              <input
+                type="checkbox"
+                role="switch"
+                checked={chosen[kind] ?? settings.data[kind]}
+                onChange={(e) => {
+                  const on = e.target.checked;
+                  setChosen((c) => ({ ...c, [kind]: on }));
+                  save.mutate({ [kind]: on });
+                }}
+              />
               <span>{t(`push.${kind}`)}</span>
             </label>
           ))}

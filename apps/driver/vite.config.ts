@@ -42,6 +42,8 @@ export default defineConfig({
         globIgnores: ['**/*.br', '**/*.gz', '.vite/**'],
         navigateFallback: '/driver/index.html',
         navigateFallbackAllowlist: [/^\/driver\/?$/],
+        // Web Push (decision 0028): the push and notificationclick handlers, public/push-sw.js.
+        importScripts: ['push-sw.js'],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

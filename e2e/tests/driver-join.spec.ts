@@ -125,6 +125,8 @@ test('a driver registers, adds a vehicle, uploads documents, asks for verificati
 });
 
 test.describe('an approved driver bids', () => {
+  // The Work tab is the job board near the phone: the position is in Hasselt, where the job is picked up.
+  test.use({ geolocation: { latitude: 50.93, longitude: 5.33 }, permissions: ['geolocation'] });
   // The demo drivers are ordinary driver accounts verified by their seed; they make no offer of
   // their own within this test (an hour's delay).
   let market: TestServer;

@@ -98,5 +98,18 @@ export function driverApi(p: DriverProfileRead | null = profile()) {
     http.get('*/api/user', () => HttpResponse.json(driverUser)),
     http.get('*/api/driver/profile', () => HttpResponse.json({ profile: p })),
     http.get('*/api/driver/vehicles', () => HttpResponse.json({ vehicles: [] })),
+    // Driver board helper (issue 21 part 2 and 4): Account's notifications section reads the
+    // settings; the Work tab's live stream gets no token here (it retries quietly).
+    http.get('*/api/driver/push/settings', () => HttpResponse.json({ new_job: true, offer_result: true, chat_message: true, document_expiring: true })),
+    http.post('*/api/firebase_token', () => new HttpResponse(null, { status: 503 })),
   );
+}
+
+/** The phone's position for the job board (Geolocation), and the board's answer with these jobs. */
+export function boardWith(jobs: DriverJobRead[], at = { lat: 50.93, lng: 5.33, accuracy: 20 }) {
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: at.lat, longitude: at.lng, accuracy: at.accuracy }, timestamp: Date.now() } as GeolocationPosition) },
+  });
+  server.use(http.get('*/api/driver/board', () => HttpResponse.json({ items: jobs.map((j) => ({ ...j, distance_km: 5, detour_km: null })), reason: null, next_offset: null })));
 }

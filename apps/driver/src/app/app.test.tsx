@@ -3,7 +3,7 @@ import { server } from '@vm/client/testing/web-test-setup.ts';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n.ts';
-import { driverApi, driverUser, job, renderApp, resetApp } from '../test-app.tsx';
+import { boardWith, driverApi, driverUser, job, renderApp, resetApp } from '../test-app.tsx';
 
 afterEach(async () => {
   resetApp();
@@ -18,9 +18,9 @@ describe('the driver app shell', () => {
         grant = await request.json();
         return HttpResponse.json({ access_token: 'a1', refresh_token: 'r1', expires_in: 900 });
       }),
-      http.get('*/api/driver/shipments', ({ request }) => HttpResponse.json(new URL(request.url).searchParams.get('scope') === 'open' ? [job()] : [])),
     );
     driverApi();
+    boardWith([job()]);
     const { user, router } = renderApp('/work', { signedIn: false });
     expect(await screen.findByRole('heading', { name: 'Aanmelden als chauffeur' })).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull();
@@ -55,8 +55,8 @@ describe('the driver app shell', () => {
 
   it('says so when there is no open job', async () => {
     driverApi();
-    server.use(http.get('*/api/driver/shipments', () => HttpResponse.json([])));
+    boardWith([]);
     renderApp('/work');
-    expect(await screen.findByText('Er zijn nu geen open ritten.')).toBeVisible();
+    expect(await screen.findByText('Hier zijn nu geen open ritten. Nieuwe verschijnen hier vanzelf.')).toBeVisible();
   });
 });

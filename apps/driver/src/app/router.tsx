@@ -26,7 +26,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: 'work', ...titled('titles.work'), lazy: () => import('../features/work/components/open-jobs-page.tsx').then((m) => ({ Component: m.OpenJobsPage })) },
+          { path: 'work', ...titled('titles.work'), lazy: () => import('../features/work/components/board-page.tsx').then((m) => ({ Component: m.OpenJobsPage })) },
           { path: 'work/:jobId', ...titled('titles.job'), lazy: () => import('../features/work/components/job-page.tsx').then((m) => ({ Component: m.JobPage })) },
           { path: 'my-jobs', ...titled('titles.myJobs'), lazy: () => import('../features/work/components/my-jobs-page.tsx').then((m) => ({ Component: m.MyJobsPage })) },
           { path: 'account', ...titled('titles.account'), lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },

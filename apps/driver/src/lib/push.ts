@@ -2,7 +2,7 @@ import { call } from '@vm/client/api-client.ts';
 
 // Web Push in the driver app (issue 21 part 4, docs/decisions/0028-web-push.md): subscribes this
 // browser at its push service with the server's VAPID key and hands the subscription to the server;
-// the service worker (src/push-sw.js) shows what arrives. The settings per kind are plain calls of
+// the service worker (public/push-sw.js, imported by the Workbox one) shows what arrives. The settings per kind are plain calls of
 // the contract ('GET'/'PUT /api/driver/push/settings').
 
 /** What this browser can do: no Push API at all, iOS in a tab (install to the home screen first), or the permission's state. */
@@ -77,4 +77,23 @@ export async function disablePush(registration?: ServiceWorkerRegistration): Pro
   if (!sub) return;
   await call('DELETE /api/driver/push/subscriptions', { body: { endpoint: sub.endpoint } });
   await sub.unsubscribe();
+}
+
+/**
+ * This app's service worker registration, or null where there is none (a dev server, a first visit
+ * before it registered). Never waits: `navigator.serviceWorker.ready` would hang without one.
+ */
+export async function pushRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (!('serviceWorker' in navigator) || typeof navigator.serviceWorker.getRegistration !== 'function') return null;
+  return (await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL)) ?? null;
+}
+
+/** Before signing out: this browser stops getting the driver's pushes (best effort: signing out never waits on it failing). */
+export async function disablePushBeforeSignOut(): Promise<void> {
+  try {
+    const registration = await pushRegistration();
+    if (registration) await disablePush(registration);
+  } catch {
+    // Offline or already gone: the server drops the subscription on the push service's 404/410.
+  }
 }

@@ -2,9 +2,11 @@ import { logOut, useCurrentUser } from '@vm/client/session.ts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageField } from '../../../lib/language.tsx';
+import { disablePushBeforeSignOut } from '../../../lib/push.ts';
 import { ChecklistSection } from './checklist.tsx';
+import { PushSection } from './push-section.tsx';
 
-/** Account: who is signed in, the onboarding checklist and verification status, the language, and signing out. */
+/** Account: who is signed in, the onboarding checklist and verification status, notifications, the language, and signing out. */
 export function AccountPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -13,14 +15,17 @@ export function AccountPage() {
     <section className="page page-narrow">
       <h1>{user.data ? t('account.greeting', { name: user.data.first_name }) : t('account.title')}</h1>
       <ChecklistSection />
+      <PushSection />
       <div className="card">
         <LanguageField />
         <button
           type="button"
           className="button button-secondary button-block"
-          onClick={() => {
+          onClick={async () => {
+            // This phone stops getting the driver's pushes first (it needs the driver's token).
+            await disablePushBeforeSignOut();
             logOut();
-            navigate('/login', { replace: true });
+            void navigate('/login', { replace: true });
           }}
         >
           {t('account.logOut')}

@@ -1,9 +1,12 @@
 /* global self */
 // Web Push in the driver app's service worker (issue 21 part 4, docs/decisions/0028-web-push.md).
-// Standalone: the service worker loads it (importScripts('push-sw.js') or bundled into sw.js).
+// Standalone: copied as is to /driver/push-sw.js (public/); the Workbox service worker made by
+// vite-plugin-pwa loads it with importScripts (vite.config.ts, workbox.importScripts).
 // The server sends {title, body, url, tag} (packages/domain/src/web-push.ts, pushPayloadSchema).
 
 const APP_PATH = '/driver/';
+// The app's icon on every notification.
+const ICON = `${APP_PATH}icon-192.png`;
 
 self.addEventListener('push', (event) => {
   let data = {};
@@ -17,7 +20,7 @@ self.addEventListener('push', (event) => {
   const title = typeof data.title === 'string' && data.title ? data.title : 'Vrachtmarkt';
   // Only a screen of this app opens from a notification.
   const url = typeof data.url === 'string' && data.url.startsWith(APP_PATH) ? data.url : APP_PATH;
-  const options = { body: typeof data.body === 'string' ? data.body : '', data: { url }, lang: self.navigator.language };
+  const options = { body: typeof data.body === 'string' ? data.body : '', data: { url }, icon: ICON, lang: self.navigator.language };
   // A newer push about the same job replaces the one showing, and still alerts.
   if (typeof data.tag === 'string' && data.tag) Object.assign(options, { tag: data.tag, renotify: true });
   // Every push shows a notification (userVisibleOnly): browsers drop sites that push silently.

@@ -48,7 +48,7 @@ export function exportSignature(pad: { isEmpty(): boolean; toDataURL(type?: stri
 /** A photo made smaller in the browser (about 1600 px, 0.5 MB) before it is queued. */
 export async function compressPhoto(file: File): Promise<QueuedFile> {
   const { default: imageCompression } = await import('browser-image-compression');
-  let out: Blob = file;
+  let out: Blob;
   try {
     // No web worker: its script would come from a CDN, which is not there offline.
     out = await imageCompression(file, { maxWidthOrHeight: 1600, maxSizeMB: 0.5, useWebWorker: false, fileType: 'image/jpeg', initialQuality: 0.8 });

@@ -30,6 +30,7 @@ export function ProofPage() {
   const [where, setWhere] = useState<Where | null>(null);
   const [denied, setDenied] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [openedAt] = useState(() => Date.now());
 
   useEffect(() => {
     let cancelled = false;
@@ -49,7 +50,7 @@ export function ProofPage() {
   const j = job.data;
   const stop = kind === 'pickup' ? j.pickup_location : j.delivery_location;
   // Without any position at all, the stop's own place is recorded, with the widest accuracy (said on screen).
-  const place: Where = where ?? { fix: { lat: stop.lat, lng: stop.lng, accuracy: 100_000, at: Date.now() }, source: 'address' };
+  const place: Where = where ?? { fix: { lat: stop.lat, lng: stop.lng, accuracy: 100_000, at: openedAt }, source: 'address' };
   const state = shownState(j.current_state.state, queuedFor(snap, id).state);
   const err = (k: string) => (errors[k] ? t(`myJobs.errors.${errors[k]}`) : undefined);
   const set = (patch: Partial<ProofValues>) => setValues((v) => ({ ...v, ...patch }));
@@ -149,7 +150,7 @@ export function ProofPage() {
         </div>
         <SignatureField label={t('myJobs.signature')} error={err('signature')} onChange={(png: QueuedFile | null) => set({ signature: png })} />
         <p data-testid="proof-where">
-          {t('myJobs.proofTime', { time: clock(Date.now()) })}{' '}
+          {t('myJobs.proofTime', { time: clock(openedAt) })}{' '}
           {place.source === 'address' ? t('myJobs.proofNoPosition') : t('myJobs.proofPosition', { accuracy: place.fix.accuracy })}
         </p>
         {denied && <p role="alert">{t(place.source === 'last' ? 'myJobs.positionDeniedLast' : 'myJobs.positionDenied')}</p>}

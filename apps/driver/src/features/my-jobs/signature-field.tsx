@@ -10,7 +10,9 @@ export function SignatureField({ label, error, onChange }: { label: string; erro
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const change = useRef(onChange);
-  change.current = onChange;
+  useEffect(() => {
+    change.current = onChange;
+  });
   useEffect(() => {
     let cancelled = false;
     void import('signature_pad').then(({ default: Pad }) => {

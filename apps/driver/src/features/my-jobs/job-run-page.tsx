@@ -100,11 +100,11 @@ function Stop({ title, place, window }: { title: string; place: LocationRead; wi
       <address className="run-address">
         {place.address.name && (
           <>
-            {place.address.name}
+            <span>{place.address.name}</span>
             <br />
           </>
         )}
-        {fullAddress(place)}
+        <span>{fullAddress(place)}</span>
       </address>
       <p>{t('myJobs.window', { window })}</p>
       {place.notes && <p>{t('myJobs.notes', { notes: place.notes })}</p>}

@@ -22,7 +22,7 @@ export function JobRunPage() {
   const active = !!state && ACTIVE.includes(state);
   const position = usePositionWatch(id, active);
 
-  if (job.isError)
+  if (job.isError && !job.data)
     return (
       <section className="page page-narrow">
         <h1>{t('myJobs.job')}</h1>

@@ -1,3 +1,4 @@
+import imageCompression from 'browser-image-compression';
 import { MAX_PROOF_PHOTOS_PER_PACKAGE, MAX_RESERVATIONS_LENGTH } from '@vm/domain/proof';
 import type { QueuedFile } from '../../lib/offline-queue.ts';
 
@@ -45,9 +46,9 @@ export function exportSignature(pad: { isEmpty(): boolean; toDataURL(type?: stri
   return { field: 'signature', name: 'signature.png', type, bytes };
 }
 
+// Imported with the proof screen's chunk (not on demand): the screen is used offline.
 /** A photo made smaller in the browser (about 1600 px, 0.5 MB) before it is queued. */
 export async function compressPhoto(file: File): Promise<QueuedFile> {
-  const { default: imageCompression } = await import('browser-image-compression');
   let out: Blob;
   try {
     // No web worker: its script would come from a CDN, which is not there offline.

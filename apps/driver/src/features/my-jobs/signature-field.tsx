@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type SignaturePad from 'signature_pad';
+import SignaturePad from 'signature_pad';
 import type { QueuedFile } from '../../lib/offline-queue.ts';
 import { exportSignature } from './proof-form.ts';
 
@@ -14,22 +14,17 @@ export function SignatureField({ label, error, onChange }: { label: string; erro
     change.current = onChange;
   });
   useEffect(() => {
-    let cancelled = false;
-    void import('signature_pad').then(({ default: Pad }) => {
-      const el = canvas.current;
-      if (cancelled || !el || !el.getContext('2d')) return;
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      el.width = el.offsetWidth * ratio || 320;
-      el.height = el.offsetHeight * ratio || 160;
-      el.getContext('2d')?.scale(ratio, ratio);
-      const p = new Pad(el, { backgroundColor: 'rgb(255,255,255)', penColor: 'rgb(0,0,0)' });
-      p.addEventListener('endStroke', () => change.current(exportSignature(p)));
-      pad.current = p;
-    });
-    return () => {
-      cancelled = true;
-      pad.current?.off();
-    };
+    // signature_pad comes with this chunk (not on demand): the proof screen is used offline.
+    const el = canvas.current;
+    if (!el || !el.getContext('2d')) return;
+    const ratio = Math.max(window.devicePixelRatio || 1, 1);
+    el.width = el.offsetWidth * ratio || 320;
+    el.height = el.offsetHeight * ratio || 160;
+    el.getContext('2d')?.scale(ratio, ratio);
+    const p = new SignaturePad(el, { backgroundColor: 'rgb(255,255,255)', penColor: 'rgb(0,0,0)' });
+    p.addEventListener('endStroke', () => change.current(exportSignature(p)));
+    pad.current = p;
+    return () => p.off();
   }, []);
   return (
     <fieldset className="signature-field">

@@ -142,7 +142,6 @@ test('a driver drives an accepted job to delivered offline, with photos and sign
 
   const online = Date.now();
   await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByText(/acties? wacht(en)? op verzending\./)).toHaveCount(0, { timeout: 60_000 });
   const emptied = Date.now() - online;
   console.log(`driver-run: the offline queue (${pending} actions: ${done.length} state changes, positions and 2 proofs with 6 photos and 2 signatures) emptied ${emptied} ms after the network returned`);

@@ -2,16 +2,22 @@ import type { ProofKind } from '@vm/domain/proof';
 import type { ShipmentStateName } from '@vm/domain/shipment-states';
 import { offlineQueue } from '../../lib/offline-actions.ts';
 import type { QueuedFile } from '../../lib/offline-queue.ts';
-import { type Fix, lastKnownPosition } from '../../lib/position.ts';
+import { currentPosition, type Fix, lastKnownPosition } from '../../lib/position.ts';
 
 // What the job screens put in the offline queue, in the order the server must take them.
 
 const FRESH_MS = 2 * 60_000;
 
 /** A position with the state change (decision 0029), then the change itself. */
-export async function queueStateChange(shipmentId: number, state: ShipmentStateName, fix: Fix | null = lastKnownPosition()) {
+export async function queueStateChange(shipmentId: number, state: ShipmentStateName, given: Fix | null = lastKnownPosition()) {
   const q = offlineQueue();
-  if (fix && Date.now() - fix.at < FRESH_MS) await q.enqueue({ kind: 'position', shipmentId, lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy });
+  let fix = given && Date.now() - given.at < FRESH_MS ? given : null;
+  if (!fix) {
+    // No recent position from the watch: ask once, briefly (the change itself never waits long).
+    const now = await currentPosition(3000);
+    if ('fix' in now) fix = now.fix;
+  }
+  if (fix) await q.enqueue({ kind: 'position', shipmentId, lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy });
   await q.enqueue({ kind: 'state', shipmentId, state });
 }
 
@@ -49,5 +55,6 @@ export async function queueProof(shipmentId: number, draft: ProofDraft, then: Sh
     signature: 'signature',
   };
   await offlineQueue().enqueue({ kind: 'proof', shipmentId, content, files });
-  await queueStateChange(shipmentId, then, draft.fix);
+  // The stop's own place (no position at all, accuracy 100 km) is no position of the driver's.
+  await queueStateChange(shipmentId, then, draft.fix.accuracy < 100_000 ? draft.fix : null);
 }

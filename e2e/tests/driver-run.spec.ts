@@ -144,7 +144,7 @@ test('a driver drives an accepted job to delivered offline, with photos and sign
   await context.setOffline(false);
   await expect(page.getByText(/acties? wacht(en)? op verzending\./)).toHaveCount(0, { timeout: 60_000 });
   const emptied = Date.now() - online;
-  console.log(`driver-run: the offline queue (${pending} actions: ${done.length} state changes, positions and 2 proofs with 6 photos and 2 signatures) emptied ${emptied} ms after the network returned`);
+  console.log(`driver-run: the offline queue (${pending} actions: ${done.length} state changes, ${pending - done.length - 2} positions, 2 proofs with 6 photos and 2 signatures) emptied ${emptied} ms after the network returned`);
   await expect(page.getByTestId('run-waiting')).toHaveCount(0);
 
   const s = await senderJob();

@@ -22,12 +22,12 @@ export function MyJobsPage() {
         (list.length === 0 ? (
           <p>{t('myJobs.empty')}</p>
         ) : (
-          <ul className="job-list">
+          <ul className="plain-list job-list">
             {list.map((j) => {
               const queued = queuedFor(snap, j.id);
               const state = shownState(j.current_state.state, queued.state);
               return (
-                <li key={j.id} className="job-card">
+                <li key={j.id} className="card job-card">
                   <Link to={`/my-jobs/${j.id}`} className="job-card-link">
                     <strong>
                       {town(j.pickup_location)} → {town(j.delivery_location)}

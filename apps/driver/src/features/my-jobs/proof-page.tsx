@@ -120,7 +120,7 @@ export function ProofPage() {
             </fieldset>
           );
         })}
-        <fieldset>
+        <fieldset className="proof-package">
           <legend>{t('myJobs.condition')}</legend>
           {(['good', 'reservations'] as const).map((c) => (
             <label key={c} className="radio">

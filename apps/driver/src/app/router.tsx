@@ -28,7 +28,11 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'work', ...titled('titles.work'), lazy: () => import('../features/work/components/board-page.tsx').then((m) => ({ Component: m.OpenJobsPage })) },
           { path: 'work/:jobId', ...titled('titles.job'), lazy: () => import('../features/work/components/job-page.tsx').then((m) => ({ Component: m.JobPage })) },
-          { path: 'my-jobs', ...titled('titles.myJobs'), lazy: () => import('../features/work/components/my-jobs-page.tsx').then((m) => ({ Component: m.MyJobsPage })) },
+          // Issue 21 part 3 and 4: doing the job (my jobs, a job with its next-state button, proof, chat).
+          { path: 'my-jobs', ...titled('titles.myJobs'), lazy: () => import('../features/my-jobs/my-jobs-page.tsx').then((m) => ({ Component: m.MyJobsPage })) },
+          { path: 'my-jobs/:jobId', ...titled('myJobs.titles.job'), lazy: () => import('../features/my-jobs/job-run-page.tsx').then((m) => ({ Component: m.JobRunPage })) },
+          { path: 'my-jobs/:jobId/proof/:kind', ...titled('myJobs.titles.proof'), lazy: () => import('../features/my-jobs/proof-page.tsx').then((m) => ({ Component: m.ProofPage })) },
+          { path: 'my-jobs/:jobId/chat', ...titled('myJobs.titles.chat'), lazy: () => import('../features/my-jobs/chat-page.tsx').then((m) => ({ Component: m.ChatPage })) },
           { path: 'account', ...titled('titles.account'), lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
           { path: 'account/vehicles/new', ...titled('titles.vehicle'), lazy: () => import('../features/account/components/vehicle-page.tsx').then((m) => ({ Component: m.VehiclePage })) },
           { path: 'account/vehicles/:vehicleId', ...titled('titles.vehicle'), lazy: () => import('../features/account/components/vehicle-page.tsx').then((m) => ({ Component: m.VehiclePage })) },

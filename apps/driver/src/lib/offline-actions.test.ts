@@ -39,7 +39,7 @@ describe('sending a kept action', () => {
     const bytes = new TextEncoder().encode('jpeg').buffer;
     const outcome = await sendQueued(entry({ kind: 'proof', shipmentId: 7, content: { leg: 'pickup' }, files: [{ field: 'photo1', name: 'a.jpg', type: 'image/jpeg', bytes }] }));
     expect(outcome).toEqual({ ok: true });
-    expect(got).toEqual({ content: { leg: 'pickup', client_id: '9b2f6c1e-0000-4000-8000-000000000001', at: at / 1000 }, photo: 'jpeg' });
+    expect(got).toEqual({ content: { leg: 'pickup', client_id: '9b2f6c1e-0000-4000-8000-000000000001', taken_at: at / 1000 }, photo: 'jpeg' });
   });
 
   it('a 4xx is the server’s final word, kept with its sentence; a 5xx or 429 is tried again', async () => {

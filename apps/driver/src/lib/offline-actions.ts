@@ -2,10 +2,11 @@ import { api, ApiError } from '@vm/client/api-client.ts';
 import { createOfflineQueue, type QueuedEntry, type SendOutcome } from './offline-queue.ts';
 
 // How a kept action goes to the server: each carries its client-made id and its original time
-// (`client_id`, `at` in unix seconds), which the server uses to take it once and to date it.
+// (`client_id`, `at` in unix seconds; a proof's time is `taken_at`), which the server uses to take it once and to date it.
 
 const path = (e: QueuedEntry, tail: string) => `/api/driver/shipment/${e.action.shipmentId}/${tail}`;
-const stamp = (e: QueuedEntry) => ({ client_id: e.id, at: Math.floor(e.at / 1000) });
+const seconds = (e: QueuedEntry) => Math.floor(e.at / 1000);
+const stamp = (e: QueuedEntry) => ({ client_id: e.id, at: seconds(e) });
 
 async function post(e: QueuedEntry): Promise<unknown> {
   const a = e.action;
@@ -16,7 +17,8 @@ async function post(e: QueuedEntry): Promise<unknown> {
       return api(path(e, 'location'), { method: 'POST', body: { lat: a.lat, lng: a.lng, ...(a.accuracy === undefined ? {} : { accuracy_m: a.accuracy }), ...stamp(e) } });
     case 'proof': {
       const form = new FormData();
-      form.append('content', JSON.stringify({ ...a.content, ...stamp(e) }));
+      // A proof's time is `taken_at` (the proof schema's name), not `at`.
+      form.append('content', JSON.stringify({ ...a.content, client_id: e.id, taken_at: seconds(e) }));
       for (const f of a.files) form.append(f.field, new Blob([f.bytes], { type: f.type }), f.name);
       return api(path(e, 'proof'), { method: 'POST', form });
     }

@@ -1,0 +1,113 @@
+import './my-jobs.css';
+import type { LocationRead } from '@vm/domain/shipment';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { queuedFor, shownState, useProofs, useQueueSnapshot, useRunJob } from './api.ts';
+import { clock, directionsUrl, fullAddress, geoUri, timeWindow, town } from './format.ts';
+import { NextStateButton } from './next-state-button.tsx';
+import { usePositionWatch } from './use-position-watch.ts';
+
+const ACTIVE = ['accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded'];
+const PICKED_UP = ['loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised'];
+
+/** One accepted job: its (queued) state and the next-state button, position, addresses, packages, contact. */
+export function JobRunPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().jobId);
+  const job = useRunJob(id);
+  const snap = useQueueSnapshot();
+  const queued = queuedFor(snap, id);
+  const proofs = useProofs(id, !!job.data);
+  const state = job.data ? shownState(job.data.current_state.state, queued.state) : null;
+  const active = !!state && ACTIVE.includes(state);
+  const position = usePositionWatch(id, active);
+
+  if (job.isError && !job.data)
+    return (
+      <section className="page page-narrow">
+        <h1>{t('myJobs.job')}</h1>
+        <p role="alert" className="form-error">
+          {t('myJobs.loadFailed')}
+        </p>
+      </section>
+    );
+  if (!job.data || !state) return <p role="status">{t('myJobs.loading')}</p>;
+  const j = job.data;
+  const taken = [...(proofs.data?.proofs.map((p) => p.kind) ?? []), ...queued.proofs];
+  const nextStop = PICKED_UP.includes(state) ? j.delivery_location : j.pickup_location;
+  const positionWaiting = queued.lastPosition !== null;
+
+  return (
+    <section className="page page-narrow run-page">
+      <h1>
+        {town(j.pickup_location)} → {town(j.delivery_location)}
+      </h1>
+      <p className="run-reference">{t('myJobs.reference', { reference: j.reference_id })}</p>
+      <p className="run-state" data-testid="run-state">
+        {t('myJobs.stateNow', { state: t(`states.${state}`) })}
+        {queued.pendingCount > 0 && (
+          <span className="badge run-waiting" data-testid="run-waiting">
+            {' '}
+            {t('myJobs.waiting')}
+          </span>
+        )}
+      </p>
+      {queued.refused.map((r) => (
+        <p key={r.id} role="alert" className="form-error">
+          {t('myJobs.refused', { reason: r.message })}
+        </p>
+      ))}
+      <NextStateButton shipmentId={id} state={state} proofsTaken={taken} />
+      {active && (
+        <div className="run-position">
+          <p>{t('myJobs.keepOpen')}</p>
+          {position.denied && <p role="alert">{t('myJobs.positionDenied')}</p>}
+          <p data-testid="position-sent">
+            {position.lastSent ? t(positionWaiting ? 'myJobs.positionQueued' : 'myJobs.positionSent', { time: clock(position.lastSent.at) }) : t('myJobs.positionNone')}
+          </p>
+        </div>
+      )}
+      <p>
+        <a className="button button-secondary" href={directionsUrl(nextStop)} target="_blank" rel="noreferrer">
+          {t('myJobs.navigate', { place: town(nextStop) })}
+        </a>{' '}
+        <a href={geoUri(nextStop)}>{t('myJobs.geo')}</a>
+      </p>
+      <Stop title={t('myJobs.pickup')} place={j.pickup_location} window={timeWindow(j.pickup_date_from, j.pickup_date_till, j.pickup_timezone)} />
+      <Stop title={t('myJobs.delivery')} place={j.delivery_location} window={timeWindow(j.delivery_date_from, j.delivery_date_till, j.delivery_timezone)} />
+      <h2>{t('myJobs.packages')}</h2>
+      <ul className="run-packages">
+        {j.packages.map((p) => (
+          <li key={p.id}>
+            <strong>{p.description}</strong> · {t('myJobs.size', { l: p.length, w: p.width, h: p.height, kg: p.weight })}
+            {p.notes && <p>{p.notes}</p>}
+          </li>
+        ))}
+      </ul>
+      <h2>{t('myJobs.contact')}</h2>
+      <p>
+        <Link to={`/my-jobs/${id}/chat`}>{t('myJobs.chat')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function Stop({ title, place, window }: { title: string; place: LocationRead; window: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2>{title}</h2>
+      <address className="run-address">
+        {place.address.name && (
+          <>
+            <span>{place.address.name}</span>
+            <br />
+          </>
+        )}
+        <span>{fullAddress(place)}</span>
+      </address>
+      <p>{t('myJobs.window', { window })}</p>
+      {place.notes && <p>{t('myJobs.notes', { notes: place.notes })}</p>}
+    </>
+  );
+}

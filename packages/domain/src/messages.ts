@@ -113,6 +113,7 @@ const nl = {
   bid_document_expired: 'Je kunt niet bieden: een van je documenten is vervallen. Laad een geldig exemplaar op.',
   bid_licence_missing: 'Je kunt met dit voertuig niet bieden zonder vervoersvergunning.',
   bid_licence_expired: 'Je kunt met dit voertuig niet bieden: de vervoersvergunning is vervallen.',
+  vehicle_too_small: 'Deze lading past niet in je voertuig (gewicht, afmetingen of paletplaatsen): bied met een voertuig dat ze kan dragen.',
   // Issue 21 part 4: Web Push.
   push_endpoint_invalid: 'Dit pushadres wordt niet aanvaard: het moet een https-adres van een pushdienst zijn.',
   vat_not_registered: 'Dit btw-nummer is niet actief volgens de Europese btw-databank (VIES).',
@@ -283,6 +284,7 @@ const en: Record<MessageKey, string> = {
   bid_document_expired: 'You cannot bid: one of your documents has expired. Upload a valid one.',
   bid_licence_missing: 'You cannot bid with this vehicle without a transport licence.',
   bid_licence_expired: 'You cannot bid with this vehicle: its transport licence has expired.',
+  vehicle_too_small: 'This load does not fit your vehicle (weight, size or pallet places): bid with a vehicle that can carry it.',
   // Issue 21 part 4: Web Push.
   push_endpoint_invalid: 'This push address is not accepted: it must be the https address of a push service.',
   vat_not_registered: 'This VAT number is not active according to the European VAT database (VIES).',
@@ -432,6 +434,7 @@ const fr: Record<MessageKey, string> = {
   bid_document_expired: 'Vous ne pouvez pas faire d’offre : un de vos documents a expiré. Chargez un exemplaire valide.',
   bid_licence_missing: 'Vous ne pouvez pas faire d’offre avec ce véhicule sans licence de transport.',
   bid_licence_expired: 'Vous ne pouvez pas faire d’offre avec ce véhicule : sa licence de transport a expiré.',
+  vehicle_too_small: 'Ce chargement ne tient pas dans votre véhicule (poids, dimensions ou places palettes) : faites une offre avec un véhicule qui peut le porter.',
   // Issue 21 part 4: Web Push.
   push_endpoint_invalid: 'Cette adresse push n’est pas acceptée : ce doit être l’adresse https d’un service push.',
   vat_not_registered: 'Ce numéro de TVA n’est pas actif selon la base de données européenne de la TVA (VIES).',

@@ -165,6 +165,31 @@ describe('who may bid', () => {
     expect((await offer(other.auth, shipmentId, { price: 70, vehicle_id: van.id })).json().error_description).toContain('voertuig');
   });
 
+  it('a load only a licensed vehicle carries: no bid without the licence document, and never with a vehicle it does not fit', async () => {
+    const sender = await registerAndLogin(t);
+    // 1,200 kg in one crate: over the light van's 450 kg payload, within the truck's 5,000 kg.
+    const heavy = await createShipment(t, sender.auth, { packages: [{ type: 'boxed', description: 'Machine', photos: [], length: 120, width: 100, height: 100, weight: 1200 }] });
+    const d = await waitingDriver();
+    await decide(d.id, { decision: 'approve' });
+    const van = (await get('/api/driver/vehicles', d.auth)).json().vehicles[0];
+    const truck = (await addVehicle(t, d.auth, heavyTruck())).json();
+
+    const tooSmall = await offer(d.auth, heavy, { price: 300, vehicle_id: van.id });
+    expect(tooSmall.statusCode).toBe(409);
+    expect(tooSmall.json().error_description).toContain('past niet in je voertuig');
+    // Without naming one: the truck is the only vehicle that carries it, and it has no licence document.
+    const unlicensed = await offer(d.auth, heavy, { price: 300 });
+    expect(unlicensed.statusCode).toBe(409);
+    expect(unlicensed.json().error_description).toContain('document');
+    expect((await offer(d.auth, heavy, { price: 300, vehicle_id: truck.id })).statusCode).toBe(409);
+
+    await uploadDocument(t, d.auth, 'transport_licence', '2027-06-30');
+    await decide(d.id, { decision: 'approve' });
+    expect((await offer(d.auth, heavy, { price: 300 })).statusCode).toBe(201);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/shipment/${heavy}`, headers: sender.auth })).json();
+    expect(shown.offers[0].car.type).toEqual({ type: 'truck', name: 'DAF LF' });
+  });
+
   it('stops the day after a document expires, and the driver is told 30 and 7 days before, once each', async () => {
     const sender = await registerAndLogin(t);
     const d = await waitingDriver(); // CMR cover valid through 2026-12-31

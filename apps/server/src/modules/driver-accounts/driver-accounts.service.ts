@@ -18,7 +18,9 @@ import {
   requiredDocuments,
   type VehicleInput,
   type VehicleRead,
+  type LoadSummary,
   type VehicleType,
+  vehicleFits,
 } from '@vm/domain';
 import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { Db, Executor } from '../../db/database.ts';
@@ -243,14 +245,16 @@ export function driverAccountsService({ db, users, events, store, now }: Deps) {
     },
 
     /**
-     * The vehicle a driver offers with: the one named, or their first one that may bid. Refused with
-     * the reason (bidBlock) when it may not: not approved, a document missing or expired, a
-     * transport licence missing or expired.
+     * The vehicle a driver offers with: the one named, or their first one that carries the load and
+     * may bid. Refused with the reason when none does: too small for the load, or (bidBlock) not
+     * approved, a document missing or expired, a transport licence missing or expired.
      */
-    async bidVehicle(trx: Executor, driverId: number, vehicleId: number | undefined): Promise<number> {
+    async bidVehicle(trx: Executor, driverId: number, vehicleId: number | undefined, load: LoadSummary): Promise<number> {
       const [row, vehicles, docs] = await Promise.all([repo.findProfile(trx, driverId), repo.vehicles(trx, driverId), repo.documents(trx, driverId)]);
-      const candidates = vehicleId === undefined ? vehicles : vehicles.filter((v) => v.id === vehicleId);
-      if (candidates.length === 0) throw new ApiError(409, 'conflict', vehicleId === undefined ? 'vehicle_missing' : 'vehicle_unknown');
+      const named = vehicleId === undefined ? vehicles : vehicles.filter((v) => v.id === vehicleId);
+      if (named.length === 0) throw new ApiError(409, 'conflict', vehicleId === undefined ? 'vehicle_missing' : 'vehicle_unknown');
+      const candidates = named.filter((v) => vehicleFits(toVehicleInput(v), load));
+      if (candidates.length === 0) throw new ApiError(409, 'conflict', 'vehicle_too_small');
       const day = today();
       const blocks = candidates.map((v) => ({ v, block: blockOf(row, v, docs, day) }));
       const free = blocks.find((b) => b.block === null);

@@ -1,4 +1,4 @@
-import { type InsuranceChoice, type OfferState, shortName } from '@vm/domain';
+import { type InsuranceChoice, type LoadSummary, type OfferState, shortName } from '@vm/domain';
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { OffersTable, ShipmentState } from '../../db/schema.ts';
@@ -48,6 +48,25 @@ export async function lockOpenShipment(db: Executor, shipmentId: number, now: Da
     .where('pickupDateTill', '>', now)
     .executeTakeFirst();
   return Number(open.numUpdatedRows) === 1;
+}
+
+/** The shipment's load summary (written with its packages), for the fit of the vehicle an offer names. */
+export async function loadOf(db: Executor, shipmentId: number): Promise<LoadSummary> {
+  const r = await db
+    .selectFrom('shipments')
+    .select(['loadWeightKg', 'loadLongCm', 'loadMidCm', 'loadShortCm', 'loadPallets', 'loadPalletLongCm', 'loadPalletShortCm', 'loadPalletHeightCm'])
+    .where('id', '=', shipmentId)
+    .executeTakeFirstOrThrow();
+  return {
+    weight_kg: r.loadWeightKg,
+    long_cm: r.loadLongCm,
+    mid_cm: r.loadMidCm,
+    short_cm: r.loadShortCm,
+    pallets: r.loadPallets,
+    pallet_long_cm: r.loadPalletLongCm,
+    pallet_short_cm: r.loadPalletShortCm,
+    pallet_height_cm: r.loadPalletHeightCm,
+  };
 }
 
 /** Locks the shipment's row, as a sender's payment claim locks it. */

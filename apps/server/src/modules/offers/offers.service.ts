@@ -40,7 +40,7 @@ export function offersService({ db, shipments, driverAccounts, events, now }: De
         // The shipment row is locked now, as a sender's payment claim locks it: a price cannot
         // change under a payment in progress (read after the lock, so a claim just made is seen).
         if (await repo.paymentPending(trx, shipmentId)) return 'payment_in_progress' as const;
-        const vehicle = await driverAccounts.bidVehicle(trx, driverId, vehicleId);
+        const vehicle = await driverAccounts.bidVehicle(trx, driverId, vehicleId, await repo.loadOf(trx, shipmentId));
         const standing = await repo.standingOffer(trx, shipmentId, driverId);
         if (standing?.state === 'accepted') return null;
         if (standing?.priceCents === priceCents) return standing.id;

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
+import { drawSignature, jpeg } from '../support/driver-app.ts';
 import { createShipmentViaApi, expect, registerViaApi, test } from '../support/fixtures.ts';
 import { SERVER_START_TIMEOUT, startServer, type TestServer } from '../support/server.ts';
 
@@ -30,32 +31,6 @@ async function passwordToken(username: string, password: string): Promise<string
 
 async function expectAccessible(page: Page) {
   await expect.poll(async () => seriousViolations(page)).toEqual([]);
-}
-
-/** A small real JPEG, made by the browser's own canvas. */
-async function jpeg(page: Page, name: string) {
-  const b64 = await page.evaluate(async () => {
-    const c = document.createElement('canvas');
-    c.width = 64;
-    c.height = 48;
-    const g = c.getContext('2d')!;
-    g.fillStyle = '#c84';
-    g.fillRect(0, 0, 64, 48);
-    g.fillStyle = '#246';
-    g.fillRect(8, 8, 30, 20);
-    return c.toDataURL('image/jpeg', 0.9).split(',')[1]!;
-  });
-  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(b64, 'base64') };
-}
-
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId('signature-canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? 30 : -30), { steps: 3 });
-  await page.mouse.up();
 }
 
 test('a driver drives an accepted job to delivered offline, with photos and signatures; back online the sender sees each state at its time and both proofs', async ({ page, context }) => {

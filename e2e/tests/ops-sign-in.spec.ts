@@ -1,37 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { seriousViolations } from '../support/axe.ts';
+import { createStaff, virtualAuthenticator } from '../support/driver-app.ts';
 import { expect, test } from '../support/fixtures.ts';
-import type { TestServer } from '../support/server.ts';
 
 // Staff of the back office (issue 21, decision 0025): an admin command creates a staff member with a
 // one-time set-up link; they set up a passkey (a virtual authenticator here) or a password with an
 // authenticator app's code, sign out and sign in again.
-
-/** `npm run admin -- staff create …` against the test server: the set-up link it prints. */
-function createStaff(server: TestServer, email: string, role: string, name: string): string {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/admin.ts', 'staff', 'create', email, '--role', role, '--name', name], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, DATA_DIR: server.dataDir, API_URL: server.url },
-    encoding: 'utf8',
-  });
-  expect(res.stderr).toBe('');
-  expect(res.status).toBe(0);
-  const link = /(http\S+\/ops\/#\/setup\/[\w-]+)/.exec(res.stdout)?.[1];
-  expect(link, res.stdout).toBeTruthy();
-  // A passkey's relying party is a domain, never an address: the app is opened on localhost.
-  return link!.replace('//127.0.0.1:', '//localhost:');
-}
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
-}
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 

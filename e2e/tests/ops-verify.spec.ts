@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
+import { createStaff, virtualAuthenticator } from '../support/driver-app.ts';
 import { expect, newPerson, test } from '../support/fixtures.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -62,27 +60,6 @@ async function driverViaApi(server: TestServer) {
   };
   await uploadBoth();
   return { ...p, name: `Pieter Claes${p.e164.slice(-4)}`, uploadBoth, profile: async () => (await call('GET', '/api/driver/profile', undefined, token)).profile };
-}
-
-/** `npm run admin -- staff create …` against the test server: the set-up link it prints, on localhost (a passkey's relying party is a domain). */
-function createStaff(server: TestServer, email: string, role: string, name: string): string {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/admin.ts', 'staff', 'create', email, '--role', role, '--name', name], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, DATA_DIR: server.dataDir, API_URL: server.url },
-    encoding: 'utf8',
-  });
-  expect(res.status, res.stderr).toBe(0);
-  const link = /(http\S+\/ops\/#\/setup\/[\w-]+)/.exec(res.stdout)?.[1];
-  expect(link, res.stdout).toBeTruthy();
-  return link!.replace('//127.0.0.1:', '//localhost:');
-}
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
 }
 
 test('staff refuse a driver with a reason the driver reads, then approve them after new documents', async ({ page, browser, server }) => {

@@ -103,7 +103,7 @@ export async function startServer(env: Record<string, string> = {}, keepDataDir?
     },
     async outbox() {
       const dir = path.join(dataDir, 'outbox');
-      const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
+      const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
       return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), 'utf8'))));
     },
     async stop() {

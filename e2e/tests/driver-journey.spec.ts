@@ -56,13 +56,14 @@ test('a driver joins, is refused then approved by staff, bids on a live job, dri
   await driver.getByRole('button', { name: 'Registreren' }).click();
   await expect(driver.getByTestId('driver-status')).toHaveText('Nog niet aangevraagd');
 
-  // A van and the two documents it calls for, then the request.
+  // A van (500 kg payload: the most a vehicle carries without a transport licence; the job below is
+  // 500 kg) and the two documents it calls for, then the request.
   await driver.getByRole('link', { name: 'Voertuig toevoegen' }).click();
   await driver.getByLabel('Soort voertuig').selectOption({ label: 'Bestelwagen' });
   await driver.getByLabel('Merk en model').fill('Renault Kangoo');
   await driver.getByLabel('Nummerplaat').fill('1-abc-123');
-  await driver.getByLabel('Laadvermogen (kg)').fill('450');
-  await driver.getByLabel('Maximaal toegelaten massa (kg)').fill('2200');
+  await driver.getByLabel('Laadvermogen (kg)').fill('500');
+  await driver.getByLabel('Maximaal toegelaten massa (kg)').fill('2400');
   await driver.getByRole('button', { name: 'Opslaan' }).click();
   await expect(driver.getByText('Renault Kangoo')).toBeVisible();
   const nextYear = `${new Date().getFullYear() + 1}-06-30`;

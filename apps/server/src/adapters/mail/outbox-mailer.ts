@@ -11,7 +11,9 @@ export function outboxMailer(dir: string, from: string): Mailer {
       await fs.mkdir(dir, { recursive: true });
       const sentAt = new Date();
       const file = path.join(dir, `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
-      await fs.writeFile(file, JSON.stringify({ from, ...message, sent_at: sentAt.toISOString() }, null, 2));
+      // Written aside and renamed: whoever reads the folder (a person, a test) never sees half a mail.
+      await fs.writeFile(`${file}.tmp`, JSON.stringify({ from, ...message, sent_at: sentAt.toISOString() }, null, 2));
+      await fs.rename(`${file}.tmp`, file);
     },
   };
 }

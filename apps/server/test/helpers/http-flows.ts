@@ -55,7 +55,7 @@ export async function createDriver(base: string, adminToken: string) {
   const made = must('driver create', await call(base, 'POST', '/api/admin/command', { headers: { authorization: `Bearer ${adminToken}` }, json: { args } }), 200);
   const id = Number(/\(id (\d+)\)/.exec(made.message)?.[1]);
   const tokens = must('driver login', await login(base, email, 'rijden123'), 200);
-  return { id, auth: { authorization: `Bearer ${tokens.access_token}` } };
+  return { id, email, password: 'rijden123', auth: { authorization: `Bearer ${tokens.access_token}` } };
 }
 
 /** Tomorrow in Brussels as YYYY-MM-DD (the real clock: shipments must lie in the future). */

@@ -67,10 +67,11 @@ test('a driver joins, is refused then approved by staff, bids on a live job, dri
   await driver.getByRole('button', { name: 'Opslaan' }).click();
   await expect(driver.getByText('Renault Kangoo')).toBeVisible();
   const nextYear = `${new Date().getFullYear() + 1}-06-30`;
-  const uploadBoth = async () => {
+  /** Uploads both documents and asks; `before`: the rows already listed (waited for: the list loads after the page). */
+  const uploadBoth = async (before: number) => {
     await driver.getByRole('link', { name: 'Documenten' }).click();
     await expect(driver.getByRole('heading', { name: 'Documenten', level: 1 })).toBeVisible();
-    const before = await driver.locator('.document-row').count();
+    await expect(driver.locator('.document-row')).toHaveCount(before);
     for (const [i, [kind, title]] of (
       [
         ['driving_licence', 'rijbewijs'],
@@ -87,7 +88,7 @@ test('a driver joins, is refused then approved by staff, bids on a live job, dri
     await driver.getByRole('button', { name: 'Verificatie aanvragen' }).click();
     await expect(driver.getByTestId('driver-status')).toHaveText('Wacht op verificatie: ons team bekijkt je documenten.');
   };
-  await uploadBoth();
+  await uploadBoth(0);
   await accessible();
 
   // 2. Staff, signed in with a passkey, refuse with a reason.
@@ -114,7 +115,7 @@ test('a driver joins, is refused then approved by staff, bids on a live job, dri
   await driver.reload();
   await expect(driver.getByTestId('driver-status')).toHaveText('Geweigerd');
   await expect(driver.getByText(`Reden: ${reason}`)).toBeVisible();
-  await uploadBoth();
+  await uploadBoth(2);
   await staff.getByRole('link', { name: 'Terug naar de chauffeurs te controleren' }).click();
   await row.getByRole('link').first().click();
   await staff.getByRole('button', { name: 'Goedkeuren' }).click();

@@ -94,3 +94,20 @@ describe('actions sent from the offline queue', () => {
     expect((await position(other.driver.auth, id, { lat: 50, lng: 4, client_id: randomUUID() })).statusCode).toBe(404);
   });
 });
+
+describe('one job by id', () => {
+  it('an open job reads as on the board (towns only); once another driver has it, 404', async () => {
+    const sender = await registerAndLogin(t);
+    const id = await createShipment(t, sender.auth);
+    const driver = await createDriver(t);
+    const open = await t.app.inject({ method: 'GET', url: `/api/driver/shipment/${id}`, headers: driver.auth });
+    expect(open.statusCode).toBe(200);
+    expect(open.json().pickup_location.address).toMatchObject({ street: '', number: '', formatted: '3500 Hasselt' });
+    expect(open.json().pickup_location.notes).toBe('');
+    const winner = await createDriver(t);
+    await addCard(t, sender.auth);
+    expect((await accept(t, sender.auth, id, await makeOffer(t, winner, id, 90))).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/driver/shipment/${id}`, headers: driver.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/driver/shipment/${id}`, headers: winner.auth })).json().pickup_location.address.street).toBe('Kerkstraat');
+  });
+});

@@ -12,7 +12,7 @@ describe('a job and the offer', () => {
     let current = job();
     const offers: unknown[] = [];
     server.use(
-      http.get('*/api/driver/shipments', () => HttpResponse.json([current])),
+      http.get('*/api/driver/shipment/77', () => HttpResponse.json(current)),
       http.post('*/api/driver/shipment/77/offer', async ({ request }) => {
         const body = (await request.json()) as { price: number };
         offers.push(body);
@@ -57,7 +57,7 @@ describe('a job and the offer', () => {
 
   it('says a price is needed before sending', async () => {
     driverApi(profile({ status: 'approved', vehicles: 1, missing_documents: [] }));
-    server.use(http.get('*/api/driver/shipments', () => HttpResponse.json([job()])));
+    server.use(http.get('*/api/driver/shipment/77', () => HttpResponse.json(job())));
     const { user } = renderApp('/work/77');
     await user.click(await screen.findByRole('button', { name: 'Bod versturen' }));
     expect(screen.getByText('Vul een prijs in euro in, groter dan 0 en met hoogstens 2 decimalen.')).toBeVisible();
@@ -65,7 +65,7 @@ describe('a job and the offer', () => {
 
   it('tells a driver not yet approved why the offer cannot be sent', async () => {
     driverApi(profile({ status: 'pending', vehicles: 1, missing_documents: [] }));
-    server.use(http.get('*/api/driver/shipments', () => HttpResponse.json([job()])));
+    server.use(http.get('*/api/driver/shipment/77', () => HttpResponse.json(job())));
     const { user } = renderApp('/work/77');
     expect(await screen.findByText('Je kan bieden zodra ons team je account heeft goedgekeurd.')).toBeVisible();
     await user.type(screen.getByLabelText('Je prijs zonder btw (€)'), '80');
@@ -74,12 +74,9 @@ describe('a job and the offer', () => {
     expect(screen.getByRole('button', { name: 'Bod versturen' })).toBeDisabled();
   });
 
-  it('an accepted job comes from the driver’s own route, with its full address', async () => {
+  it('an accepted job has no offer form', async () => {
     driverApi(profile({ status: 'approved', vehicles: 1, missing_documents: [] }));
-    server.use(
-      http.get('*/api/driver/shipments', () => HttpResponse.json([])),
-      http.get('*/api/driver/shipment/77', () => HttpResponse.json(job({ current_state: { state: 'accepted' } }))),
-    );
+    server.use(http.get('*/api/driver/shipment/77', () => HttpResponse.json(job({ current_state: { state: 'accepted' } }))));
     renderApp('/work/77');
     expect(await screen.findByRole('heading', { name: '2000 Antwerpen → 9000 Gent' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Bod versturen' })).toBeNull();
@@ -88,7 +85,6 @@ describe('a job and the offer', () => {
   it('answers an unknown job with a sentence, not an empty page', async () => {
     driverApi();
     server.use(
-      http.get('*/api/driver/shipments', () => HttpResponse.json([job()])),
       http.get('*/api/driver/shipment/78', () => HttpResponse.json({ error: 'not_found', error_description: 'Niet gevonden.' }, { status: 404 })),
     );
     renderApp('/work/78');

@@ -16,7 +16,7 @@ export const driverJobsRoutes: FastifyPluginAsyncZod<Options> = async (app, { dr
     },
   });
 
-  app.route({ ...fromContract(apiRoutes.driverShipment), handler: async (req) => driverJobs.getAssigned(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });
+  app.route({ ...fromContract(apiRoutes.driverShipment), handler: async (req) => driverJobs.getJob(currentUser(req).userId, req.params.id, req.locale ?? 'nl') });
 
   app.route({ ...fromContract(apiRoutes.driverState), handler: async (req) => driverJobs.driverState(currentUser(req).userId, req.params.id, req.body.state, req.locale ?? 'nl', req.body) });
 

@@ -92,6 +92,18 @@ export function driverJobsService({ db, shipments, offers, proofs, events, route
   }
 
   return {
+    /**
+     * One job as this driver may see it: their accepted job with its full addresses, or a job still
+     * open for offers (towns only, as on the board); anything else is a 404.
+     */
+    async getJob(driverId: number, shipmentId: number, lang: Locale): Promise<DriverJobRead> {
+      const [assigned] = await shipments.readAssigned(driverId, lang, shipmentId);
+      if (assigned) return toDriverJob(assigned, (await offers.myOffers(driverId, [assigned.id])).get(assigned.id) ?? null, true);
+      const [s] = await shipments.readMany([shipmentId], lang);
+      if (!s || s.current_state.state !== 'new') throw notFound();
+      return toDriverJob(s, (await offers.myOffers(driverId, [s.id])).get(s.id) ?? null, false);
+    },
+
     /** Open shipments with the driver's own offer; addresses only to the street's town until accepted. */
     async listOpen(driverId: number, lang: Locale): Promise<DriverJobRead[]> {
       const open = await shipments.readOpen(100, lang);

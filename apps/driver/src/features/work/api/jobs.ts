@@ -2,29 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { call } from '@vm/client/api-client.ts';
 import type { DriverJobRead } from '@vm/domain/marketplace';
 
-// The Work tab's data. The open-jobs list is fed by this one hook: when the job board
-// (GET /api/driver/board) lands, only `openJobsQuery` changes.
+// The driver's jobs: the accepted ones, and one job (open or accepted) by id. The Work tab's list
+// is the job board (api/board.ts).
 
 export const workKeys = { open: ['driver', 'jobs', 'open'] as const, assigned: ['driver', 'jobs', 'assigned'] as const, job: (id: number) => ['driver', 'job', id] as const };
 
-export const openJobsQuery = queryOptions({ queryKey: workKeys.open, queryFn: ({ signal }) => call('GET /api/driver/shipments', { query: { scope: 'open' }, signal }) });
-export const assignedJobsQuery = queryOptions({ queryKey: workKeys.assigned, queryFn: ({ signal }) => call('GET /api/driver/shipments', { query: { scope: 'assigned' }, signal }) });
-/**
- * One job: an open one as the open list has it (GET /api/driver/shipment/:id answers only the
- * driver's accepted jobs, with their full addresses), else the driver's accepted job.
- */
-export const jobQuery = (id: number) =>
-  queryOptions({
-    queryKey: workKeys.job(id),
-    queryFn: async ({ signal }) => {
-      const open = await call('GET /api/driver/shipments', { query: { scope: 'open' }, signal });
-      return open.find((j) => j.id === id) ?? call('GET /api/driver/shipment/:id', { params: { id }, signal });
-    },
-  });
+/** One job: open for offers (towns only), or the driver's accepted job (full addresses). */
+export const jobQuery = (id: number) => queryOptions({ queryKey: workKeys.job(id), queryFn: ({ signal }) => call('GET /api/driver/shipment/:id', { params: { id }, signal }) });
 
-/** The open jobs a driver can bid on, newest first. */
-export const useOpenJobs = () => useQuery(openJobsQuery);
-export const useAssignedJobs = () => useQuery(assignedJobsQuery);
 export const useJob = (id: number) => useQuery(jobQuery(id));
 
 export type Job = DriverJobRead;

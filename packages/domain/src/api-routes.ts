@@ -48,6 +48,7 @@ import {
   setupPasskeySchema,
   setupPasswordSchema,
   setupTokenSchema,
+  DRIVER_VERIFIERS,
   STAFF_ROLES,
   type StaffRole,
   staffPasswordSignInSchema,
@@ -81,8 +82,6 @@ export type ApiRoute = {
 };
 
 const idParams = z.object({ id: pathIdSchema });
-/** Issue 21 part 1: the staff roles that verify drivers (finance does not). */
-export const DRIVER_VERIFIERS = ['support', 'admin'] as const satisfies readonly StaffRole[];
 const offerParams = z.object({ sid: pathIdSchema, oid: pathIdSchema });
 const conversationParams = z.object({ shipmentId: pathIdSchema });
 const created = z.object({ id: z.number() });

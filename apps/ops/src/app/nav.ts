@@ -1,4 +1,4 @@
-import { DRIVER_VERIFIERS, type StaffRole } from '@vm/domain';
+import { DRIVER_VERIFIERS, type StaffRole } from '@vm/domain/staff';
 
 /** The signed-in nav: each entry with the roles that see it (the server checks the same roles per route). */
 export type NavEntry = { to: string; label: string; roles: readonly StaffRole[] };

@@ -17,6 +17,7 @@ test('a staff member sets up a passkey from the link, signs out and signs in wit
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Je account instellen' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Passkey aanmaken' }).click();
 
   // Signed in: the welcome with name and role, and (an admin) the audit log with the set-up in it.

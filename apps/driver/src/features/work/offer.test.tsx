@@ -74,6 +74,28 @@ describe('a job and the offer', () => {
     expect(screen.getByRole('button', { name: 'Bod versturen' })).toBeDisabled();
   });
 
+  it('a truck without its transport licence document cannot bid on a load only it carries: the server’s reason is shown, nothing is offered', async () => {
+    driverApi(profile({ status: 'approved', vehicles: 2, missing_documents: ['transport_licence'] }));
+    const offers: unknown[] = [];
+    server.use(
+      http.get('*/api/driver/shipment/77', () => HttpResponse.json(job())),
+      http.get('*/api/driver/vehicles', () =>
+        HttpResponse.json({ vehicles: [vehicle(), vehicle({ id: 4, type: 'truck', name: 'DAF LF', plate: '2-XYZ-987', payload_kg: 5000, max_mass_kg: 12000, needs_licence: true, licence_number: 'EU-1', licence_expires: '2027-06-30' })] }),
+      ),
+      http.post('*/api/driver/shipment/77/offer', async ({ request }) => {
+        offers.push(await request.json());
+        return HttpResponse.json({ error: 'conflict', error_description: 'Je kunt niet bieden: een verplicht document ontbreekt of is nog niet goedgekeurd.' }, { status: 409 });
+      }),
+    );
+    const { user } = renderApp('/work/77');
+    await user.type(await screen.findByLabelText('Je prijs zonder btw (€)'), '300');
+    await user.selectOptions(screen.getByLabelText('Voertuig'), 'DAF LF · 2-XYZ-987');
+    await user.click(screen.getByRole('button', { name: 'Bod versturen' }));
+    expect(await screen.findByText('Je kunt niet bieden: een verplicht document ontbreekt of is nog niet goedgekeurd.')).toBeVisible();
+    expect(offers).toEqual([{ price: 300, vehicle_id: 4 }]);
+    expect(screen.queryByTestId('my-offer')).toBeNull();
+  });
+
   it('an accepted job has no offer form', async () => {
     driverApi(profile({ status: 'approved', vehicles: 1, missing_documents: [] }));
     server.use(http.get('*/api/driver/shipment/77', () => HttpResponse.json(job({ current_state: { state: 'accepted' } }))));

@@ -108,8 +108,12 @@ export async function boardPage(
   return rows.map((r) => ({ id: Number(r.id), distanceKm: Number(r.distanceKm), detourKm: r.detourKm === null ? null : Number(r.detourKm) }));
 }
 
-/** Keeps a driver's last board area (one row per driver). */
+/**
+ * Keeps a driver's last board area (one row per driver), in the caller's transaction, whose commit
+ * then does not wait for the disk: the area is a hint for pushes, rewritten by every board query.
+ */
 export async function saveArea(db: Executor, driverId: number, area: BoardArea, box: Box, now: Date): Promise<void> {
+  await sql`set local synchronous_commit = off`.execute(db);
   const start = area.kind === 'position' ? area.at : area.from;
   const row = {
     kind: area.kind,

@@ -60,16 +60,23 @@ export function jobBoardService({ db, driverJobs, events, now, log }: Deps) {
      */
     async board(driverId: number, q: BoardQueryInput, lang: Locale): Promise<BoardRead> {
       const area = boardArea(q);
-      // Independent statements: on PostgreSQL they run at once on two pool connections.
-      const [vehicles] = await Promise.all([repo.vehiclesInUse(db, driverId), repo.saveArea(db, driverId, area, areaBox(area), now())]);
-      if (vehicles.length === 0) return { items: [], reason: 'no_vehicle', next_offset: null };
-      const limits = vehicles.map(vehicleLimits);
-      // One more than the page tells whether another page follows.
-      const want = q.offset + q.limit + 1;
-      const hits = await repo.boardHits(db, { area, limits, sort: q.sort, limit: want, now: now() });
-      const page = hits.slice(q.offset, q.offset + q.limit);
-      const jobs = await driverJobs.viewOpen(driverId, page.map((h) => h.id), lang);
-      return { items: toBoardItems(jobs, page), reason: null, next_offset: hits.length === want ? q.offset + q.limit : null };
+      // The area is only a hint for pushes: its write runs beside the reads (another pool connection
+      // on PostgreSQL) and does not wait for the disk (a crash may lose the last one; the next board
+      // query writes it again).
+      const saved = db.transaction().execute((trx) => repo.saveArea(trx, driverId, area, areaBox(area), now()));
+      const read = async (): Promise<BoardRead> => {
+        const vehicles = await repo.vehiclesInUse(db, driverId);
+        if (vehicles.length === 0) return { items: [], reason: 'no_vehicle', next_offset: null };
+        const limits = vehicles.map(vehicleLimits);
+        // One more than the page tells whether another page follows.
+        const want = q.offset + q.limit + 1;
+        const hits = await repo.boardHits(db, { area, limits, sort: q.sort, limit: want, now: now() });
+        const page = hits.slice(q.offset, q.offset + q.limit);
+        const jobs = await driverJobs.viewOpen(driverId, page.map((h) => h.id), lang);
+        return { items: toBoardItems(jobs, page), reason: null, next_offset: hits.length === want ? q.offset + q.limit : null };
+      };
+      const [board] = await Promise.all([read(), saved]);
+      return board;
     },
 
     /** The drivers a job matches now (their last area holds it and one of their vehicles fits), for pushes. */

@@ -34,6 +34,8 @@ async function setup() {
   const sender = await registerAndLogin(t);
   const shipmentId = await createShipment(t, sender.auth);
   const { referenceId } = await t.handle.db.selectFrom('shipments').select('referenceId').where('id', '=', shipmentId).executeTakeFirstOrThrow();
+  // The new account's welcome mail goes out now, not inside a test that counts the mailer's calls.
+  await settle();
   return { sender, shipmentId, reference: referenceId };
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
+import { jpeg } from '../support/driver-app.ts';
 import { createShipmentViaApi, expect, newPerson, registerViaApi, test } from '../support/fixtures.ts';
 import { SERVER_START_TIMEOUT, startServer, type TestServer } from '../support/server.ts';
 
@@ -58,11 +59,19 @@ test('a driver registers, adds a vehicle, uploads documents, asks for verificati
   await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible();
   await expectAccessible(page);
 
+  // The profile picture senders will see on the driver's offers: made smaller in the browser, then shown.
+  await expect(page.getByRole('img', { name: 'Je profielfoto' })).toHaveText((p.first.charAt(0) + p.last.charAt(0)).toUpperCase());
+  await page.getByLabel('Kies een foto').setInputFiles(await jpeg(page, 'gezicht.jpg'));
+  await expect(page.getByText('Profielfoto opgeslagen.')).toBeVisible();
+  await expect(page.locator('img.avatar')).toHaveAttribute('src', /^blob:/);
+  await expectAccessible(page);
+
   // A light van: no transport licence asked.
   await page.getByRole('link', { name: 'Voertuig toevoegen' }).click();
   await expect(page.getByRole('heading', { name: 'Nieuw voertuig' })).toBeVisible();
   await page.getByLabel('Soort voertuig').selectOption({ label: 'Bestelwagen' });
-  await page.getByLabel('Merk en model').fill('Renault Kangoo');
+  // A long model name (one long word): its line on the account page wraps at 375 px instead of running off the screen.
+  await page.getByLabel('Merk en model').fill('Renault Kangoo MaxiZEGrandVolumeLangeVersie');
   await page.getByLabel('Nummerplaat').fill('1-abc-123');
   await page.getByLabel('Laadvermogen (kg)').fill('450');
   await page.getByLabel('Maximaal toegelaten massa (kg)').fill('2200');
@@ -71,6 +80,7 @@ test('a driver registers, adds a vehicle, uploads documents, asks for verificati
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page).toHaveURL(/#\/account$/);
   await expect(page.getByText('Renault Kangoo')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expect(page.getByText('Nog nodig: Rijbewijs, Verzekeringsattest CMR-aansprakelijkheid')).toBeVisible();
 
   // The two documents a light van calls for.

@@ -96,6 +96,18 @@ export const en: DriverTexts = {
     refusedFix: 'Fix what is asked and ask for verification again.',
     noProfile: 'This account is not a driver account.',
     business: 'Business',
+    approvedIntro: "Here you change your profile picture, your vehicles and documents, your notifications and the app's language.",
+  },
+  picture: {
+    title: 'Profile picture',
+    why: 'Senders see this picture on your offers, beside your name and rating.',
+    current: 'Your profile picture',
+    choose: 'Choose a picture',
+    hint: 'JPEG, PNG or WebP. It is made smaller on your phone before it is sent.',
+    saving: 'Sending your picture…',
+    saved: 'Profile picture saved.',
+    wrongType: 'Choose a JPEG, PNG or WebP picture.',
+    failed: 'The picture could not be saved. Try again.',
   },
   vehicles: {
     title: 'Vehicles',

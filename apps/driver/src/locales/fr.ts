@@ -103,6 +103,18 @@ export const fr: DriverTexts = {
     refusedFix: 'Corrigez ce qui est demandé et demandez à nouveau la vérification.',
     noProfile: "Ce compte n'est pas un compte chauffeur.",
     business: 'Entreprise',
+    approvedIntro: "Ici, vous modifiez votre photo de profil, vos véhicules et documents, vos notifications et la langue de l'application.",
+  },
+  picture: {
+    title: 'Photo de profil',
+    why: 'Les expéditeurs voient cette photo sur vos offres, à côté de votre nom et de votre note.',
+    current: 'Votre photo de profil',
+    choose: 'Choisir une photo',
+    hint: 'JPEG, PNG ou WebP. Elle est réduite sur votre téléphone avant l’envoi.',
+    saving: 'Envoi de votre photo…',
+    saved: 'Photo de profil enregistrée.',
+    wrongType: 'Choisissez une photo JPEG, PNG ou WebP.',
+    failed: "La photo n'a pas pu être enregistrée. Réessayez.",
   },
   vehicles: {
     title: 'Véhicules',

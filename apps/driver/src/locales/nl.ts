@@ -110,6 +110,18 @@ export const nl = {
     refusedFix: 'Pas aan wat gevraagd wordt en vraag de verificatie opnieuw aan.',
     noProfile: 'Dit account is geen chauffeursaccount.',
     business: 'Onderneming',
+    approvedIntro: 'Hier pas je je profielfoto, je voertuigen en documenten, je meldingen en de taal van de app aan.',
+  },
+  picture: {
+    title: 'Profielfoto',
+    why: 'Verzenders zien deze foto bij je biedingen, naast je naam en score.',
+    current: 'Je profielfoto',
+    choose: 'Kies een foto',
+    hint: 'JPEG, PNG of WebP. De foto wordt op je gsm verkleind voor hij verstuurd wordt.',
+    saving: 'Je foto wordt verstuurd…',
+    saved: 'Profielfoto opgeslagen.',
+    wrongType: 'Kies een foto in JPEG, PNG of WebP.',
+    failed: 'De foto kon niet opgeslagen worden. Probeer opnieuw.',
   },
   vehicles: {
     title: 'Voertuigen',

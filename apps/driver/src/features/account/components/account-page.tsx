@@ -3,18 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageField } from '../../../lib/language.tsx';
 import { disablePushBeforeSignOut } from '../../../lib/push.ts';
+import { useProfile } from '../api/onboarding.ts';
 import { ChecklistSection } from './checklist.tsx';
+import { ProfilePictureSection } from './profile-picture-section.tsx';
 import { PushSection } from './push-section.tsx';
 
-/** Account: who is signed in, the onboarding checklist and verification status, notifications, the language, and signing out. */
+/** Account: who is signed in, the onboarding checklist and verification status, the profile picture, notifications, the language, and signing out. */
 export function AccountPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const approved = useProfile().data?.profile?.status === 'approved';
   return (
     <section className="page page-narrow">
       <h1>{user.data ? t('account.greeting', { name: user.data.first_name }) : t('account.title')}</h1>
+      {approved && <p className="page-intro">{t('account.approvedIntro')}</p>}
       <ChecklistSection />
+      <ProfilePictureSection />
       <PushSection />
       <div className="card">
         <LanguageField />

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { drawSignature, jpeg } from '../support/driver-app.ts';
+import { api, jobRun, passwordToken, QUEUED_LINE, RESERVATION, type SenderJob, type SenderProofs } from '../support/driver-app.ts';
 import { createShipmentViaApi, expect, registerViaApi, test } from '../support/fixtures.ts';
 import { SERVER_START_TIMEOUT, startServer, type TestServer } from '../support/server.ts';
 
@@ -19,15 +19,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => market?.stop());
 
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${market.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
-async function passwordToken(username: string, password: string): Promise<string> {
-  const res = await fetch(`${market.url}/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', client_id: 'web', scope: 'app', username, password }) });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const call = (token: string, method: string, path: string, body?: unknown) => api(market, token, method, path, body);
 
 async function expectAccessible(page: Page) {
   await expect.poll(async () => seriousViolations(page)).toEqual([]);
@@ -36,12 +28,12 @@ async function expectAccessible(page: Page) {
 test('a driver drives an accepted job to delivered offline, with photos and signatures; back online the sender sees each state at its time and both proofs', async ({ page, context }) => {
   test.setTimeout(240_000);
   const sender = await registerViaApi(market);
-  const senderToken = await passwordToken(sender.email, sender.password);
+  const senderToken = await passwordToken(market, sender.email, sender.password);
   const id = await createShipmentViaApi(market, senderToken);
-  const driverToken = await passwordToken('jan.maes@demo.vrachtmarkt.be', 'demo-geheim-123');
-  const offer = (await api(driverToken, 'POST', `/api/driver/shipment/${id}/offer`, { price: 120 })) as { id: number };
-  await api(senderToken, 'POST', '/api/billing/addcard', { stripeToken: 'tok_visa' });
-  await api(senderToken, 'POST', `/api/shipment/${id}/offer/${offer.id}`);
+  const driverToken = await passwordToken(market, 'jan.maes@demo.vrachtmarkt.be', 'demo-geheim-123');
+  const offer = (await call(driverToken, 'POST', `/api/driver/shipment/${id}/offer`, { price: 120 })) as { id: number };
+  await call(senderToken, 'POST', '/api/billing/addcard', { stripeToken: 'tok_visa' });
+  await call(senderToken, 'POST', `/api/shipment/${id}/offer/${offer.id}`);
 
   await page.goto(`${market.url}/driver/`);
   await page.getByLabel('E-mailadres').fill('jan.maes@demo.vrachtmarkt.be');
@@ -67,37 +59,11 @@ test('a driver drives an accepted job to delivered offline, with photos and sign
   await expect(page.getByTestId('run-state')).toHaveText('Status: Aanvaard');
 
   await context.setOffline(true);
-  const done: { state: string; from: number; till: number }[] = [];
-  const step = async (button: string, state: string, shown: string) => {
-    const from = Math.floor(Date.now() / 1000);
-    await page.getByRole('button', { name: button, exact: true }).click();
-    await expect(page.getByTestId('run-state')).toContainText(`Status: ${shown}`);
-    done.push({ state, from, till: Math.ceil(Date.now() / 1000) });
-  };
-  const proof = async (kind: 'pickup' | 'delivery', signer: string, photos: number) => {
-    await page.getByRole('button', { name: kind === 'pickup' ? 'Ophaalbewijs opnemen' : 'Leveringsbewijs opnemen' }).click();
-    await expect(page.getByRole('heading', { name: kind === 'pickup' ? /^Ophaalbewijs in / : /^Leveringsbewijs in / })).toBeVisible();
-    await expect(page.getByTestId('proof-where')).toContainText('Positie tot op 15 m');
-    const files = await Promise.all(Array.from({ length: photos }, (_, i) => jpeg(page, `${kind}-${i + 1}.jpg`)));
-    await page.getByLabel("Foto's van Zetel").setInputFiles(files);
-    await expect(page.getByTestId(/^photo-count-/)).toHaveText(`${photos} foto's`);
-    if (kind === 'delivery') {
-      await page.getByRole('radio', { name: 'Met voorbehoud' }).check();
-      await page.getByRole('textbox', { name: 'Voorbehoud' }).fill('Hoek van de zetel licht beschadigd.');
-    }
-    await page.getByLabel(kind === 'pickup' ? 'Naam van wie afgeeft' : 'Naam van wie ontvangt').fill(signer);
-    await drawSignature(page);
-    await expectAccessible(page);
-    const from = Math.floor(Date.now() / 1000);
-    await page.getByRole('button', { name: kind === 'pickup' ? 'Bewijs opslaan en geladen' : 'Bewijs opslaan en geleverd' }).click();
-    const state = kind === 'pickup' ? 'loaded' : 'delivered';
-    await expect(page.getByTestId('run-state')).toContainText(`Status: ${kind === 'pickup' ? 'Geladen' : 'Geleverd'}`);
-    done.push({ state, from, till: Math.ceil(Date.now() / 1000) });
-  };
+  const { done, step, proof } = jobRun(page, { axe: true });
 
   await step('Vertrekken naar ophaling', 'onwaytopickup', 'Onderweg naar ophaling');
   await expect(page.getByTestId('run-waiting')).toHaveText('(wacht op verzending)');
-  await expect(page.getByText(/acties? wacht(en)? op verzending\./)).toBeVisible();
+  await expect(page.getByText(QUEUED_LINE)).toBeVisible();
   await step('Bijna bij ophaling', 'nearpickup', 'Bijna aan ophaling');
   await step('Aangekomen bij ophaling', 'arrivedpickup', 'Aangekomen bij ophaling');
   await step('Begin met laden', 'loading', 'Aan het laden');
@@ -111,13 +77,13 @@ test('a driver drives an accepted job to delivered offline, with photos and sign
   await expect(page.getByText('Deze rit is afgewerkt.')).toBeVisible();
   await expectAccessible(page);
 
-  const pending = Number((await page.getByText(/acties? wacht(en)? op verzending\./).textContent())!.match(/\d+/)![0]);
-  const senderJob = () => api(senderToken, 'GET', `/api/shipment/${id}`) as Promise<{ current_state: { state: string }; states: { state: string; created_at: number }[] }>;
+  const pending = Number((await page.getByText(QUEUED_LINE).textContent())!.match(/\d+/)![0]);
+  const senderJob = () => call(senderToken, 'GET', `/api/shipment/${id}`) as Promise<SenderJob>;
   expect((await senderJob()).current_state.state).toBe('accepted');
 
   const online = Date.now();
   await context.setOffline(false);
-  await expect(page.getByText(/acties? wacht(en)? op verzending\./)).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByText(QUEUED_LINE)).toHaveCount(0, { timeout: 60_000 });
   const emptied = Date.now() - online;
   console.log(`driver-run: the offline queue (${pending} actions: ${done.length} state changes, ${pending - done.length - 2} positions, 2 proofs with 6 photos and 2 signatures) emptied ${emptied} ms after the network returned`);
   await expect(page.getByTestId('run-waiting')).toHaveCount(0);
@@ -130,10 +96,10 @@ test('a driver drives an accepted job to delivered offline, with photos and sign
     expect(at, d.state).toBeLessThanOrEqual(d.till + 1);
   }
   expect(s.states.map((x) => x.state)).toEqual(['new', 'accepted', ...done.map((d) => d.state)]);
-  const proofs = (await api(senderToken, 'GET', `/api/shipment/${id}/proof`)) as { proofs: { kind: string; signer_name: string; condition: string; reservations: string; packages: { photo_urls: string[] }[] }[]; note_url: string | null };
+  const proofs = (await call(senderToken, 'GET', `/api/shipment/${id}/proof`)) as SenderProofs;
   expect(proofs.proofs.map((p) => [p.kind, p.signer_name, p.condition, p.reservations, p.packages[0]!.photo_urls.length])).toEqual([
     ['pickup', 'Jan Peeters', 'good', '', 3],
-    ['delivery', 'Sofie Claes', 'reservations', 'Hoek van de zetel licht beschadigd.', 3],
+    ['delivery', 'Sofie Claes', 'reservations', RESERVATION, 3],
   ]);
   expect(proofs.note_url).not.toBeNull();
 });

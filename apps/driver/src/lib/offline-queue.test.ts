@@ -33,7 +33,7 @@ function setUp(answer: (e: QueuedEntry) => SendOutcome | Promise<SendOutcome> = 
   return { queue, net, sent, timers };
 }
 
-const state = (s: string): OfflineAction => ({ kind: 'state', shipmentId: 7, state: s });
+const state = (s: string, shipmentId = 7): OfflineAction => ({ kind: 'state', shipmentId, state: s });
 
 describe('the offline queue', () => {
   it('keeps actions made offline and sends them in order, with their ids and original times, when the network returns', async () => {
@@ -130,6 +130,66 @@ describe('the offline queue', () => {
     expect(sent).toHaveLength(1);
     expect(seen.at(-1)).toBe(0);
     expect(seen).toContain(1);
+  });
+
+  it('sends the actions of different jobs side by side, each job’s one after the other', async () => {
+    // The server answers only when the test says so: what is in flight at once is visible.
+    const held: { e: QueuedEntry; answer: () => void }[] = [];
+    const { queue, net, sent } = setUp((e) => new Promise<SendOutcome>((resolve) => held.push({ e, answer: () => resolve({ ok: true }) })));
+    await queue.enqueue(state('onwaytopickup', 7));
+    await queue.enqueue(state('nearpickup', 7));
+    await queue.enqueue(state('onwaytopickup', 8));
+    await queue.enqueue(state('nearpickup', 8));
+    net.online = true;
+    const done = queue.flush();
+    const inFlight = async (n: number) => {
+      await expect.poll(() => held.length).toBe(n);
+      return held.map((h) => `${h.e.action.shipmentId}:${h.e.action.kind === 'state' ? h.e.action.state : ''}`);
+    };
+
+    // Both jobs' first actions at once; neither job's second before its first is answered.
+    expect(await inFlight(2)).toEqual(['7:onwaytopickup', '8:onwaytopickup']);
+    held.splice(1, 1)[0]!.answer();
+    expect(await inFlight(2)).toEqual(['7:onwaytopickup', '8:nearpickup']);
+    for (const h of held.splice(0)) h.answer();
+    expect(await inFlight(1)).toEqual(['7:nearpickup']);
+    held.pop()!.answer();
+    await done;
+
+    expect(sent.map((e) => e.id)).toEqual(['id-1', 'id-3', 'id-4', 'id-2']);
+    expect((await queue.snapshot()).pending).toEqual([]);
+  });
+
+  it('at a network failure in one job, starts nothing more in any job and later sends what is left in each job’s order', async () => {
+    let down = true;
+    const held: { e: QueuedEntry; answer: (o: SendOutcome) => void }[] = [];
+    const { queue, net, sent, timers } = setUp((e) => (down ? new Promise<SendOutcome>((resolve) => held.push({ e, answer: resolve })) : { ok: true }));
+    await queue.enqueue(state('onwaytopickup', 7));
+    await queue.enqueue(state('onwaytopickup', 8));
+    await queue.enqueue(state('nearpickup', 8));
+    await queue.enqueue(state('nearpickup', 7));
+    net.online = true;
+    const done = queue.flush();
+    await expect.poll(() => held.length).toBe(2);
+    // Job 8's first fails while job 7's first is on its way; job 7's then arrives.
+    held[1]!.answer({ ok: false, retry: true });
+    await expect.poll(async () => (await queue.snapshot()).pending.find((e) => e.id === 'id-2')?.attempts).toBe(1);
+    held[0]!.answer({ ok: true });
+    await done;
+    expect(sent.map((e) => e.id)).toEqual(['id-1', 'id-2']);
+    expect((await queue.snapshot()).pending.map((e) => [e.id, e.attempts])).toEqual([
+      ['id-2', 1],
+      ['id-3', 0],
+      ['id-4', 0],
+    ]);
+    expect(timers.map((t) => t.ms)).toEqual([1000]);
+
+    down = false;
+    timers.shift()!.fn();
+    await queue.flush();
+    const later = sent.slice(2);
+    expect([7, 8].map((job) => later.filter((e) => e.action.shipmentId === job).map((e) => e.id))).toEqual([['id-4'], ['id-2', 'id-3']]);
+    expect((await queue.snapshot()).pending).toEqual([]);
   });
 
   it('waits 1 s, 2 s, 4 s … and never more than a minute', () => {

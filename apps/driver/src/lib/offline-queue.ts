@@ -6,6 +6,8 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 // a lost answer does no harm) and the time it was made. An action the server refuses (4xx) is put
 // aside with the server's sentence for the app to show, and is not tried again; a network failure,
 // a 5xx or a 429 stops the run and it is tried again later (backoff), keeping the order.
+// The order that matters is a job's own: the actions of different jobs go out side by side (a few
+// jobs at a time), each job's one after the other.
 
 /** A file of a proof, kept as bytes (a Blob in IndexedDB is not reliable on every phone). */
 export type QueuedFile = { field: string; name: string; type: string; bytes: ArrayBuffer };
@@ -44,9 +46,17 @@ export type QueueOptions = {
   isOnline?: () => boolean;
   /** Runs `fn` after `ms` (a timer in the app; the tests call it themselves). */
   schedule?: (fn: () => void, ms: number) => void;
+  /** How many jobs' actions are sent at the same time (each job's in order). */
+  lanes?: number;
 };
 
 export type QueueSnapshot = { pending: QueuedEntry[]; refused: RefusedEntry[] };
+
+/** How many jobs send at the same time by default: a few, so one slow proof upload does not hold up the rest. */
+export const DEFAULT_LANES = 3;
+
+/** While a run sends, its listeners hear at most this often (and once at its end). */
+const NOTIFY_EVERY_MS = 250;
 
 /** Waits between tries after a failure: 1 s, 2 s, 4 s … at most a minute. */
 export const backoffMs = (failures: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, failures - 1));
@@ -61,6 +71,7 @@ export function createOfflineQueue(options: QueueOptions) {
     uuid = () => crypto.randomUUID(),
     isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine),
     schedule = (fn, ms) => void setTimeout(fn, ms),
+    lanes = DEFAULT_LANES,
   } = options;
 
   let db: Promise<IDBPDatabase<QueueDb>> | null = null;
@@ -89,47 +100,89 @@ export function createOfflineQueue(options: QueueOptions) {
     for (const l of listeners) l(s);
   }
 
-  /** Sends what waits, in order, until the queue is empty or a send must be tried again later. */
+  /** Tells the listeners during a run, at most every NOTIFY_EVERY_MS (each time they hear, the app reads the jobs again). */
+  let lastNotified = -Infinity;
+  function progress(): Promise<void> {
+    const t = now();
+    if (t - lastNotified < NOTIFY_EVERY_MS) return Promise.resolve();
+    lastNotified = t;
+    return notify();
+  }
+
+  /**
+   * Sends what waits until the queue is empty or a send must be tried again later: each job's
+   * actions in the order they were made, up to `lanes` jobs at a time. Actions queued meanwhile go
+   * in the next round.
+   */
   async function run(): Promise<void> {
     const d = await open();
     for (;;) {
       if (!isOnline()) return;
-      const cursor = await d.transaction('queue').store.openCursor();
-      if (!cursor) {
+      const waiting = await d.getAll('queue');
+      if (!waiting.length) {
         failures = 0;
         return;
       }
-      const entry = cursor.value;
-      let outcome: SendOutcome;
-      try {
-        outcome = await send(strip(entry));
-      } catch {
-        outcome = { ok: false, retry: true };
+      const byJob = new Map<number, (QueuedEntry & { seq?: number })[]>();
+      for (const e of waiting) {
+        const list = byJob.get(e.action.shipmentId);
+        if (list) list.push(e);
+        else byJob.set(e.action.shipmentId, [e]);
       }
-      if (outcome.ok) {
-        await d.delete('queue', entry.seq!);
-        failures = 0;
-      } else if (!outcome.retry) {
-        const tx = d.transaction(['queue', 'refused'], 'readwrite');
-        await Promise.all([
-          tx.objectStore('refused').put({ ...strip(entry), attempts: entry.attempts + 1, status: outcome.status, message: outcome.message, refusedAt: now() }),
-          tx.objectStore('queue').delete(entry.seq!),
-          tx.done,
-        ]);
-      } else {
-        await d.put('queue', { ...entry, attempts: entry.attempts + 1 });
-        failures += 1;
-        if (!retryScheduled) {
-          retryScheduled = true;
-          schedule(() => {
-            retryScheduled = false;
-            void flush();
-          }, backoffMs(failures));
+      const jobs = [...byJob.values()];
+      let stop = false;
+      const lane = async () => {
+        for (let list = jobs.shift(); list && !stop; list = jobs.shift()) {
+          for (const entry of list) {
+            if (stop || !isOnline()) {
+              stop = true;
+              return;
+            }
+            if (!(await sendOne(d, entry))) {
+              stop = true;
+              return;
+            }
+            await progress();
+          }
         }
-        return;
-      }
-      await notify();
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, jobs.length)) }, lane));
+      if (stop) return;
     }
+  }
+
+  /** Sends one entry and keeps the outcome; false when the run must stop (tried again later). */
+  async function sendOne(d: IDBPDatabase<QueueDb>, entry: QueuedEntry & { seq?: number }): Promise<boolean> {
+    let outcome: SendOutcome;
+    try {
+      outcome = await send(strip(entry));
+    } catch {
+      outcome = { ok: false, retry: true };
+    }
+    if (outcome.ok) {
+      await d.delete('queue', entry.seq!);
+      failures = 0;
+      return true;
+    }
+    if (!outcome.retry) {
+      const tx = d.transaction(['queue', 'refused'], 'readwrite');
+      await Promise.all([
+        tx.objectStore('refused').put({ ...strip(entry), attempts: entry.attempts + 1, status: outcome.status, message: outcome.message, refusedAt: now() }),
+        tx.objectStore('queue').delete(entry.seq!),
+        tx.done,
+      ]);
+      return true;
+    }
+    await d.put('queue', { ...entry, attempts: entry.attempts + 1 });
+    failures += 1;
+    if (!retryScheduled) {
+      retryScheduled = true;
+      schedule(() => {
+        retryScheduled = false;
+        void flush();
+      }, backoffMs(failures));
+    }
+    return false;
   }
 
   /** One run at a time (and one tab at a time where the browser has Web Locks). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardArea, boardQuerySchema, boxAround, detourKm, inArea, km, type LoadPackage, loadSummary, nearestRings, palletPlaces, routeBox, vehicleFits } from './job-board.ts';
+import { areaBox, areaStrips, type BoardArea, boardArea, boardQuerySchema, boxAround, detourKm, inArea, km, type LoadPackage, loadSummary, nearestRings, palletPlaces, routeBox, vehicleFits } from './job-board.ts';
 
 const box = (length: number, width: number, height: number, weight: number): LoadPackage => ({ type: 'boxed', length, width, height, weight, pallet_type: null });
 const pallet = (height: number, weight: number, pallet_type: LoadPackage['pallet_type'] = 'euro_pallet', length = 120, width = 80): LoadPackage => ({ type: 'pallet', length, width, height, weight, pallet_type });
@@ -96,6 +96,40 @@ describe('distances', () => {
     expect(km(west, mid) + km(mid, east) - km(west, east)).toBeLessThan(2);
     const b = routeBox(west, east, 2);
     expect(mid.lat >= b.minLat && mid.lat <= b.maxLat && mid.lng >= b.minLng && mid.lng <= b.maxLng).toBe(true);
+  });
+
+  it("the area's strips hold every pickup of the area, and a diagonal route's are a thin band of its box", () => {
+    let x = 11;
+    const r = () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const point = () => ({ lat: 49.5 + r() * 2.5, lng: 2.5 + r() * 4 });
+    const areas: BoardArea[] = [];
+    for (const radius_km of [1, 5, 30, 100, 300]) areas.push({ kind: 'position', at: point(), radius_km });
+    for (const detour_km of [1, 2, 10, 30, 100]) for (let i = 0; i < 4; i++) areas.push({ kind: 'route', from: point(), to: point(), detour_km });
+    // A route along a meridian, one along a parallel, and one with from = to (a round trip).
+    areas.push({ kind: 'route', from: { lat: 50.0, lng: 4.4 }, to: { lat: 51.4, lng: 4.4 }, detour_km: 5 });
+    areas.push({ kind: 'route', from: { lat: 50.8, lng: 3.0 }, to: { lat: 50.8, lng: 5.8 }, detour_km: 2 });
+    areas.push({ kind: 'route', from: { lat: 50.8, lng: 4.3 }, to: { lat: 50.8, lng: 4.3 }, detour_km: 20 });
+    let checked = 0;
+    for (const area of areas) {
+      const strips = new Map(areaStrips(area).map((s) => [s.strip, s]));
+      const box = areaBox(area);
+      for (let i = 0; i < 4000; i++) {
+        const p = { lat: box.minLat + r() * (box.maxLat - box.minLat), lng: box.minLng + r() * (box.maxLng - box.minLng) };
+        // The pickup's own test: the worst delivery for a route is its end.
+        const inside = area.kind === 'position' ? km(area.at, p) <= area.radius_km : km(area.from, p) + km(p, area.to) - km(area.from, area.to) <= area.detour_km;
+        if (!inside) continue;
+        const s = strips.get(Math.floor(p.lat * 10));
+        expect(s && p.lng >= s.minLng && p.lng <= s.maxLng, JSON.stringify({ area, p })).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30_000);
+    // Bruges to Liege with a 10 km detour: the strips read about half of the box (its empty sides are left out).
+    const diagonal: BoardArea = { kind: 'route', from: { lat: 51.2093, lng: 3.2247 }, to: { lat: 50.6412, lng: 5.5718 }, detour_km: 10 };
+    const b = areaBox(diagonal);
+    const strips = areaStrips(diagonal);
+    const share = strips.reduce((sum, s) => sum + (s.maxLng - s.minLng), 0) / (strips.length * (b.maxLng - b.minLng));
+    expect(share).toBeLessThan(0.6);
   });
 
   it('looks nearer first: smaller rings, then the area', () => {

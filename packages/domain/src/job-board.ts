@@ -142,6 +142,85 @@ export function routeBox(from: LatLng, to: LatLng, detour: number): Box {
 /** The box of an area: around a position, or along a route. */
 export const areaBox = (a: BoardArea): Box => (a.kind === 'position' ? boxAround(a.at, a.radius_km) : routeBox(a.from, a.to, a.detour_km));
 
+/** Strips of latitude per degree in the board's index (migration 0018: `floor(pickup_lat * 10)`). */
+export const BOARD_STRIPS_PER_DEGREE = 10;
+/** One strip of latitude of an area (`floor(lat * 10)`) and the longitudes of the area within it. */
+export type AreaStrip = { strip: number; minLng: number; maxLng: number };
+
+/** Km per degree of latitude on the domain's sphere (haversineMetres' radius). */
+const KM_PER_DEG = (6371.0088 * Math.PI) / 180;
+
+/**
+ * A flat map of an area on which no distance is longer than the straight-line km: x = lng x cos(M),
+ * y = lat (in degrees, times KM_PER_DEG for km), M the area box's largest latitude from the equator
+ * plus a degree. Along any path where the latitude stays within M, a step of the sphere
+ * (dlat^2 + cos^2(lat) dlng^2) is at least the map's (dlat^2 + cos^2(M) dlng^2), so a great circle between
+ * two points of the box (which bows poleward by far less than a degree at these sizes) is at least
+ * the straight line between them on the map. A pickup p and a delivery d of the area then have, on
+ * the map, sum of the legs between `foci` (a position: p only; a route: from, p, d, to) at most
+ * `budget` (in degrees: the radius, or from -> to + detour).
+ */
+export function areaPlane(a: BoardArea): { cosLat: number; budget: number } {
+  const box = areaBox(a);
+  const m = Math.min(89.9, Math.max(Math.abs(box.minLat), Math.abs(box.maxLat)) + 1);
+  const budgetKm = a.kind === 'position' ? a.radius_km : km(a.from, a.to) + a.detour_km;
+  return { cosLat: Math.cos((m * Math.PI) / 180), budget: budgetKm / KM_PER_DEG };
+}
+
+/**
+ * The board's strips of an area: for each strip of latitude the area touches, a range of longitude
+ * holding every pickup of the area in that strip, so the index reads one tight range per strip (a
+ * circle's corners and a diagonal route's empty sides are never read). On the flat map of
+ * areaPlane a pickup lies in the ellipse with foci `from` and `to` and major axis the budget (a
+ * circle around a position); a horizontal band's stretch of an ellipse ends, on each side, where the
+ * ellipse's own leftmost and rightmost points lie, clamped to the band (its sides are convex), found
+ * by the ellipse's equation. A very wide box (over 20 degrees of longitude) keeps its own range.
+ */
+export function areaStrips(a: BoardArea): AreaStrip[] {
+  const box = areaBox(a);
+  const first = Math.floor(box.minLat * BOARD_STRIPS_PER_DEGREE);
+  const last = Math.floor(box.maxLat * BOARD_STRIPS_PER_DEGREE);
+  const out: AreaStrip[] = [];
+  if (box.maxLng - box.minLng > 20) {
+    for (let strip = first; strip <= last; strip++) out.push({ strip, minLng: box.minLng, maxLng: box.maxLng });
+    return out;
+  }
+  const { cosLat, budget } = areaPlane(a);
+  const [f1, f2] = a.kind === 'position' ? [a.at, a.at] : [a.from, a.to];
+  const [x1, y1, x2, y2] = [f1.lng * cosLat, f1.lat, f2.lng * cosLat, f2.lat];
+  const [cx, cy] = [(x1 + x2) / 2, (y1 + y2) / 2];
+  const focal = Math.hypot(x2 - x1, y2 - y1);
+  // The semi-major axis: a circle's radius; half a route's budget (the sum of the two legs).
+  const A = a.kind === 'position' ? budget : budget / 2;
+  const B = Math.sqrt(Math.max(1e-18, A * A - (focal / 2) ** 2));
+  // The axes: u along the foci (any direction for a circle), v across.
+  const [ux, uy] = focal > 0 ? [(x2 - x1) / focal, (y2 - y1) / focal] : [1, 0];
+  const [vx, vy] = [-uy, ux];
+  // (X, Y) from the centre is inside when qa X^2 + qb X Y + qc Y^2 <= 1.
+  const qa = (ux * ux) / (A * A) + (vx * vx) / (B * B);
+  const qb = 2 * ((ux * uy) / (A * A) + (vx * vy) / (B * B));
+  const qc = (uy * uy) / (A * A) + (vy * vy) / (B * B);
+  const halfHeight = Math.sqrt(A * A * uy * uy + B * B * vy * vy);
+  // The height of the rightmost point (the leftmost is opposite it).
+  const rightY = (A * A * ux * uy + B * B * vx * vy) / Math.sqrt(A * A * ux * ux + B * B * vx * vx);
+  const across = (Y: number) => {
+    const root = Math.sqrt(Math.max(0, qb * qb * Y * Y - 4 * qa * (qc * Y * Y - 1)));
+    return [(-qb * Y - root) / (2 * qa), (-qb * Y + root) / (2 * qa)] as const;
+  };
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  // Rounding in the maths above, never a real margin.
+  const EPS = 1e-9;
+  for (let strip = first; strip <= last; strip++) {
+    const lo = Math.max(strip / BOARD_STRIPS_PER_DEGREE - cy, -halfHeight);
+    const hi = Math.min((strip + 1) / BOARD_STRIPS_PER_DEGREE - cy, halfHeight);
+    if (lo > hi) continue;
+    const left = across(clamp(-rightY, lo, hi))[0];
+    const right = across(clamp(rightY, lo, hi))[1];
+    out.push({ strip, minLng: Math.max(box.minLng, (cx + left) / cosLat - EPS), maxLng: Math.min(box.maxLng, (cx + right) / cosLat + EPS) });
+  }
+  return out;
+}
+
 /**
  * Smaller areas to look in first when nearest come first (10 and 30 km around a position, a
  * quarter of a route's detour), then the area: the nearest N within a smaller area are the

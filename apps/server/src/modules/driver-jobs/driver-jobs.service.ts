@@ -12,7 +12,7 @@ import * as repo from './driver-jobs.repository.ts';
 type Log = { warn: (obj: object, msg: string) => void };
 type Deps = {
   db: Db;
-  shipments: Pick<ShipmentsService, 'parties' | 'readOpen' | 'readMany' | 'readAssigned' | 'recordStateChanged' | 'recordChanged'>;
+  shipments: Pick<ShipmentsService, 'parties' | 'readOpen' | 'readOpenMany' | 'readAssigned' | 'recordStateChanged' | 'recordChanged'>;
   offers: Pick<OffersService, 'myOffers'>;
   /** Issue 21 part 3: loaded needs the pickup proof, delivered the delivery proof. */
   proofs: Pick<ProofsService, 'hasProof'>;
@@ -99,7 +99,7 @@ export function driverJobsService({ db, shipments, offers, proofs, events, route
     async getJob(driverId: number, shipmentId: number, lang: Locale): Promise<DriverJobRead> {
       const [assigned] = await shipments.readAssigned(driverId, lang, shipmentId);
       if (assigned) return toDriverJob(assigned, (await offers.myOffers(driverId, [assigned.id])).get(assigned.id) ?? null, true);
-      const [s] = await shipments.readMany([shipmentId], lang);
+      const [s] = await shipments.readOpenMany([shipmentId], lang);
       if (!s || s.current_state.state !== 'new') throw notFound();
       return toDriverJob(s, (await offers.myOffers(driverId, [s.id])).get(s.id) ?? null, false);
     },
@@ -116,8 +116,7 @@ export function driverJobsService({ db, shipments, offers, proofs, events, route
      * and postcodes only) with the driver's own offer.
      */
     async viewOpen(driverId: number, ids: number[], lang: Locale): Promise<DriverJobRead[]> {
-      const open = await shipments.readMany(ids, lang);
-      const mine = await offers.myOffers(driverId, open.map((s) => s.id));
+      const [open, mine] = await Promise.all([shipments.readOpenMany(ids, lang), offers.myOffers(driverId, ids)]);
       return open.map((s) => toDriverJob(s, mine.get(s.id) ?? null, false));
     },
 

@@ -1,4 +1,4 @@
-import { areaBox, type BoardArea, type BoardSort, type Box, type FitVehicle, LOAD_KEYS, type LoadSummary, nearestRings } from '@vm/domain';
+import { areaBox, areaPlane, areaStrips, BOARD_STRIPS_PER_DEGREE, type BoardArea, type BoardSort, type Box, type FitVehicle, LOAD_KEYS, type LoadSummary, nearestRings } from '@vm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
@@ -32,9 +32,6 @@ const LOAD_COLUMN: Record<keyof LoadSummary, string> = {
   pallet_height_cm: 'load_pallet_height_cm',
 };
 
-/** Strips of latitude per degree in the board's index (migration 0018: floor(pickup_lat * 10)). */
-const STRIPS_PER_DEGREE = 10;
-
 /** "Fits one of these vehicles": each vehicle's limits (domain vehicleLimits) against the summary columns, any vehicle. */
 function fitsAny(limits: readonly LoadSummary[], alias: string): RawBuilder<boolean> {
   const one = (l: LoadSummary) => sql`(${sql.join(LOAD_KEYS.map((k) => sql`${sql.ref(`${alias}.${LOAD_COLUMN[k]}`)} <= ${Math.floor(l[k])}::int`), sql` and `)})`;
@@ -55,52 +52,79 @@ export async function vehiclesInUse(db: Executor, driverId: number): Promise<Fit
 
 export type BoardHit = { id: number; distanceKm: number; detourKm: number | null };
 
+/** Newest first reads the newest open jobs first: a wide area fills its page among them. */
+const RECENT_FIRST = 5000;
+
 /**
  * The board's rows: `limit` rows from the first (the caller asks one more than its page). Nearest
- * first looks in the domain's smaller rings first and widens only while it finds fewer.
+ * first looks in the domain's smaller rings first and widens only while it finds fewer. Newest first
+ * looks among the RECENT_FIRST newest open jobs first (the newest index, read in order): when they
+ * hold a full page it is the page (any newer match would be among them); a small area that does not
+ * fill it then reads its strips.
  */
 export async function boardHits(db: Executor, q: { area: BoardArea; limits: readonly LoadSummary[]; sort: BoardSort; limit: number; now: Date }): Promise<BoardHit[]> {
+  const rounds: { area: BoardArea; recent: number | null }[] =
+    q.sort === 'nearest' ? nearestRings(q.area).map((area) => ({ area, recent: null })) : [{ area: q.area, recent: RECENT_FIRST }, { area: q.area, recent: null }];
   let hits: BoardHit[] = [];
-  for (const part of q.sort === 'nearest' ? nearestRings(q.area) : [q.area]) {
-    hits = await boardPage(db, { ...q, area: part, box: areaBox(part), offset: 0 });
+  for (const round of rounds) {
+    hits = await boardPage(db, { ...q, ...round, offset: 0 });
     if (hits.length === q.limit) break;
   }
   return hits;
 }
 
+/** The straight line on an area's flat map (domain areaPlane) between two points, in degrees: never more than the km. */
+function flatDeg(cosLat: number, aLat: Num, aLng: Num, bLat: Num, bLng: Num): RawBuilder<number> {
+  return sql<number>`sqrt(power(${f(aLat)} - ${f(bLat)}, 2) + power((${f(aLng)} - ${f(bLng)}) * ${cosLat}::float8, 2))`;
+}
+
 /**
- * One page of the board: open shipments (new, pickup window not closed) whose pickup is in the
- * box (the partial index on latitude strips and longitude narrows with it) and in the area, fitting one of the vehicles' limits; newest or nearest (smallest detour)
- * first, ties by id.
+ * One page of the board: open shipments (new, pickup window not closed) whose pickup is in one of
+ * the area's strips (domain areaStrips: a strip of latitude and its longitudes, one range of the
+ * partial index each) and in the area, fitting one of the vehicles' limits; newest or nearest
+ * (smallest detour) first, ties by id. Along a route the legs on the area's flat map (a few square
+ * roots, never longer than the km) set aside most of the corridor's jobs before the exact detour's
+ * twelve trigonometric calls.
  */
 export async function boardPage(
   db: Executor,
-  q: { area: BoardArea; box: Box; limits: readonly LoadSummary[]; sort: BoardSort; limit: number; offset: number; now: Date },
+  q: { area: BoardArea; limits: readonly LoadSummary[]; sort: BoardSort; limit: number; offset: number; now: Date; recent?: number | null },
 ): Promise<BoardHit[]> {
   const { area } = q;
-  // The strips of latitude the box spans (the index's first key: one tight range of longitude in each).
-  const b = q.box;
-  const strips: number[] = [];
-  for (let k = Math.floor(b.minLat * STRIPS_PER_DEGREE); k <= Math.floor(b.maxLat * STRIPS_PER_DEGREE); k++) strips.push(k);
+  const strips = areaStrips(area);
+  if (strips.length === 0) return [];
+  const box = areaBox(area);
   const pLat = col('s.pickup_lat');
   const pLng = col('s.pickup_lng');
+  const dLat = col('s.delivery_lat');
+  const dLng = col('s.delivery_lng');
   const start = area.kind === 'position' ? area.at : area.from;
   const distance = havKm(start.lat, start.lng, pLat, pLng);
-  const detour =
-    area.kind === 'route'
-      ? sql<number>`(${distance} + ${havKm(pLat, pLng, col('s.delivery_lat'), col('s.delivery_lng'))} + ${havKm(col('s.delivery_lat'), col('s.delivery_lng'), area.to.lat, area.to.lng)} - ${havKm(area.from.lat, area.from.lng, area.to.lat, area.to.lng)})`
-      : sql<number>`null::float8`;
+  let detour = sql<number>`null::float8`;
+  let flat = sql`true`;
+  if (area.kind === 'route') {
+    const { from, to } = area;
+    detour = sql<number>`(${distance} + ${havKm(pLat, pLng, dLat, dLng)} + ${havKm(dLat, dLng, to.lat, to.lng)} - ${havKm(from.lat, from.lng, to.lat, to.lng)})`;
+    const { cosLat, budget } = areaPlane(area);
+    flat = sql`${flatDeg(cosLat, from.lat, from.lng, pLat, pLng)} + ${flatDeg(cosLat, pLat, pLng, dLat, dLng)} + ${flatDeg(cosLat, dLat, dLng, to.lat, to.lng)} <= ${budget + 1e-9}::float8`;
+  }
   const within = area.kind === 'position' ? sql`t.distance_km <= ${area.radius_km}::float8` : sql`t.detour_km <= ${area.detour_km}::float8`;
   const order = q.sort === 'newest' ? sql`t.created_at desc, t.id desc` : area.kind === 'position' ? sql`t.distance_km, t.id` : sql`t.detour_km, t.id`;
+  // Where the rows come from: the area's strips (one index range each), or the newest open jobs in the box.
+  const ranges = sql.join(strips.map((r) => sql`(${r.strip}::int, ${r.minLng}::float8, ${r.maxLng}::float8)`));
+  const source = q.recent
+    ? sql`(select id, created_at, pickup_lat, pickup_lng, delivery_lat, delivery_lng, pickup_date_till, ${sql.join(LOAD_KEYS.map((k) => sql.ref(LOAD_COLUMN[k])))}
+         from shipments where state = 'new' order by created_at desc, id desc limit ${q.recent}) s
+       where s.pickup_lat between ${box.minLat}::float8 and ${box.maxLat}::float8 and s.pickup_lng between ${box.minLng}::float8 and ${box.maxLng}::float8 and`
+    : sql`(values ${ranges}) as r (strip, min_lng, max_lng)
+       join shipments s on floor(s.pickup_lat * ${sql.lit(BOARD_STRIPS_PER_DEGREE)})::int = r.strip and s.pickup_lng between r.min_lng and r.max_lng
+       where s.state = 'new' and`;
   const { rows } = await sql<{ id: number; distanceKm: number; detourKm: number | null }>`
     select t.id, t.distance_km, t.detour_km from (
       select s.id, s.created_at, ${distance} as distance_km, ${detour} as detour_km
-      from shipments s
-      where s.state = 'new' and s.pickup_date_till > ${q.now}
-        and floor(s.pickup_lat * ${sql.lit(STRIPS_PER_DEGREE)})::int in (${sql.join(strips.map((k) => sql.lit(k)))})
-        and s.pickup_lng between ${b.minLng}::float8 and ${b.maxLng}::float8
-        and s.pickup_lat between ${b.minLat}::float8 and ${b.maxLat}::float8
+      from ${source} s.pickup_date_till > ${q.now}
         and ${fitsAny(q.limits, 's')}
+        and ${flat}
     ) t
     where ${within}
     order by ${order}

@@ -308,7 +308,8 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
     readOpen: async (limit: number, lang: Locale): Promise<ShipmentRead[]> => toShipmentReads(await repo.listOpen(db, now(), limit), lang),
 
     /** Issue 21, job board: these shipments (the board's page, in its order), in the sender's full read; the caller hides what a driver may not see. */
-    readMany: async (ids: number[], lang: Locale): Promise<ShipmentRead[]> => (ids.length ? toShipmentReads(await repo.findMany(db, ids), lang) : []),
+    /** Jobs as a driver sees them while open for offers: no offers (a driver sees only their own), ratings or lateness. */
+    readOpenMany: async (ids: number[], lang: Locale): Promise<ShipmentRead[]> => (ids.length ? toShipmentReads(await repo.findOpenMany(db, ids), lang) : []),
 
     /** The shipments whose accepted offer is this driver's (one when id is given), in the sender's full read. */
     readAssigned: async (driverId: number, lang: Locale, id?: number): Promise<ShipmentRead[]> =>

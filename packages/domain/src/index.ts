@@ -29,3 +29,5 @@ export * from './proof.ts';
 export * from './consignment-note.ts';
 export * from './job-board.ts';
 export * from './web-push.ts';
+// Issue 22 part 4: the published cancellation ladder
+export * from './cancellation.ts';

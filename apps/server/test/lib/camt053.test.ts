@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CAMT053_MAX_BYTES, Camt053Error, readCamt053, structuredCommunicationDigits } from '../src/lib/camt053.ts';
+import { CAMT053_MAX_BYTES, Camt053Error, readCamt053, structuredCommunicationDigits } from '../../src/lib/camt053.ts';
 
 // Staff import the bank's CAMT.053 statement; invoice payments are matched by their Belgian
 // structured communication (issue 22 part 5). The fixtures follow the ISO 20022 structure of the
 // versions Belgian banks send (001.02 and 001.08).
 
-const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'camt053', name)));
+const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'camt053', name)));
 const read = (name: string) => readCamt053(fixture(name));
 const refusal = (bytes: Uint8Array) => {
   try {

@@ -29,3 +29,4 @@ export * from './proof.ts';
 export * from './consignment-note.ts';
 export * from './job-board.ts';
 export * from './web-push.ts';
+export * from './e-invoice.ts';

@@ -1,3 +1,4 @@
+import { parseStructuredCommunication } from '@vm/domain';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 // Reads an ISO 20022 CAMT.053 bank-to-customer statement (issue 22 part 5: staff import the bank's
@@ -78,25 +79,12 @@ export type Camt053Document = {
 
 // --- Belgian structured communication ------------------------------------------------------------
 
-/**
- * The 12 digits of a Belgian structured communication (+++123/4567/89012+++) when its check holds:
- * the first 10 digits modulo 97 equal the last two (97 when the remainder is 0).
- * TODO(issue 22): replace with the domain's `parseStructuredCommunication` (packages/domain/src/e-invoice.ts)
- * once that lands, so the invoice side and this reader share one check.
- */
-export function structuredCommunicationDigits(text: string): string | null {
-  const digits = text.replace(/[+*/\s]/g, '');
-  if (!/^\d{12}$/.test(digits)) return null;
-  const rest = Number(digits.slice(0, 10)) % 97;
-  return (rest === 0 ? 97 : rest) === Number(digits.slice(10)) ? digits : null;
-}
-
 /** A structured communication written in free text: +++xxx/xxxx/xxxxx+++ (or with *** as some banks print it). */
 const IN_TEXT = /(\+{3}|\*{3})\s*(\d{3})\s*\/\s*(\d{4})\s*\/\s*(\d{5})\s*\1/g;
 
 function communicationInText(text: string): string | null {
   for (const m of text.matchAll(IN_TEXT)) {
-    const digits = structuredCommunicationDigits(`${m[2]}${m[3]}${m[4]}`);
+    const digits = parseStructuredCommunication(`${m[2]}${m[3]}${m[4]}`);
     if (digits) return digits;
   }
   return null;
@@ -195,7 +183,7 @@ function communicationOf(tx: unknown): string | null {
     const issuer = text(ref, 'Tp', 'Issr');
     const value = text(ref, 'Ref');
     if (value && (code === 'SCOR' || issuer?.toUpperCase() === 'BBA')) {
-      const digits = structuredCommunicationDigits(value);
+      const digits = parseStructuredCommunication(value);
       if (digits) return digits;
     }
   }

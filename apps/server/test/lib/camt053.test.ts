@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CAMT053_MAX_BYTES, Camt053Error, readCamt053, structuredCommunicationDigits } from '../../src/lib/camt053.ts';
+import { CAMT053_MAX_BYTES, Camt053Error, readCamt053 } from '../../src/lib/camt053.ts';
 
 // Staff import the bank's CAMT.053 statement; invoice payments are matched by their Belgian
 // structured communication (issue 22 part 5). The fixtures follow the ISO 20022 structure of the
@@ -19,23 +19,6 @@ const refusal = (bytes: Uint8Array) => {
   throw new Error('not refused');
 };
 const utf8 = (s: string) => new TextEncoder().encode(s);
-
-describe('the structured communication check (mod 97)', () => {
-  it('accepts the 12 digits when the first ten modulo 97 give the last two, 97 for a remainder of 0', () => {
-    expect(structuredCommunicationDigits('+++026/0000/00440+++')).toBe('026000000440');
-    expect(structuredCommunicationDigits('123456789002')).toBe('123456789002');
-    expect(structuredCommunicationDigits('***424/2424/24238***')).toBe('424242424238');
-    // 0000000097 % 97 = 0: the check is 97.
-    expect(structuredCommunicationDigits('000000009797')).toBe('000000009797');
-    expect(structuredCommunicationDigits('000000009700')).toBeNull();
-  });
-
-  it('refuses a wrong check, the wrong length or letters', () => {
-    expect(structuredCommunicationDigits('026000000441')).toBeNull();
-    expect(structuredCommunicationDigits('02600000044')).toBeNull();
-    expect(structuredCommunicationDigits('RF18539007547034')).toBeNull();
-  });
-});
 
 describe('reading a statement', () => {
   it('version 001.02: the statement, its account and each booked credit with payer and communication', () => {

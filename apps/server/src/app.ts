@@ -67,6 +67,8 @@ import { loggerOptions } from './plugins/request-log.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { serveWebApps } from './plugins/web-apps.ts';
 import { scheduleJobs } from './jobs.ts';
+import type { LedgerService } from './modules/ledger/ledger.service.ts';
+import type { SettlementService } from './modules/settlement/settlement.service.ts';
 import { wireServices } from './services.ts';
 
 /** Everything from outside the process; tests pass their own. */
@@ -127,6 +129,9 @@ declare module 'fastify' {
     jobs: Pick<Jobs, 'queueDepth'>;
     /** Recovery: settles payments a request left pending (start-up and the jobs runner call it; tests too). */
     settleStalePayments: PaymentsService['settleStalePayments'];
+    /** Issue 22: the ledger (its balances and invariants) and the release of held money (the timer's run; tests and the admin command call them). */
+    ledger: Pick<LedgerService, 'balance' | 'heldFor' | 'check'>;
+    settlement: Pick<SettlementService, 'release' | 'releaseDue'>;
   }
 }
 
@@ -290,6 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await services.jobBoard.start(hub);
   app.addHook('onClose', () => services.jobBoard.stop());
   app.decorate('jobBoardWorker', { run: services.jobBoard.run });
+  app.decorate('ledger', services.ledger);
+  app.decorate('settlement', services.settlement);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_COMMISSION_PERCENT } from '@vm/domain';
 import { z } from 'zod';
 import { captchaProviders } from './adapters/captcha/captcha.ts';
 
@@ -88,6 +89,8 @@ const envVariables = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalText,
+  // Issue 22: the platform's commission on a driver's price (percent; shown to drivers when bidding).
+  COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_COMMISSION_PERCENT),
   DEMO_DRIVERS: z.enum(['true', 'false', '1', '0', 'on', 'off']).optional(),
   DEMO_OFFER_DELAY_SECONDS: z.coerce.number().min(0).default(3),
   DEMO_STEP_SECONDS: z.coerce.number().positive().default(20),
@@ -281,6 +284,8 @@ const configSchema = envVariables
     sseStreamsPerUser: e.SSE_STREAMS_PER_USER,
     /** The consignment notes' sealing key (ES256 private JWK or PKCS#8 PEM); null: one kept in the database. */
     noteSealKey: e.NOTE_SEAL_KEY,
+    /** Issue 22: the platform's commission on a driver's price, in percent. */
+    commissionPercent: e.COMMISSION_PERCENT,
     /** Issue 21 part 4: Web Push. keys null: generated once and kept in the database. */
     push: {
       keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,

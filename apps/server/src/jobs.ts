@@ -43,4 +43,8 @@ export function scheduleJobs(
   // (each process also runs it on every event it hears; the lease keeps each push sent once).
   jobs.schedule('push-wake', PUSH_WAKE_SECONDS, () => push.run());
   jobs.schedule('push-sweep', HOUR, () => push.sweep());
+  // Issue 22: held money goes to drivers when the sender confirmed, or 24 hours after a delivery
+  // with proof and no problem; the ledger's invariants are checked every hour (a breach is logged).
+  jobs.schedule('release-due', MINUTE, () => services.settlement.releaseDue());
+  jobs.schedule('ledger-check', HOUR, () => services.ledger.checkAndLog());
 }

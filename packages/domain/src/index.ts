@@ -31,5 +31,7 @@ export * from './job-board.ts';
 export * from './web-push.ts';
 // Issue 22 part 4: the published cancellation ladder
 export * from './cancellation.ts';
+// Issue 22 parts 1 and 2: how a released job's money divides
+export * from './settlement.ts';
 // Issue 22 part 5: e-invoice documents (Peppol BIS 3.0) and their VAT
 export * from './e-invoice.ts';

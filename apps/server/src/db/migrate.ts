@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-vehicles-documents.ts';
 // Staff sign-in and the audit log (issue 21, staff part)
 import * as m0016 from './migrations/0016-staff-audit.ts';
 import * as m0020 from './migrations/0020-driver-actions.ts';
+import * as m0021 from './migrations/0021-ledger.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -51,6 +52,8 @@ const migrations: Record<string, Migration> = {
   '0018-job-board': m0018,
   // Issue 21 part 4: Web Push.
   '0019-web-push': m0019,
+  // Issue 22: the ledger.
+  '0021-ledger': m0021,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

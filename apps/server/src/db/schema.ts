@@ -228,6 +228,33 @@ export type DriverDocumentsTable = {
   reviewedAt: Timestamp | null;
 };
 
+/** Issue 22, the ledger (decision 0031): the platform's accounts and one per sender or driver that has money. */
+export type LedgerAccountKind =
+  | 'provider_clearing'
+  | 'bank'
+  | 'held'
+  | 'vat_payable'
+  | 'vat_receivable'
+  | 'revenue_commission'
+  | 'revenue_insurance'
+  | 'revenue_cancellation'
+  | 'payouts_in_transit'
+  | 'driver_payable'
+  | 'sender_receivable';
+export type LedgerAccountsTable = { id: Generated<number>; code: string; kind: LedgerAccountKind; userId: number | null; createdAt: Timestamp };
+export type LedgerTransactionKind = 'charge' | 'release' | 'refund' | 'cancellation_fee' | 'payout' | 'payout_paid' | 'payout_failed' | 'bank_payment';
+/** One balanced movement, taken once by its key; never changed (the database refuses). */
+export type LedgerTransactionsTable = { id: Generated<number>; idempotencyKey: string; kind: LedgerTransactionKind; shipmentId: number | null; memo: string; createdAt: Timestamp };
+/** Signed cents: a debit is positive, a credit negative; a transaction's sum to zero (bigint, read as a number: database.ts). */
+export type LedgerEntriesTable = {
+  id: Generated<number>;
+  transactionId: number;
+  accountId: number;
+  shipmentId: number | null;
+  amountCents: number;
+  createdAt: Timestamp;
+};
+
 /** A driver's action sent with an id the phone made: taken once, however often it is sent. */
 export type DriverActionsTable = { clientId: string; driverId: number; shipmentId: number; kind: 'state' | 'location'; createdAt: Timestamp };
 
@@ -255,6 +282,8 @@ export type OffersTable = {
   replacedBy: number | null;
   /** The vehicle the driver offered with (null for offers made before drivers had several). */
   vehicleId: number | null;
+  /** Issue 22: the platform's commission the driver was shown, in basis points (null before it existed). */
+  commissionBp: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };
@@ -574,6 +603,9 @@ export type Database = {
   driverDocuments: DriverDocumentsTable;
   documentNotices: DocumentNoticesTable;
   driverActions: DriverActionsTable;
+  ledgerAccounts: LedgerAccountsTable;
+  ledgerTransactions: LedgerTransactionsTable;
+  ledgerEntries: LedgerEntriesTable;
   shipmentPositions: ShipmentPositionsTable;
   offers: OffersTable;
   ratings: RatingsTable;

@@ -20,7 +20,7 @@ function gate() {
 }
 
 describe('the list of jobs', () => {
-  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement, the orphan-file sweep, the drivers’ document notices and the job board’s new-job notices, each calling its service', async () => {
+  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement, the orphan-file sweep, the drivers’ document notices, the job board’s new-job notices, the pushes, the release of held money and the ledger check, each calling its service', async () => {
     const scheduled = new Map<string, { every: number; handler: JobHandler }>();
     const recorder: Jobs = {
       schedule: (name, every, handler) => void scheduled.set(name, { every, handler }),
@@ -41,6 +41,8 @@ describe('the list of jobs', () => {
       driverAccounts: { announceExpiries: call('documents') },
       jobBoard: { run: call('board') },
       push: { run: call('push'), sweep: call('push-sweep') },
+      settlement: { releaseDue: call('release') },
+      ledger: { checkAndLog: call('ledger') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -57,9 +59,11 @@ describe('the list of jobs', () => {
       'job-board-wake': 5,
       'push-wake': 5,
       'push-sweep': 3600,
+      'release-due': 60,
+      'ledger-check': 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger']);
   });
 });
 

@@ -17,13 +17,15 @@ type Deps = {
   driverAccounts: Pick<DriverAccountsService, 'bidVehicle'>;
   events: EventsService;
   now: () => Date;
+  /** Issue 22: the platform's commission on a driver's price, kept on each offer as the driver saw it. */
+  commissionPercent: number;
 };
 
 /**
  * Drivers' offers (SPEC section 5): make, re-price and withdraw; the standing offer a sender
  * accepts, and the accept itself inside the payment's transaction.
  */
-export function offersService({ db, shipments, driverAccounts, events, now }: Deps) {
+export function offersService({ db, shipments, driverAccounts, events, now, commissionPercent }: Deps) {
   return {
     /**
      * Makes or re-prices a driver's offer, only while the shipment is new and its pickup window
@@ -46,7 +48,7 @@ export function offersService({ db, shipments, driverAccounts, events, now }: De
         if (standing?.priceCents === priceCents) return standing.id;
         // The standing offer steps aside first: the unique index allows one open offer per driver.
         if (standing) await repo.markReplaced(trx, standing.id, at);
-        const id = await repo.insertOffer(trx, { shipmentId, driverId, vehicleId: vehicle, priceCents, state: 'open', createdAt: at, updatedAt: at });
+        const id = await repo.insertOffer(trx, { shipmentId, driverId, vehicleId: vehicle, priceCents, commissionBp: Math.round(commissionPercent * 100), state: 'open', createdAt: at, updatedAt: at });
         if (standing) await repo.linkReplacement(trx, standing.id, id);
         const c = await shipments.eventContext(trx, shipmentId);
         const total = costBreakdown(priceCents, c.insurance).total.aftertaxes / 100;

@@ -7,6 +7,7 @@ import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { type ReceiptFacts, receiptText } from '../mails/mail-texts.ts';
 import type { OffersService } from '../offers/offers.service.ts';
+import type { SettlementService } from '../settlement/settlement.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { toReceiptFacts } from './payments.mapper.ts';
@@ -19,6 +20,8 @@ type Deps = {
   provider: PaymentProvider;
   shipments: Pick<ShipmentsService, 'get' | 'eventContext'>;
   offers: Pick<OffersService, 'findOpenOffer' | 'acceptOffer'>;
+  /** Issue 22: a succeeded payment is money held for its job, booked with the payment. */
+  settlement: Pick<SettlementService, 'recordCharge'>;
   users: UsersService;
   events: EventsService;
   publicUrl: string;
@@ -60,7 +63,7 @@ const declined = (err: CardError) => {
  * unique index), charge with an idempotency key derived from the claim, then accept in one
  * transaction with marking the payment done. A failed charge releases the claim; nothing is accepted.
  */
-export function paymentsService({ db, provider, shipments, offers, users, events, publicUrl, now, log, cardAttempts, onOutcome }: Deps) {
+export function paymentsService({ db, provider, shipments, offers, settlement, users, events, publicUrl, now, log, cardAttempts, onOutcome }: Deps) {
   const limitCardAttempts = async (userId: number) => {
     const wait = await cardAttempts.hit(String(userId));
     if (wait) throw tooManyRequests(wait);
@@ -90,6 +93,7 @@ export function paymentsService({ db, provider, shipments, offers, users, events
       const cost = costBreakdown(c.driver!.priceCents, c.insurance);
       const shipmentId = payment.shipmentId;
       const reference = c.reference;
+      await settlement.recordCharge(trx, { paymentId: payment.id, shipmentId, senderId: payment.userId, method: payment.method, amountCents: payment.amountCents, reference });
       // The receipt is kept as a fact of its own; the event below only tells of it.
       await repo.saveReceipt(trx, {
         paymentId: payment.id,

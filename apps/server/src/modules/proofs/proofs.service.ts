@@ -32,6 +32,8 @@ type Deps = {
   seal: NoteSeal;
   now: () => Date;
   log: Log;
+  /** Issue 22: told after the sender's answer is stored (a confirmation releases the held money). */
+  afterDeliveryAnswer?: (shipmentId: number) => Promise<void>;
 };
 
 export type Viewer = { role: 'sender' | 'driver'; userId: number };
@@ -50,7 +52,7 @@ const town = (a: { zip: string; city: string; country: string }) => `${a.zip} ${
  * each appending a sealed entry to the shipment's consignment note; the sender's answer after
  * delivery. Only the job's sender and its assigned driver see any of it (anyone else: 404).
  */
-export function proofsService({ db, store, files, shipments, seal, now, log }: Deps) {
+export function proofsService({ db, store, files, shipments, seal, now, log, afterDeliveryAnswer }: Deps) {
   /** The shipment if the viewer may see its proofs; 404 otherwise, before any other check. */
   async function own(v: Viewer, shipmentId: number) {
     const p = await shipments.parties(shipmentId);
@@ -293,6 +295,7 @@ export function proofsService({ db, store, files, shipments, seal, now, log }: D
         return true;
       });
       if (!stored) throw new ApiError(409, 'conflict', 'delivery_answered');
+      await afterDeliveryAnswer?.(shipmentId);
       return read({ role: 'sender', userId: senderId }, shipmentId);
     },
   };

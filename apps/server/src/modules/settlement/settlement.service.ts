@@ -1,0 +1,106 @@
+import { costBreakdown, DELIVERY_ANSWER_WINDOW_SECONDS, jobSplit, type PaymentMethodName } from '@vm/domain';
+import type { Db, Executor } from '../../db/database.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import * as repo from './settlement.repository.ts';
+
+// Issue 22 part 2, money held until delivery (decision 0031). A charge at acceptance goes to the
+// funds the platform holds, not to anyone yet. It is released to the driver when the sender
+// confirms delivery, or by the timer 24 hours after `delivered` when the driver's proof of delivery
+// is kept and no problem was reported; a reported problem holds it until staff release it (or, with
+// the operations issue, refund it). A release divides the money once (the ledger's key per job):
+// VAT the platform owes, the insurance premium, the commission, and the driver's payable.
+
+type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Deps = { db: Db; ledger: LedgerService; now: () => Date; log: Log; commissionPercent: number };
+
+export type ReleaseReason = 'confirmed' | 'timer' | 'staff';
+export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 'amount_mismatch';
+
+/** Jobs released per batch of the timer; a backlog is worked off batch after batch. */
+const RELEASE_BATCH = 200;
+
+export function settlementService({ db, ledger, now, log, commissionPercent }: Deps) {
+  /** Releases one job's held money to its driver (see the module comment); what happened, once per job. */
+  async function release(shipmentId: number, reason: ReleaseReason): Promise<ReleaseOutcome> {
+    return db.transaction().execute(async (trx) => {
+      const f = await repo.releaseFacts(trx, shipmentId);
+      if (!f) return 'nothing_held';
+      if (await ledger.hasMovement(shipmentId, 'release', trx)) return 'already_released';
+      const held = await ledger.heldFor(shipmentId, trx);
+      if (held <= 0) return 'nothing_held';
+      const pct = f.commissionBp === null ? commissionPercent : f.commissionBp / 100;
+      const split = jobSplit(costBreakdown(f.priceCents, f.insurance), pct, f.driverVatExempt);
+      if (split.charged !== held) {
+        // Part of it was refunded (or the price moved): staff divide what is left by hand.
+        log.warn({ shipmentId, held, charged: split.charged }, 'held money differs from the price: not released');
+        return 'amount_mismatch';
+      }
+      await ledger.post(trx, {
+        key: `release:shipment:${shipmentId}`,
+        kind: 'release',
+        shipmentId,
+        memo: `${f.reference} released to driver ${f.driverId} (${reason})`,
+        lines: [
+          { account: { kind: 'held' }, cents: split.charged },
+          { account: { kind: 'vat_payable' }, cents: -split.vat_out },
+          { account: { kind: 'revenue_insurance' }, cents: -split.insurance },
+          { account: { kind: 'revenue_commission' }, cents: -split.driver.commission },
+          { account: { kind: 'driver_payable', userId: f.driverId }, cents: -split.driver.payable },
+          { account: { kind: 'vat_receivable' }, cents: split.driver.vat },
+        ],
+      });
+      return 'released';
+    });
+  }
+
+  return {
+    /** Books a succeeded payment as money held for its job, in the payment's own transaction (once per payment). */
+    async recordCharge(trx: Executor, p: { paymentId: number; shipmentId: number; senderId: number; method: PaymentMethodName; amountCents: number; reference: string }): Promise<void> {
+      // An invoice is owed by the sender until the bank statement shows it paid; a card or
+      // Bancontact payment sits with the payment provider.
+      const from = p.method === 'invoice' ? { kind: 'sender_receivable' as const, userId: p.senderId } : { kind: 'provider_clearing' as const };
+      await ledger.post(trx, {
+        key: `charge:payment:${p.paymentId}`,
+        kind: 'charge',
+        shipmentId: p.shipmentId,
+        memo: `${p.reference} paid by ${p.method} (payment ${p.paymentId})`,
+        lines: [
+          { account: from, cents: p.amountCents },
+          { account: { kind: 'held' }, cents: -p.amountCents },
+        ],
+      });
+    },
+
+    release,
+
+    /** After the sender's answer: a confirmation releases at once (the timer would within a minute anyway). */
+    async afterDeliveryAnswer(shipmentId: number): Promise<void> {
+      if ((await repo.deliveryOutcome(db, shipmentId)) !== 'confirmed') return;
+      try {
+        await release(shipmentId, 'confirmed');
+      } catch (err) {
+        log.error({ shipmentId, err }, 'release after confirmation failed; the timer retries');
+      }
+    },
+
+    /** The timer: releases every due job (confirmed, or unanswered 24 hours after delivery with proof); how many. */
+    async releaseDue(): Promise<number> {
+      let released = 0;
+      for (;;) {
+        const deliveredBefore = new Date(now().getTime() - DELIVERY_ANSWER_WINDOW_SECONDS * 1000);
+        const ids = await repo.dueForRelease(db, deliveredBefore, RELEASE_BATCH);
+        let batch = 0;
+        for (const id of ids) {
+          const outcome = await release(id, (await repo.deliveryOutcome(db, id)) === 'confirmed' ? 'confirmed' : 'timer');
+          if (outcome === 'released') batch++;
+        }
+        released += batch;
+        // A job that cannot be released (an amount that differs: staff's) comes back in every batch:
+        // stop on a short batch, or a full one that released nothing.
+        if (ids.length < RELEASE_BATCH || batch === 0) return released;
+      }
+    },
+  };
+}
+
+export type SettlementService = ReturnType<typeof settlementService>;

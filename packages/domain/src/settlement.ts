@@ -1,0 +1,37 @@
+import type { CostBreakdownCents } from './pricing.ts';
+
+// Issue 22, money held until delivery (decision 0031): how one job's money divides when it is
+// released. The platform sells the transport to the sender and buys it from the driver (decision
+// 0030); the sender's all-in price (the cost table: the driver's price, the insurance, VAT) is
+// never raised, the commission is taken from the driver's price.
+
+/** The platform's commission on the driver's price when no setting says otherwise (COMMISSION_PERCENT). */
+export const DEFAULT_COMMISSION_PERCENT = 12;
+/** The Belgian standard rate a VAT-registered driver charges the platform. */
+export const DRIVER_VAT_PERCENT = 21;
+
+/** What the driver earns on a price (cents, without VAT): the platform's commission off, their VAT (if registered) on. */
+export type DriverEarnings = { price: number; commission: number; net: number; vat: number; payable: number; commission_percent: number; vat_percent: number };
+
+export function driverEarnings(priceCents: number, commissionPercent: number, vatExempt: boolean): DriverEarnings {
+  if (!Number.isInteger(priceCents) || priceCents < 0) throw new RangeError('price must be whole cents');
+  if (!(commissionPercent >= 0 && commissionPercent < 100)) throw new RangeError('commission must be a percentage under 100');
+  // Half a cent goes to the driver.
+  const commission = Math.floor((priceCents * commissionPercent) / 100);
+  const net = priceCents - commission;
+  const vatPercent = vatExempt ? 0 : DRIVER_VAT_PERCENT;
+  const vat = Math.round((net * vatPercent) / 100);
+  return { price: priceCents, commission, net, vat, payable: net + vat, commission_percent: commissionPercent, vat_percent: vatPercent };
+}
+
+/**
+ * A released job's money, in cents: the sender paid `charged` (the cost table's total); it divides
+ * into the VAT the platform owes on it, the insurance premium, the commission and the driver's net
+ * price; the driver is owed their net price plus their VAT, which the platform may deduct.
+ * charged = vat_out + insurance + commission + driver.net.
+ */
+export type JobSplit = { charged: number; vat_out: number; insurance: number; driver: DriverEarnings };
+
+export function jobSplit(cost: CostBreakdownCents, commissionPercent: number, driverVatExempt: boolean): JobSplit {
+  return { charged: cost.total.aftertaxes, vat_out: cost.vat.amount, insurance: cost.insurance, driver: driverEarnings(cost.route, commissionPercent, driverVatExempt) };
+}

@@ -252,7 +252,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
-  await app.register(adminRoutes, { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, publicUrl: config.publicUrl, adminTokenHash: hashAdminToken(adminToken(config)) });
+  await app.register(adminRoutes, {
+    deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, publicUrl: config.publicUrl },
+    adminTokenHash: hashAdminToken(adminToken(config)),
+  });
   // Staff sign-in and the audit log (issue 21, staff part)
   await app.register(staffRoutes, { staff: services.staff, perIpLimit: config.staff.signInPerIp, windowSeconds: config.staff.signInWindow });
   await app.register(auditRoutes, { audit: services.audit });

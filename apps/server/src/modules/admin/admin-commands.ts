@@ -6,6 +6,8 @@ import type { ProofsService } from '../proofs/proofs.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
+import { type LedgerService, reportHolds } from '../ledger/ledger.service.ts';
+import type { SettlementService } from '../settlement/settlement.service.ts';
 
 // `npm run admin -- …`: back-office actions that have no screen yet. Each command checks its
 // arguments and answers one line for a person to read; the exit code tells a script.
@@ -21,13 +23,48 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- staff setup-link <email>    a new set-up link (the older ones stop working)
   npm run admin -- audit check                 verify the audit log's hash chain
   npm run admin -- notes check <shipment id>   verify a consignment note's hash chain and seals
+  npm run admin -- ledger check                verify the ledger's invariants (balanced, held money, drivers' payables)
+  npm run admin -- money release <shipment id> release a job's held money to its driver (a reported problem staff settled)
   npm run admin -- backup <file>               copy the embedded database to a file (server stopped)
   npm run admin -- restore <file> [--force]    put a backup into DATA_DIR (--force replaces its database)`;
 
-type AdminDeps = { users: UsersService; driverAccounts: DriverAccountsService; staff: StaffService; audit: AuditService; proofs: Pick<ProofsService, 'checkNote'>; publicUrl: string };
+export type AdminDeps = {
+  users: UsersService;
+  driverAccounts: DriverAccountsService;
+  staff: StaffService;
+  audit: AuditService;
+  proofs: Pick<ProofsService, 'checkNote'>;
+  ledger: Pick<LedgerService, 'check'>;
+  settlement: Pick<SettlementService, 'release'>;
+  publicUrl: string;
+};
 
-export async function runAdmin({ users, driverAccounts, staff, audit, proofs, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
+const RELEASE_MESSAGES = {
+  released: 'released to the driver',
+  already_released: 'was released before: nothing changed',
+  nothing_held: 'has no money held (not accepted, or refunded)',
+  amount_mismatch: 'holds an amount that is not its price (part refunded): not released, divide it by hand',
+} as const;
+
+export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
   const [area, action, ...rest] = args;
+  // Issue 22: the ledger's invariants, and staff's release of a held job.
+  if (area === 'ledger' && action === 'check' && rest.length === 0) {
+    const r = await ledger.check();
+    if (reportHolds(r)) return { ok: true, message: 'The ledger holds: every movement balances, held money matches the payments, no driver owes the platform.' };
+    const lines = [
+      ...r.unbalanced.map((u) => `movement ${u.transactionId} does not balance (${u.sum} cents)`),
+      ...r.held.map((h) => `shipment ${h.shipmentId}: held ${h.held}, charged ${h.charged}, paid ${h.paid} (cents)`),
+      ...r.negativePayables.map((p) => `driver ${p.userId} owes the platform ${-p.payable} cents`),
+    ];
+    return { ok: false, message: `The ledger is BROKEN:\n${lines.join('\n')}` };
+  }
+  if (area === 'money' && action === 'release' && rest.length === 1) {
+    const id = Number(rest[0]);
+    if (!Number.isSafeInteger(id) || id < 1) return { ok: false, message: 'The shipment id is a whole number.' };
+    const outcome = await settlement.release(id, 'staff');
+    return { ok: outcome === 'released' || outcome === 'already_released', message: `Shipment ${id} ${RELEASE_MESSAGES[outcome]}.` };
+  }
   // Staff and the audit log (issue 21, staff part)
   const setupLink = (token: string) => `${publicUrl}/ops/#/setup/${token}`;
   if (area === 'staff' && action === 'create' && rest.length >= 1) {

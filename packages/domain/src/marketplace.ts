@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONEY_STATUSES } from './settlement.ts';
 import type { MessageKey } from './messages.ts';
 import { OFFER_STATES } from './offer.ts';
 import { shipmentCoreSchema } from './shipment.ts';
@@ -168,6 +169,8 @@ export const paymentReceiptSchema = z.object({
   paid_at: z.number(),
   subject: z.string(),
   lines: z.array(z.string()),
+  /** Issue 22: where the money is now (held until delivery, on hold, released, refunded). */
+  money: z.enum(MONEY_STATUSES),
 });
 export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
 

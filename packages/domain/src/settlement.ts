@@ -35,3 +35,10 @@ export type JobSplit = { charged: number; vat_out: number; insurance: number; dr
 export function jobSplit(cost: CostBreakdownCents, commissionPercent: number, driverVatExempt: boolean): JobSplit {
   return { charged: cost.total.aftertaxes, vat_out: cost.vat.amount, insurance: cost.insurance, driver: driverEarnings(cost.route, commissionPercent, driverVatExempt) };
 }
+
+/**
+ * Where a paid job's money is: held by the platform until delivery, on hold (the sender reported a
+ * problem: staff decide), released to the driver, or refunded to the sender.
+ */
+export const MONEY_STATUSES = ['held', 'on_hold', 'released', 'refunded'] as const;
+export type MoneyStatus = (typeof MONEY_STATUSES)[number];

@@ -52,6 +52,8 @@ async function admin(args: string[]) {
   return res.json() as { ok: boolean; message: string };
 }
 
+const money = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}/receipt`, headers: sender.auth })).json().receipt.money;
+
 const insurance = async (id: number) => (await t.handle.db.selectFrom('shipments').select('insurance').where('id', '=', id).executeTakeFirstOrThrow()).insurance;
 const payable = async () => 0 - (await t.app.ledger.balance({ kind: 'driver_payable', userId: driver.id }));
 
@@ -60,6 +62,7 @@ describe('money held until delivery', () => {
     const id = await acceptedShipment();
     const cost = costBreakdown(PRICE * 100, await insurance(id));
     expect(await t.app.ledger.heldFor(id)).toBe(cost.total.aftertaxes);
+    expect(await money(id)).toBe('held');
 
     await delivered(id);
     // Delivered but not answered: still held.
@@ -68,6 +71,7 @@ describe('money held until delivery', () => {
 
     expect((await answer(id, 'confirmed')).statusCode).toBe(200);
     expect(await t.app.ledger.heldFor(id)).toBe(0);
+    expect(await money(id)).toBe('released');
     // The admin command's drivers are VAT-registered: 150.00 less 12 % is 132.00, plus 21 % VAT.
     expect(await payable()).toBe(15_972);
     const split = jobSplit(cost, 12, false);
@@ -99,6 +103,7 @@ describe('money held until delivery', () => {
     await delivered(id);
     const held = await t.app.ledger.heldFor(id);
     expect((await answer(id, 'problem')).statusCode).toBe(200);
+    expect(await money(id)).toBe('on_hold');
     t.clock.advance(3 * 24 * 3600);
     expect(await t.app.settlement.releaseDue()).toBe(0);
     expect(await t.app.ledger.heldFor(id)).toBe(held);

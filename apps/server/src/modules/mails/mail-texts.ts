@@ -7,7 +7,7 @@ import type { MailWindow } from './mails.mapper.ts';
 
 export type MailText = { subject: string; text: string };
 /** What a receipt states (kept with the payment when it succeeded). */
-export type ReceiptFacts = Omit<PaymentReceipt, 'paid_at' | 'subject' | 'lines'>;
+export type ReceiptFacts = Omit<PaymentReceipt, 'paid_at' | 'subject' | 'lines' | 'money'>;
 
 const TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
 const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), TAGS[l]);

@@ -21,7 +21,7 @@ type Deps = {
   shipments: Pick<ShipmentsService, 'get' | 'eventContext'>;
   offers: Pick<OffersService, 'findOpenOffer' | 'acceptOffer'>;
   /** Issue 22: a succeeded payment is money held for its job, booked with the payment. */
-  settlement: Pick<SettlementService, 'recordCharge'>;
+  settlement: Pick<SettlementService, 'recordCharge' | 'moneyStatus'>;
   users: UsersService;
   events: EventsService;
   publicUrl: string;
@@ -378,7 +378,9 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
       const r = await repo.receiptOf(db, shipmentId, senderId);
       if (!r) return { receipt: null };
       const facts = toReceiptFacts(r);
-      return { receipt: { ...facts, paid_at: Math.floor(r.paidAt.getTime() / 1000), ...receiptText(facts, locale) } };
+      // A receipt kept before the ledger existed has no charge booked: its money stays where it was, with the platform.
+      const money = (await settlement.moneyStatus(shipmentId)) ?? 'held';
+      return { receipt: { ...facts, paid_at: Math.floor(r.paidAt.getTime() / 1000), ...receiptText(facts, locale), money } };
     },
 
     /** What the receipt of this user's payment of a shipment states, for the receipt mail; null when none was kept. */

@@ -1,4 +1,4 @@
-import { costBreakdown, DELIVERY_ANSWER_WINDOW_SECONDS, jobSplit, type PaymentMethodName } from '@vm/domain';
+import { costBreakdown, DELIVERY_ANSWER_WINDOW_SECONDS, jobSplit, type MoneyStatus, type PaymentMethodName } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import * as repo from './settlement.repository.ts';
@@ -72,6 +72,14 @@ export function settlementService({ db, ledger, now, log, commissionPercent }: D
     },
 
     release,
+
+    /** Where a paid job's money is (null before any payment). */
+    async moneyStatus(shipmentId: number): Promise<MoneyStatus | null> {
+      if (!(await ledger.hasMovement(shipmentId, 'charge'))) return null;
+      if (await ledger.hasMovement(shipmentId, 'release')) return 'released';
+      if ((await ledger.heldFor(shipmentId)) <= 0) return 'refunded';
+      return (await repo.deliveryOutcome(db, shipmentId)) === 'problem' ? 'on_hold' : 'held';
+    },
 
     /** After the sender's answer: a confirmation releases at once (the timer would within a minute anyway). */
     async afterDeliveryAnswer(shipmentId: number): Promise<void> {

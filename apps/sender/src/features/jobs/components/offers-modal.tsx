@@ -291,6 +291,7 @@ function ConfirmAccept({ offer, method, busy, priceChanged, onConfirm, onClose }
         <dd>{how}</dd>
       </dl>
       <p className="muted">{method.kind === 'bancontact' ? t('job.confirm.bancontactNext') : t('job.confirm.final')}</p>
+      <p className="muted" data-testid="money-held">{t('job.confirm.held')}</p>
       <div className="form-actions">
         <button type="button" className="button button-primary" onClick={onConfirm} disabled={busy}>
           {method.kind === 'bancontact' ? t('job.confirm.toBancontact') : t('job.confirm.yes')}

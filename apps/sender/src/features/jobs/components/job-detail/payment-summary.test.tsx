@@ -21,6 +21,7 @@ const receipt = {
   paid_at: Date.UTC(2026, 10, 23, 16, 5) / 1000,
   subject: 'Betalingsbewijs VM-77: bod van Els J. aanvaard',
   lines: ['Je aanvaardde het bod van Els J. op VM-77.', '', 'Totaal (incl. btw): € 1.270,50', 'Btw 21%: € 220,50', 'Betaald met: kredietkaart •••• 4242'],
+  money: 'held',
 };
 
 let asked: string[] = [];
@@ -52,12 +53,23 @@ describe('PaymentSummary', () => {
       'Btw 21 %': '€ 220,50',
       'Betaald met': 'Kredietkaart •••• 4242',
       'Betaald op': '23/11/2026 17:05',
+      // Issue 22: the money is held until the delivery, said in plain words.
+      'Je geld': 'Bewaard door Vrachtmarkt tot de levering: de chauffeur wordt betaald wanneer je ze bevestigt, of 24 uur erna als je geen probleem meldt.',
     });
     expect(within(block).getByText(nl.job.payment.receipt)).toBeInTheDocument();
     const body = within(block).getByRole('article', { name: receipt.subject });
     expect(within(body).getByRole('heading', { name: receipt.subject })).toBeInTheDocument();
     expect([...body.querySelectorAll('p')].map(text).slice(0, 4)).toEqual(receipt.lines.filter(Boolean).map((l) => l.replace(/\s+/g, ' ')));
     expect(asked).toEqual(['77']);
+  });
+
+  it('says when the money went to the driver, and when it is on hold after a problem', async () => {
+    for (const [money, said] of [['released', 'Na de levering aan de chauffeur betaald.'], ['on_hold', 'Geblokkeerd: je meldde een probleem, en ons team beslist samen met jou en de chauffeur.']] as const) {
+      server.use(http.get('*/api/shipment/:id/receipt', () => HttpResponse.json({ receipt: { ...receipt, money } })));
+      renderWithProviders(<PaymentSummary shipment={shipmentRead({ accepted_offer: { id: 12 } as OfferRead, current_state: { state: 'delivered' } })} />);
+      expect(await screen.findByTestId('money-status')).toHaveTextContent(said);
+      cleanup();
+    }
   });
 
   it('asks nothing and shows nothing before an offer is accepted', async () => {

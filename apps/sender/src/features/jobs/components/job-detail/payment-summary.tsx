@@ -42,6 +42,8 @@ export function PaymentSummary({ shipment: s }: { shipment: ShipmentRead }) {
         <dd>
           <time dateTime={new Date(r.paid_at * 1000).toISOString()}>{paidAt(r.paid_at, s.pickup_timezone)}</time>
         </dd>
+        <dt>{t('job.payment.money')}</dt>
+        <dd data-testid="money-status">{t(`job.payment.moneyStatus.${r.money}`)}</dd>
       </dl>
       <details className="receipt">
         <summary>{t('job.payment.receipt')}</summary>

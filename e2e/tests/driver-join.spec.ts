@@ -178,7 +178,9 @@ test.describe('an approved driver bids', () => {
     // CMR cover has no premium: 120 € transport + 21 % VAT = 145.20 € for the sender.
     await page.getByLabel('Je prijs zonder btw (€)').fill('120');
     await expect(page.getByTestId('sender-total')).toHaveText(/145,20/);
-    await expect(page.getByTestId('driver-paid')).toHaveText(/120,00/);
+    // The driver is paid 120 € less the 12 % commission (105.60 €) plus their 21 % VAT (22.18 €): the demo drivers are VAT-registered.
+    await expect(page.getByTestId('commission')).toHaveText(/14,40/);
+    await expect(page.getByTestId('driver-paid')).toHaveText(/127,78/);
     await page.getByRole('button', { name: 'Bod versturen' }).click();
     await expect(page.getByTestId('my-offer')).toHaveText(/Je huidige bod: €\s*120,00/);
     await expect.poll(async () => (await senderOffers()).map((o) => [o.price, o.cost_breakdown_sender.total.aftertaxes])).toEqual([[120, 145.2]]);

@@ -44,6 +44,7 @@ export const profile = (over: Partial<DriverProfileRead> = {}): DriverProfileRea
   refusal_reason: null,
   vehicles: 0,
   missing_documents: ['driving_licence', 'cmr_insurance'],
+  commission_percent: 12,
   ...over,
 });
 

@@ -86,7 +86,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   });
   const phone = phoneService({ db, verifier: phoneVerifier, now, perNumber: rateLimits.limiter('sms', limits.smsPerNumber, limits.smsWindow) });
   const users = usersService({ db, phone, events, now, vatRegistry, log });
-  const driverAccounts = driverAccountsService({ db, users, events, store: fileStore, now });
+  const driverAccounts = driverAccountsService({ db, users, events, store: fileStore, now, commissionPercent: config.commissionPercent });
   const files = filesService({ db, store: fileStore, log: log, attachTo: { profile_picture: users.setProfileImage } });
   const shipments = shipmentsService({ db, files, events, router, timeZones, now });
   const offers = offersService({ db, shipments, driverAccounts, events, now, commissionPercent: config.commissionPercent });

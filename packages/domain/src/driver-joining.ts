@@ -95,6 +95,8 @@ export const driverProfileReadSchema = z.object({
   /** What is still needed before staff can be asked: vehicles in use and the documents not on file. */
   vehicles: z.number().int(),
   missing_documents: z.array(z.enum(DRIVER_DOCUMENT_KINDS)),
+  /** Issue 22: the platform's commission on the driver's price, shown before bidding (percent). */
+  commission_percent: z.number(),
 });
 export type DriverProfileRead = z.infer<typeof driverProfileReadSchema>;
 

@@ -36,7 +36,10 @@ describe('a job and the offer', () => {
     expect(table).toHaveTextContent(/Verzekering\s*€\s*9,00/);
     expect(table).toHaveTextContent(/Btw 21 %\s*€\s*22,89/);
     expect(screen.getByTestId('sender-total')).toHaveTextContent(/€\s*131,89/);
-    expect(screen.getByTestId('driver-paid')).toHaveTextContent(/€\s*100,00/);
+    // The driver sees what they are paid: the 12 % commission off their price (no VAT: this driver is exempt).
+    const earnings = screen.getByRole('table', { name: 'Wat jij ontvangt' });
+    expect(earnings).toHaveTextContent(/Commissie Vrachtmarkt 12 %\s*−\s*€\s*12,00/);
+    expect(screen.getByTestId('driver-paid')).toHaveTextContent(/€\s*88,00/);
     await user.click(screen.getByRole('button', { name: 'Bod versturen' }));
     expect(await screen.findByTestId('my-offer')).toHaveTextContent(/Je huidige bod: €\s*100,00/);
     expect(offers).toEqual([{ price: 100 }]);
@@ -47,6 +50,7 @@ describe('a job and the offer', () => {
     await user.clear(screen.getByLabelText('Je prijs zonder btw (€)'));
     await user.type(screen.getByLabelText('Je prijs zonder btw (€)'), '95,5');
     expect(screen.getByTestId('sender-total')).toHaveTextContent(/€\s*126,45/);
+    expect(screen.getByTestId('driver-paid')).toHaveTextContent(/€\s*84,04/);
     await user.click(screen.getByRole('button', { name: 'Nieuwe prijs versturen' }));
     await waitFor(() => expect(offers).toEqual([{ price: 100 }, { price: 95.5, vehicle_id: 4 }]));
     expect(await screen.findByTestId('my-offer')).toHaveTextContent(/€\s*95,50/);

@@ -3,7 +3,7 @@ import type { DocumentRow, DriverProfileRow, VehicleRow } from './driver-account
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export const toDriverProfile = (r: DriverProfileRow, vehicles: number, missing: DriverDocumentKind[]): DriverProfileRead => ({
+export const toDriverProfile = (r: DriverProfileRow, vehicles: number, missing: DriverDocumentKind[], commissionPercent: number): DriverProfileRead => ({
   kind: r.kind,
   company_name: r.companyName,
   company_number: r.companyNumber,
@@ -14,6 +14,7 @@ export const toDriverProfile = (r: DriverProfileRow, vehicles: number, missing: 
   refusal_reason: r.refusalReason,
   vehicles,
   missing_documents: missing,
+  commission_percent: commissionPercent,
 });
 
 /** A vehicle as the domain rules take it (the licence rule, bidBlock). */

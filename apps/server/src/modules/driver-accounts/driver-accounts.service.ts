@@ -32,7 +32,15 @@ import { toDocument, toDriverProfile, toVehicle, toVehicleInput, vehicleValues }
 import * as repo from './driver-accounts.repository.ts';
 import { staffMadeDriver } from './staff-made-drivers.ts';
 
-type Deps = { db: Db; users: Pick<UsersService, 'register' | 'checkVatRegistered'>; events: EventsService; store: FileStore; now: () => Date };
+type Deps = {
+  db: Db;
+  users: Pick<UsersService, 'register' | 'checkVatRegistered'>;
+  events: EventsService;
+  store: FileStore;
+  now: () => Date;
+  /** Issue 22: the platform's commission, told to drivers with their profile. */
+  commissionPercent: number;
+};
 
 /** Documents are judged by the Belgian calendar day: valid through the day they state. */
 const BELGIAN_TIME = 'Europe/Brussels';
@@ -62,14 +70,14 @@ function blockOf(profile: repo.DriverProfileRow | undefined, vehicle: repo.Vehic
  * the driver's role and business details; their vehicles and documents (private files); asking
  * staff to verify and staff's decision; and who may bid with which vehicle.
  */
-export function driverAccountsService({ db, users, events, store, now }: Deps) {
+export function driverAccountsService({ db, users, events, store, now, commissionPercent }: Deps) {
   const today = () => localParts(now(), BELGIAN_TIME).date;
 
   async function profile(userId: number): Promise<DriverProfileRead | null> {
     const row = await repo.findProfile(db, userId);
     if (!row) return null;
     const [vehicles, docs] = await Promise.all([repo.vehicles(db, userId), repo.documents(db, userId)]);
-    return toDriverProfile(row, vehicles.length, missingDocuments(vehicles, docs, today()));
+    return toDriverProfile(row, vehicles.length, missingDocuments(vehicles, docs, today()), commissionPercent);
   }
 
   async function review(driverId: number): Promise<DriverReview> {
@@ -88,7 +96,7 @@ export function driverAccountsService({ db, users, events, store, now }: Deps) {
       status: row.status,
       waiting_since: Math.floor(since.getTime() / 1000),
       documents_pending: pending.length,
-      profile: toDriverProfile(row, vehicles.length, missingDocuments(vehicles, docs, today())),
+      profile: toDriverProfile(row, vehicles.length, missingDocuments(vehicles, docs, today()), commissionPercent),
       vehicles: vehicles.map(toVehicle),
       documents: docs.map(toDocument),
       required: requiredDocuments(vehicles.map(toVehicleInput)),

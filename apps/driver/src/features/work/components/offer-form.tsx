@@ -1,5 +1,6 @@
 import { priceEurosSchema } from '@vm/domain/marketplace';
 import { costBreakdown } from '@vm/domain/pricing';
+import { driverEarnings } from '@vm/domain/settlement';
 import { Field } from '@vm/ui/field.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { type FormEvent, useId, useState } from 'react';
@@ -37,6 +38,8 @@ export function OfferForm({ job }: { job: Job }) {
   const approved = profile?.status === 'approved';
   const price = parsePrice(typed);
   const c = price === null ? null : costBreakdown(price.cents, job.insurance);
+  // Issue 22: the commission comes off the driver's price (the sender's total is not raised); a VAT-registered driver adds their VAT.
+  const paid = price === null || !profile ? null : driverEarnings(price.cents, profile.commission_percent, profile.vat_exempt);
   const e = (x: number) => euro(x / 100);
 
   const submit = (ev: FormEvent) => {
@@ -96,9 +99,32 @@ export function OfferForm({ job }: { job: Job }) {
                 </tr>
               </tbody>
             </table>
-            <p className="you-get">
-              {t('job.youGet')}: <strong data-testid="driver-paid">{e(c.route)}</strong>
-            </p>
+            {paid && (
+              <table className="cost-table">
+                <caption>{t('job.earnings')}</caption>
+                <tbody>
+                  <tr>
+                    <th scope="row">{t('job.yourPrice')}</th>
+                    <td>{e(paid.price)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{t('job.commission', { percent: paid.commission_percent })}</th>
+                    <td data-testid="commission">− {e(paid.commission)}</td>
+                  </tr>
+                  {paid.vat_percent > 0 && (
+                    <tr>
+                      <th scope="row">{t('job.yourVat', { percent: paid.vat_percent })}</th>
+                      <td>+ {e(paid.vat)}</td>
+                    </tr>
+                  )}
+                  <tr className="cost-total">
+                    <th scope="row">{t('job.youGet')}</th>
+                    <td data-testid="driver-paid">{e(paid.payable)}</td>
+                  </tr>
+                </tbody>
+              </table>
+            )}
+            {paid && <p className="muted">{t('job.earningsNote')}</p>}
           </>
         )}
         <div className="form-actions">

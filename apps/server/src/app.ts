@@ -41,6 +41,7 @@ import { socialLoginRoutes } from './modules/social-login/social-login.routes.ts
 import { supportRoutes } from './modules/support/support.routes.ts';
 // Issue 21, job board
 import { jobBoardRoutes } from './modules/job-board/job-board.routes.ts';
+import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
 import type { JobBoardService } from './modules/job-board/job-board.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(proofsRoutes, { proofs: services.proofs, auth, now });
   // Issue 21, job board
   await app.register(jobBoardRoutes, { jobBoard: services.jobBoard });
+  await app.register(settlementRoutes, { settlement: services.settlement });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });

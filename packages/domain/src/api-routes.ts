@@ -17,6 +17,7 @@ import {
   vehicleReadSchema,
 } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
+import { driverEarningsReadSchema } from './settlement.ts';
 import { deliveryAnswerSchema, proofInputSchema, proofReadSchema, proofsReadSchema } from './proof.ts';
 import { boardQuerySchema, boardReadSchema } from './job-board.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
@@ -298,6 +299,8 @@ export const apiRoutes = {
   driverLocation: { method: 'POST', path: '/api/driver/shipment/:id/location', auth: 'driver', params: idParams, body: driverLocationSchema, response: { 204: none } },
   // Issue 21, job board: open jobs that fit one of the driver's vehicles, near a position or along a route.
   driverBoard: { method: 'GET', path: '/api/driver/board', auth: 'driver', querystring: boardQuerySchema, response: { 200: boardReadSchema } },
+  // Issue 22: what each accepted job pays the driver, and where that money is.
+  driverEarnings: { method: 'GET', path: '/api/driver/earnings', auth: 'driver', response: { 200: driverEarningsReadSchema } },
 
   // Issue 21 part 3: proof at pickup and delivery, the consignment note, the sender's answer after delivery.
   // Proof files are private: served only by these routes, to the sender of the job and its driver.

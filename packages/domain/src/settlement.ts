@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CostBreakdownCents } from './pricing.ts';
 
 // Issue 22, money held until delivery (decision 0031): how one job's money divides when it is
@@ -42,3 +43,31 @@ export function jobSplit(cost: CostBreakdownCents, commissionPercent: number, dr
  */
 export const MONEY_STATUSES = ['held', 'on_hold', 'released', 'refunded'] as const;
 export type MoneyStatus = (typeof MONEY_STATUSES)[number];
+
+/** GET /api/driver/earnings: each of the driver's accepted jobs, what it pays them and where that money is. */
+export const driverEarningSchema = z.object({
+  shipment_id: z.number(),
+  reference: z.string(),
+  pickup_city: z.string(),
+  delivery_city: z.string(),
+  /** Unix seconds; null until delivered. */
+  delivered_at: z.number().nullable(),
+  /** Euros: the driver's price, the commission off it, the driver's VAT on the rest, what they are paid. */
+  price: z.number(),
+  commission_percent: z.number(),
+  commission: z.number(),
+  vat_percent: z.number(),
+  vat: z.number(),
+  payable: z.number(),
+  /** null while the job is not paid for (an invoice sender's job is booked at acceptance too). */
+  status: z.enum(MONEY_STATUSES).nullable(),
+  /** Unix seconds: when held money is released at the latest (24 hours after delivery); null otherwise. */
+  expected_at: z.number().nullable(),
+});
+export type DriverEarning = z.infer<typeof driverEarningSchema>;
+export const driverEarningsReadSchema = z.object({
+  items: z.array(driverEarningSchema),
+  /** Euros per status, over the items. */
+  totals: z.object({ held: z.number(), on_hold: z.number(), released: z.number() }),
+});
+export type DriverEarningsRead = z.infer<typeof driverEarningsReadSchema>;

@@ -54,6 +54,8 @@ async function admin(args: string[]) {
 
 const money = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}/receipt`, headers: sender.auth })).json().receipt.money;
 
+const earnings = async (auth = driver.auth) => (await t.app.inject({ method: 'GET', url: '/api/driver/earnings', headers: auth })).json();
+
 const insurance = async (id: number) => (await t.handle.db.selectFrom('shipments').select('insurance').where('id', '=', id).executeTakeFirstOrThrow()).insurance;
 const payable = async () => 0 - (await t.app.ledger.balance({ kind: 'driver_payable', userId: driver.id }));
 
@@ -63,8 +65,16 @@ describe('money held until delivery', () => {
     const cost = costBreakdown(PRICE * 100, await insurance(id));
     expect(await t.app.ledger.heldFor(id)).toBe(cost.total.aftertaxes);
     expect(await money(id)).toBe('held');
+    // The driver's earnings: 150.00 less 12 % plus 21 % VAT, held, no date before the delivery.
+    expect((await earnings()).items).toEqual([
+      expect.objectContaining({ shipment_id: id, price: 150, commission_percent: 12, commission: 18, vat_percent: 21, vat: 27.72, payable: 159.72, status: 'held', delivered_at: null, expected_at: null }),
+    ]);
+    // Another driver sees none of it.
+    expect((await earnings((await createDriver(t)).auth)).items).toEqual([]);
 
     await delivered(id);
+    const deliveredAt = Math.floor(t.clock.now().getTime() / 1000);
+    expect((await earnings()).items[0]).toMatchObject({ status: 'held', delivered_at: deliveredAt, expected_at: deliveredAt + 24 * 3600 });
     // Delivered but not answered: still held.
     expect(await t.app.settlement.releaseDue()).toBe(0);
     expect(await t.app.ledger.heldFor(id)).toBe(cost.total.aftertaxes);
@@ -72,6 +82,7 @@ describe('money held until delivery', () => {
     expect((await answer(id, 'confirmed')).statusCode).toBe(200);
     expect(await t.app.ledger.heldFor(id)).toBe(0);
     expect(await money(id)).toBe('released');
+    expect(await earnings()).toMatchObject({ items: [{ status: 'released', expected_at: null }], totals: { held: 0, on_hold: 0, released: 159.72 } });
     // The admin command's drivers are VAT-registered: 150.00 less 12 % is 132.00, plus 21 % VAT.
     expect(await payable()).toBe(15_972);
     const split = jobSplit(cost, 12, false);

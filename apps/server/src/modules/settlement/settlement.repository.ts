@@ -68,3 +68,38 @@ export async function deliveryOutcome(db: Executor, shipmentId: number): Promise
   const row = await db.selectFrom('deliveryAnswers').select('outcome').where('shipmentId', '=', shipmentId).executeTakeFirst();
   return row?.outcome ?? null;
 }
+
+export type DriverJobMoneyRow = {
+  shipmentId: number;
+  reference: string;
+  pickupCity: string;
+  deliveryCity: string;
+  deliveredAt: Date | null;
+  priceCents: number;
+  commissionBp: number | null;
+  vatExempt: boolean | null;
+  charged: boolean;
+  released: boolean;
+  heldCents: number;
+  outcome: 'confirmed' | 'problem' | null;
+};
+
+/** The driver's accepted jobs (newest first, at most `limit`), with what the ledger and the sender's answer say of their money. */
+export async function driverJobsMoney(db: Executor, driverId: number, limit: number): Promise<DriverJobMoneyRow[]> {
+  const { rows } = await sql<DriverJobMoneyRow>`
+    select s.id as shipment_id, s.reference_id as reference, s.pickup_city, s.delivery_city,
+           (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = 'delivered') as delivered_at,
+           o.price_cents, o.commission_bp, p.vat_exempt,
+           exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'charge') as charged,
+           exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release') as released,
+           coalesce((select -sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                     where e.shipment_id = s.id and a.kind = 'held'), 0)::int8 as held_cents,
+           (select d.outcome from delivery_answers d where d.shipment_id = s.id) as outcome
+    from shipments s
+    join offers o on o.id = s.accepted_offer_id
+    left join driver_profiles p on p.user_id = o.driver_id
+    where o.driver_id = ${driverId}
+    order by s.id desc
+    limit ${limit}`.execute(db);
+  return rows.map((r) => ({ ...r, heldCents: Number(r.heldCents) }));
+}

@@ -1,4 +1,4 @@
-import { costBreakdown, DELIVERY_ANSWER_WINDOW_SECONDS, jobSplit, type MoneyStatus, type PaymentMethodName } from '@vm/domain';
+import { costBreakdown, DELIVERY_ANSWER_WINDOW_SECONDS, type DriverEarningsRead, driverEarnings, jobSplit, type MoneyStatus, type PaymentMethodName } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import * as repo from './settlement.repository.ts';
@@ -18,6 +18,19 @@ export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 
 
 /** Jobs released per batch of the timer; a backlog is worked off batch after batch. */
 const RELEASE_BATCH = 200;
+/** The earnings list shows the newest accepted jobs. */
+const EARNINGS_LIMIT = 200;
+
+const euros = (cents: number) => cents / 100;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** A job's money status from its ledger facts and the sender's answer (see moneyStatus). */
+function statusOf(r: { charged: boolean; released: boolean; heldCents: number; outcome: 'confirmed' | 'problem' | null }): MoneyStatus | null {
+  if (!r.charged) return null;
+  if (r.released) return 'released';
+  if (r.heldCents <= 0) return 'refunded';
+  return r.outcome === 'problem' ? 'on_hold' : 'held';
+}
 
 export function settlementService({ db, ledger, now, log, commissionPercent }: Deps) {
   /** Releases one job's held money to its driver (see the module comment); what happened, once per job. */
@@ -75,10 +88,37 @@ export function settlementService({ db, ledger, now, log, commissionPercent }: D
 
     /** Where a paid job's money is (null before any payment). */
     async moneyStatus(shipmentId: number): Promise<MoneyStatus | null> {
-      if (!(await ledger.hasMovement(shipmentId, 'charge'))) return null;
-      if (await ledger.hasMovement(shipmentId, 'release')) return 'released';
-      if ((await ledger.heldFor(shipmentId)) <= 0) return 'refunded';
-      return (await repo.deliveryOutcome(db, shipmentId)) === 'problem' ? 'on_hold' : 'held';
+      const charged = await ledger.hasMovement(shipmentId, 'charge');
+      if (!charged) return null;
+      return statusOf({ charged, released: await ledger.hasMovement(shipmentId, 'release'), heldCents: await ledger.heldFor(shipmentId), outcome: await repo.deliveryOutcome(db, shipmentId) });
+    },
+
+    /** GET /api/driver/earnings: the driver's accepted jobs, what each pays them (as their offer kept the commission), and where the money is. */
+    async driverEarnings(driverId: number): Promise<DriverEarningsRead> {
+      const rows = await repo.driverJobsMoney(db, driverId, EARNINGS_LIMIT);
+      const totals = { held: 0, on_hold: 0, released: 0 };
+      const items = rows.map((r) => {
+        const e = driverEarnings(r.priceCents, r.commissionBp === null ? commissionPercent : r.commissionBp / 100, r.vatExempt ?? true);
+        const status = statusOf(r);
+        if (status === 'held' || status === 'on_hold' || status === 'released') totals[status] += e.payable;
+        const releaseBy = r.deliveredAt ? seconds(r.deliveredAt) + DELIVERY_ANSWER_WINDOW_SECONDS : null;
+        return {
+          shipment_id: r.shipmentId,
+          reference: r.reference,
+          pickup_city: r.pickupCity,
+          delivery_city: r.deliveryCity,
+          delivered_at: r.deliveredAt ? seconds(r.deliveredAt) : null,
+          price: euros(e.price),
+          commission_percent: e.commission_percent,
+          commission: euros(e.commission),
+          vat_percent: e.vat_percent,
+          vat: euros(e.vat),
+          payable: euros(e.payable),
+          status,
+          expected_at: status === 'held' ? releaseBy : null,
+        };
+      });
+      return { items, totals: { held: euros(totals.held), on_hold: euros(totals.on_hold), released: euros(totals.released) } };
     },
 
     /** After the sender's answer: a confirmation releases at once (the timer would within a minute anyway). */

@@ -6,22 +6,18 @@
 // board's SQL page alone. Also the live side: matchingDrivers for a new job. Prints figures and
 // JSON lines; never fails on a target.
 //
-// Env: BENCH_QUERIES (default 200), BENCH_SHIPMENTS (default 100000), BENCH_DATABASE_URL (PostgreSQL
-// server for the throwaway database; default DATABASE_URL, TEST_DATABASE_URL, then
-// postgres://postgres@127.0.0.1:5432/test).
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
+// Env: BENCH_QUERIES (default 200), BENCH_SHIPMENTS (default 100000), BENCH_DATABASE_URL (the
+// PostgreSQL server for the throwaway database: bench/throwaway-db.ts).
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { type BoardArea, vehicleLimits } from '@vm/domain';
 import { buildApp } from '../apps/server/src/app.ts';
-import { type DbHandle, openDatabase } from '../apps/server/src/db/database.ts';
+import type { DbHandle } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
 import { boardHits, matchingDrivers, vehiclesInUse } from '../apps/server/src/modules/job-board/job-board.repository.ts';
 import { DRIVERS, PASSWORD, QUERYING, seed } from './jobboard-seed.ts';
+import { percentile, withPglite, withThrowawayPostgres } from './throwaway-db.ts';
 
 const positiveInt = (name: string, def: number) => {
   const v = Number(process.env[name] ?? def);
@@ -30,28 +26,10 @@ const positiveInt = (name: string, def: number) => {
 };
 const QUERIES = positiveInt('BENCH_QUERIES', 200);
 const SHIPMENTS = positiveInt('BENCH_SHIPMENTS', 100_000);
-const PG_BASE = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_P99_MS = { postgres: 20, pglite: 60 } as const;
 
 const log = (msg: string) => console.error(`[bench:jobboard] ${msg}`);
 const secondsSince = (t0: number) => (performance.now() - t0) / 1000;
-
-const tempDirs = new Set<string>();
-process.on('exit', () => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-let benchDatabase: string | null = null;
-process.once('SIGINT', () => {
-  log('interrupted');
-  process.on('uncaughtException', () => {});
-  const name = benchDatabase;
-  if (!name) process.exit(130);
-  const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 5000 });
-  admin
-    .connect()
-    .then(() => admin.query(`drop database if exists ${name} with (force)`))
-    .finally(() => process.exit(130));
-});
 
 // --- the queries: the same pseudo-random list on both databases ---
 
@@ -83,10 +61,6 @@ function queries(kind: 'position' | 'route'): Query[] {
   return out;
 }
 
-const percentile = (xs: number[], p: number) => {
-  const v = [...xs].sort((a, b) => a - b);
-  return v[Math.min(v.length - 1, Math.max(0, Math.ceil(p * v.length) - 1))]!;
-};
 
 type Kind = 'pglite' | 'postgres';
 type Measurement = { what: string; p50: number; p99: number; n: number; items: number; target: number | null };
@@ -157,60 +131,15 @@ async function benchOne(kind: Kind, handle: DbHandle, dataDir: string, databaseU
   }
 }
 
-async function benchPglite(): Promise<Run> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vm-bench-jobboard-'));
-  tempDirs.add(dataDir);
-  try {
-    const handle = await openDatabase({ databaseUrl: null, dataDir });
-    try {
-      return await benchOne('pglite', handle, dataDir, null);
-    } finally {
-      await handle.close();
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    tempDirs.delete(dataDir);
-  }
-}
+const benchPglite = (): Promise<Run> => withPglite('jobboard', (handle, dataDir) => benchOne('pglite', handle, dataDir, null));
 
 async function benchPostgres(): Promise<Run> {
-  const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    const reason = `PostgreSQL unreachable (${(err as Error).message || String(err)})`;
-    log(`${reason}: skipping PostgreSQL`);
-    await admin.end().catch(() => {});
-    return { db: 'postgres', skipped: reason };
+  const run = await withThrowawayPostgres('jobboard', log, (handle, dataDir, url) => benchOne('postgres', handle, dataDir, url));
+  if ('skipped' in run && !('db' in run)) {
+    log(`${run.skipped}: skipping PostgreSQL`);
+    return { db: 'postgres', skipped: run.skipped };
   }
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vm-bench-jobboard-'));
-  tempDirs.add(dataDir);
-  try {
-    await admin.query(`create database ${name}`);
-    benchDatabase = name;
-    const url = new URL(PG_BASE);
-    url.pathname = `/${name}`;
-    log(`postgres: created database ${name}`);
-    const handle = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      return await benchOne('postgres', handle, dataDir, url.toString());
-    } finally {
-      await handle.close();
-    }
-  } finally {
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((res) => setTimeout(res, 100));
-    }
-    await admin
-      .query(`drop database if exists ${name} with (force)`)
-      .then(() => log(`postgres: dropped database ${name}`))
-      .catch((err) => log(`could not drop ${name}: ${err}`));
-    benchDatabase = null;
-    await admin.end();
-  }
+  return run as Run;
 }
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,46 @@
+/**
+ * Issue 22 part 3: paying drivers. The embedded default is a sandbox of SEPA payouts (pending, then
+ * paid; or failed for the documented test IBAN); the real one is Stripe Connect (a connected
+ * account per driver with Stripe-hosted onboarding, a transfer per shipment grouped by
+ * transfer_group, then a payout to the driver's bank). Every write takes an idempotency key so a
+ * retry or a second process never pays twice. Never call this escrow: the platform holds funds.
+ */
+
+export type PayoutStatus = 'pending' | 'paid' | 'failed';
+
+/** The driver as the provider needs them. */
+export type Payee = { userId: number; name: string; email: string; iban: string };
+
+export type PayoutRequest = {
+  payeeId: string;
+  /** Where the sandbox sends it; Stripe pays the bank account of the connected account. */
+  iban: string;
+  amountCents: number;
+  currency: 'eur';
+  /** On the driver's bank statement. */
+  reference: string;
+  /** What the payout is made of, per shipment (Stripe: one transfer each, transfer_group = the shipment's reference). */
+  shipments: { reference: string; amountCents: number }[];
+};
+
+export type PayoutProvider = {
+  readonly name: 'sandbox' | 'stripe';
+  /**
+   * The account a driver's money goes to, made once per driver (the key makes a retry return the
+   * same). onboardingUrl: a Stripe-hosted page the driver must finish before money can go out
+   * (null when nothing is asked, as in the sandbox).
+   */
+  payee(p: Payee, idempotencyKey: string): Promise<{ payeeId: string; onboardingUrl: string | null }>;
+  /** Sends released money to a payee. */
+  pay(input: PayoutRequest, idempotencyKey: string): Promise<{ id: string; status: PayoutStatus }>;
+  /** Where a payout is; a failure says why in the provider's words. */
+  status(id: string): Promise<{ status: PayoutStatus; failureReason: string | null }>;
+};
+
+/**
+ * The sandbox's test IBAN whose payouts fail, as a bank would refuse a closed account (Stripe's test
+ * mode has such account numbers too). It passes the IBAN check, so a driver can enter it.
+ */
+export const SANDBOX_FAILING_IBAN = 'BE29000000666064';
+/** A sandbox payout is pending this long before it is paid (a SEPA credit transfer takes about a day; tests move the clock). */
+export const SANDBOX_SETTLE_SECONDS = 60;

@@ -4,7 +4,7 @@ import type { DriverTexts } from './nl.ts';
 export const en: DriverTexts = {
   brand: 'Vrachtmarkt drivers',
   validation: messages.en,
-  nav: { label: 'Main menu', skipToContent: 'Skip to content', work: 'Work', myJobs: 'My jobs', account: 'Account' },
+  nav: { label: 'Main menu', skipToContent: 'Skip to content', work: 'Work', myJobs: 'My jobs', earnings: 'Earnings', account: 'Account' },
   titles: {
     page: '{{page}} · Vrachtmarkt drivers',
     login: 'Log in',
@@ -12,6 +12,7 @@ export const en: DriverTexts = {
     work: 'Work',
     job: 'Job',
     myJobs: 'My jobs',
+    earnings: 'Earnings',
     account: 'Account',
     vehicle: 'Vehicle',
     documents: 'Documents',
@@ -350,6 +351,26 @@ export const en: DriverTexts = {
       tooLong: 'This is too long.',
       signerRequired: 'Fill in the name.',
       signatureRequired: 'Have them sign here.',
+    },
+  },
+  earnings: {
+    title: 'Earnings',
+    intro: 'Vrachtmarkt holds the money until the delivery. It is released when the sender confirms the delivery, or 24 hours after it with your proof of delivery. If the sender reports a problem, it stays held until our team decides.',
+    loadFailed: 'Your earnings could not be loaded. Try again later.',
+    totals: 'Totals',
+    total: { held: 'Held', on_hold: 'On hold (problem)', released: 'Released to you' },
+    empty: 'You have no accepted jobs yet. Once a sender accepts your offer, you see here what you earn.',
+    reference: 'Reference {{reference}}',
+    deliveredAt: 'Delivered on {{date}}',
+    breakdown: 'What you are paid for {{reference}}',
+    youArePaid: 'You are paid',
+    status: {
+      held: 'Held by Vrachtmarkt. Released at the latest on {{date}}.',
+      heldUntilDelivery: 'Held by Vrachtmarkt until after the delivery.',
+      on_hold: 'On hold: the sender reported a problem. Our team decides.',
+      released: 'Released to you.',
+      refunded: 'Refunded to the sender.',
+      unpaid: 'Not paid by the sender yet.',
     },
   },
 };

@@ -4,7 +4,7 @@ import type { DriverTexts } from './nl.ts';
 export const fr: DriverTexts = {
   brand: 'Vrachtmarkt chauffeurs',
   validation: messages.fr,
-  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', work: 'Travail', myJobs: 'Mes trajets', account: 'Compte' },
+  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', work: 'Travail', myJobs: 'Mes trajets', earnings: 'Revenus', account: 'Compte' },
   titles: {
     page: '{{page}} · Vrachtmarkt chauffeurs',
     login: 'Connexion',
@@ -12,6 +12,7 @@ export const fr: DriverTexts = {
     work: 'Travail',
     job: 'Trajet',
     myJobs: 'Mes trajets',
+    earnings: 'Revenus',
     account: 'Compte',
     vehicle: 'Véhicule',
     documents: 'Documents',
@@ -357,6 +358,26 @@ export const fr: DriverTexts = {
       tooLong: 'Trop long.',
       signerRequired: 'Indiquez le nom.',
       signatureRequired: 'Faites signer ici.',
+    },
+  },
+  earnings: {
+    title: 'Revenus',
+    intro: "Vrachtmarkt conserve l'argent jusqu'à la livraison. Il est libéré quand l'expéditeur confirme la livraison, ou 24 heures après avec votre preuve de livraison. Si l'expéditeur signale un problème, il reste bloqué jusqu'à la décision de notre équipe.",
+    loadFailed: "Vos revenus n'ont pas pu être chargés. Réessayez plus tard.",
+    totals: 'Totaux',
+    total: { held: 'Conservé', on_hold: 'Bloqué (problème)', released: 'Libéré pour vous' },
+    empty: "Vous n'avez pas encore de trajet accepté. Dès qu'un expéditeur accepte votre offre, vous voyez ici ce que vous gagnez.",
+    reference: 'Référence {{reference}}',
+    deliveredAt: 'Livré le {{date}}',
+    breakdown: 'Ce que vous recevez pour {{reference}}',
+    youArePaid: 'Vous recevez',
+    status: {
+      held: "Conservé par Vrachtmarkt. Libéré au plus tard le {{date}}.",
+      heldUntilDelivery: "Conservé par Vrachtmarkt jusqu'après la livraison.",
+      on_hold: "Bloqué : l'expéditeur a signalé un problème. Notre équipe décide.",
+      released: 'Libéré pour vous.',
+      refunded: "Remboursé à l'expéditeur.",
+      unpaid: "Pas encore payé par l'expéditeur.",
     },
   },
 };

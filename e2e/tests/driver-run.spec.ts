@@ -111,5 +111,8 @@ test('a driver drives an accepted job to delivered offline, with photos and sign
   await expect(page.getByRole('heading', { level: 1, name: 'Verdiensten' })).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: `Referentie ${earned.reference}` });
   await expect(card.getByTestId('earning-status')).toHaveText(/^Vastgehouden door Vrachtmarkt\. Vrijgegeven uiterlijk op \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/);
+  // Four tabs fit at 375 px: no label runs out of its tab.
+  const overflowing = await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link').evaluateAll((links) => links.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+  expect(overflowing).toEqual([]);
   await expectAccessible(page);
 });

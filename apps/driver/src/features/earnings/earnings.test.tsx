@@ -52,8 +52,8 @@ describe('earnings', () => {
     const held = card('Antwerpen → Gent');
     expect(held).toHaveTextContent('Referentie VM-1');
     expect(within(held).getByRole('row', { name: /Jouw prijs/ })).toHaveTextContent(/€\s*100,00/);
-    expect(within(held).getByRole('row', { name: /Commissie Vrachtmarkt 12 %/ })).toHaveTextContent(/−\s*€\s*12,00/);
-    expect(within(held).getByRole('row', { name: /Jouw btw 21 %/ })).toHaveTextContent(/\+\s*€\s*18,48/);
+    expect(within(held).getByRole('row', { name: /Commissie Vrachtmarkt 12\s%/ })).toHaveTextContent(/−\s*€\s*12,00/);
+    expect(within(held).getByRole('row', { name: /Jouw btw 21\s%/ })).toHaveTextContent(/\+\s*€\s*18,48/);
     expect(within(held).getByRole('row', { name: /Jij ontvangt/ })).toHaveTextContent(/€\s*106,48/);
     expect(within(held).getByTestId('earning-status')).toHaveTextContent('Vastgehouden door Vrachtmarkt. Vrijgegeven uiterlijk op 27/11/2026 14:05.');
 
@@ -64,7 +64,7 @@ describe('earnings', () => {
     expect(within(onHold).getByRole('row', { name: /Jij ontvangt/ })).toHaveTextContent(/€\s*220,00/);
 
     const released = card('Brugge → Hasselt');
-    expect(within(released).getByRole('row', { name: /Commissie Vrachtmarkt 12 %/ })).toHaveTextContent(/−\s*€\s*9,60/);
+    expect(within(released).getByRole('row', { name: /Commissie Vrachtmarkt 12\s%/ })).toHaveTextContent(/−\s*€\s*9,60/);
     // Weekly payouts do not exist yet: released money has no payout date.
     expect(within(released).getByTestId('earning-status')).toHaveTextContent(/^Vrijgegeven aan jou\.$/);
   });

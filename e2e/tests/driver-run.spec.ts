@@ -102,4 +102,17 @@ test('a driver drives an accepted job to delivered offline, with photos and sign
     ['delivery', 'Sofie Claes', 'reservations', RESERVATION, 3],
   ]);
   expect(proofs.note_url).not.toBeNull();
+
+  // Issue 22 part 3: the driver's earnings show this job's money held by Vrachtmarkt, with the latest release time.
+  const earnings = (await call(driverToken, 'GET', '/api/driver/earnings')) as { items: { shipment_id: number; reference: string; status: string | null }[] };
+  const earned = earnings.items.find((x) => x.shipment_id === id)!;
+  expect(earned.status).toBe('held');
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Verdiensten' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verdiensten' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: `Referentie ${earned.reference}` });
+  await expect(card.getByTestId('earning-status')).toHaveText(/^Vastgehouden door Vrachtmarkt\. Vrijgegeven uiterlijk op \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/);
+  // Four tabs fit at 375 px: no label runs out of its tab.
+  const overflowing = await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link').evaluateAll((links) => links.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+  expect(overflowing).toEqual([]);
+  await expectAccessible(page);
 });

@@ -32,7 +32,7 @@ describe('the driver app shell', () => {
     expect(await screen.findByRole('heading', { name: 'Open ritten' })).toBeVisible();
     expect(grant).toMatchObject({ grant_type: 'password', username: 'fatima@example.be', client_id: 'web' });
     const tabs = screen.getByRole('navigation', { name: 'Hoofdmenu' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['▦Werk', '⇄Mijn ritten', '◉Account']);
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['▦Werk', '⇄Mijn ritten', '€Verdiensten', '◉Account']);
     // Before acceptance the card shows towns and postcodes, never a street.
     expect(await screen.findByRole('link', { name: 'Bekijk rit VM-77' })).toHaveTextContent('2000 Antwerpen → 9000 Gent');
 

@@ -48,6 +48,7 @@ function TabBar() {
   const tabs = [
     { to: '/work', label: t('nav.work'), icon: '▦' },
     { to: '/my-jobs', label: t('nav.myJobs'), icon: '⇄' },
+    { to: '/earnings', label: t('nav.earnings'), icon: '€' },
     { to: '/account', label: t('nav.account'), icon: '◉' },
   ];
   return (

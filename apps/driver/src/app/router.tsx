@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
           { path: 'my-jobs/:jobId', ...titled('myJobs.titles.job'), lazy: () => import('../features/my-jobs/job-run-page.tsx').then((m) => ({ Component: m.JobRunPage })) },
           { path: 'my-jobs/:jobId/proof/:kind', ...titled('myJobs.titles.proof'), lazy: () => import('../features/my-jobs/proof-page.tsx').then((m) => ({ Component: m.ProofPage })) },
           { path: 'my-jobs/:jobId/chat', ...titled('myJobs.titles.chat'), lazy: () => import('../features/my-jobs/chat-page.tsx').then((m) => ({ Component: m.ChatPage })) },
+          // Issue 22 part 3: what each accepted job pays the driver and where the money is.
+          { path: 'earnings', ...titled('titles.earnings'), lazy: () => import('../features/earnings/earnings-page.tsx').then((m) => ({ Component: m.EarningsPage })) },
           { path: 'account', ...titled('titles.account'), lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
           { path: 'account/vehicles/new', ...titled('titles.vehicle'), lazy: () => import('../features/account/components/vehicle-page.tsx').then((m) => ({ Component: m.VehiclePage })) },
           { path: 'account/vehicles/:vehicleId', ...titled('titles.vehicle'), lazy: () => import('../features/account/components/vehicle-page.tsx').then((m) => ({ Component: m.VehiclePage })) },

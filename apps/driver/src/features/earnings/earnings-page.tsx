@@ -1,0 +1,111 @@
+import './earnings.css';
+import { useTranslation } from 'react-i18next';
+import { euro } from '../work/components/format.ts';
+import { useEarnings, type Earning } from './api.ts';
+import { brusselsDateTime } from './format.ts';
+
+/**
+ * Earnings (issue 22 part 3): what the driver has held, on hold and released, then each accepted
+ * job's price, the commission off it, their VAT, what they are paid and where that money is.
+ * Weekly payouts do not exist yet: released money carries no payout date.
+ */
+export function EarningsPage() {
+  const { t } = useTranslation();
+  const earnings = useEarnings();
+  const data = earnings.data;
+  return (
+    <section className="page page-narrow earnings-page">
+      <h1>{t('earnings.title')}</h1>
+      <p className="muted">{t('earnings.intro')}</p>
+      {earnings.isError && (
+        <p role="alert" className="form-error">
+          {t('earnings.loadFailed')}
+        </p>
+      )}
+      {data && (
+        <>
+          <dl className="earnings-totals" aria-label={t('earnings.totals')}>
+            <div className="earnings-total earnings-total-held">
+              <dt>{t('earnings.total.held')}</dt>
+              <dd data-testid="total-held">{euro(data.totals.held)}</dd>
+            </div>
+            <div className="earnings-total earnings-total-on_hold">
+              <dt>{t('earnings.total.on_hold')}</dt>
+              <dd data-testid="total-on-hold">{euro(data.totals.on_hold)}</dd>
+            </div>
+            <div className="earnings-total earnings-total-released">
+              <dt>{t('earnings.total.released')}</dt>
+              <dd data-testid="total-released">{euro(data.totals.released)}</dd>
+            </div>
+          </dl>
+          {data.items.length === 0 ? (
+            <p>{t('earnings.empty')}</p>
+          ) : (
+            <ul className="plain-list earnings-list">
+              {data.items.map((item) => (
+                <EarningCard key={item.shipment_id} item={item} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function EarningCard({ item }: { item: Earning }) {
+  const { t } = useTranslation();
+  const headingId = `earning-${item.shipment_id}`;
+  return (
+    <li className="card earnings-card">
+      <h2 id={headingId} className="earnings-towns">
+        {item.pickup_city} → {item.delivery_city}
+      </h2>
+      <p className="job-meta">
+        {t('earnings.reference', { reference: item.reference })}
+        {item.delivered_at !== null && <> · {t('earnings.deliveredAt', { date: brusselsDateTime(item.delivered_at) })}</>}
+      </p>
+      <table className="cost-table">
+        <caption className="visually-hidden">{t('earnings.breakdown', { reference: item.reference })}</caption>
+        <tbody>
+          <tr>
+            <th scope="row">{t('job.yourPrice')}</th>
+            <td>{euro(item.price)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('job.commission', { percent: item.commission_percent })}</th>
+            <td>− {euro(item.commission)}</td>
+          </tr>
+          {item.vat > 0 && (
+            <tr>
+              <th scope="row">{t('job.yourVat', { percent: item.vat_percent })}</th>
+              <td>+ {euro(item.vat)}</td>
+            </tr>
+          )}
+          <tr className="cost-total">
+            <th scope="row">{t('earnings.youArePaid')}</th>
+            <td>{euro(item.payable)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className={`earnings-status earnings-status-${item.status ?? 'unpaid'}`} data-testid="earning-status">
+        {statusText(item, t)}
+      </p>
+    </li>
+  );
+}
+
+function statusText(item: Earning, t: (key: string, options?: Record<string, unknown>) => string): string {
+  switch (item.status) {
+    case 'held':
+      return item.expected_at === null ? t('earnings.status.heldUntilDelivery') : t('earnings.status.held', { date: brusselsDateTime(item.expected_at) });
+    case 'on_hold':
+      return t('earnings.status.on_hold');
+    case 'released':
+      return t('earnings.status.released');
+    case 'refunded':
+      return t('earnings.status.refunded');
+    default:
+      return t('earnings.status.unpaid');
+  }
+}

@@ -70,6 +70,7 @@ import { serveWebApps } from './plugins/web-apps.ts';
 import { scheduleJobs } from './jobs.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { SettlementService } from './modules/settlement/settlement.service.ts';
+import type { PayoutsService } from './modules/payouts/payouts.service.ts';
 import { wireServices } from './services.ts';
 
 /** Everything from outside the process; tests pass their own. */
@@ -133,6 +134,8 @@ declare module 'fastify' {
     /** Issue 22: the ledger (its balances and invariants) and the release of held money (the timer's run; tests and the admin command call them). */
     ledger: Pick<LedgerService, 'balance' | 'heldFor' | 'check'>;
     settlement: Pick<SettlementService, 'release' | 'releaseDue'>;
+    /** Issue 22 part 3: the payout job's run (tests call it). */
+    payouts: Pick<PayoutsService, 'run'>;
   }
 }
 
@@ -302,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobBoardWorker', { run: services.jobBoard.run });
   app.decorate('ledger', services.ledger);
   app.decorate('settlement', services.settlement);
+  app.decorate('payouts', services.payouts);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo });

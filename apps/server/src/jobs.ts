@@ -47,4 +47,6 @@ export function scheduleJobs(
   // with proof and no problem; the ledger's invariants are checked every hour (a breach is logged).
   jobs.schedule('release-due', MINUTE, () => services.settlement.releaseDue());
   jobs.schedule('ledger-check', HOUR, () => services.ledger.checkAndLog());
+  // Weekly payouts on Mondays (Belgian time), open payouts settled, a failed one retried after an IBAN change.
+  jobs.schedule('payouts', 5 * MINUTE, () => services.payouts.run());
 }

@@ -14,6 +14,7 @@ import { mailsService } from './modules/mails/mails.service.ts';
 import { ledgerService } from './modules/ledger/ledger.service.ts';
 import { paymentsService } from './modules/payments/payments.service.ts';
 import { settlementService } from './modules/settlement/settlement.service.ts';
+import { payoutsService } from './modules/payouts/payouts.service.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
@@ -57,7 +58,7 @@ type Deps = {
 
 /** The one place that wires services and adapters together (a service imports its own repository). */
 export async function wireServices({ db, listen, config, now, adapters, log, memoryCaches, onClose, preClose, onPaymentOutcome }: Deps) {
-  const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider, vatRegistry, pushSender } = adapters;
+  const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider, vatRegistry, pushSender, payoutProvider } = adapters;
   const limits = config.rateLimits;
   const rateLimits = rateLimitStore({ redisUrl: config.redisUrl, db, now, log, prefix: `${config.redisKeyPrefix}rl:` });
   onClose(() => rateLimits.close());
@@ -93,6 +94,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Issue 22: the ledger, and money held until delivery then released to the driver.
   const ledger = ledgerService({ db, now, log });
   const settlement = settlementService({ db, ledger, now, log, commissionPercent: config.commissionPercent });
+  const payouts = payoutsService({ db, ledger, provider: payoutProvider, now, log });
   // Issue 21 part 3 (proofs, consignment note): a state change to loaded/delivered asks for its proof.
   const proofs = proofsService({ db, store: fileStore, files, shipments, seal: noteSeal({ db, configuredKey: config.noteSealKey, now }), now, log, afterDeliveryAnswer: settlement.afterDeliveryAnswer });
   const driverJobs = driverJobsService({ db, shipments, offers, proofs, events, router, now, log: log });
@@ -126,7 +128,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   const driverReview = driverReviewService({ db, driverAccounts, audit });
-  return { ledger, settlement, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  return { ledger, settlement, payouts, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CostBreakdownCents } from './pricing.ts';
+import { localParts, zonedInstant } from './zoned-time.ts';
 
 // Issue 22, money held until delivery (decision 0031): how one job's money divides when it is
 // released. The platform sells the transport to the sender and buys it from the driver (decision
@@ -39,9 +40,10 @@ export function jobSplit(cost: CostBreakdownCents, commissionPercent: number, dr
 
 /**
  * Where a paid job's money is: held by the platform until delivery, on hold (the sender reported a
- * problem: staff decide), released to the driver, or refunded to the sender.
+ * problem: staff decide), released to the driver (waiting for the weekly payout), paid out to the
+ * driver's bank, or refunded to the sender.
  */
-export const MONEY_STATUSES = ['held', 'on_hold', 'released', 'refunded'] as const;
+export const MONEY_STATUSES = ['held', 'on_hold', 'released', 'paid_out', 'refunded'] as const;
 export type MoneyStatus = (typeof MONEY_STATUSES)[number];
 
 /** GET /api/driver/earnings: each of the driver's accepted jobs, what it pays them and where that money is. */
@@ -61,13 +63,38 @@ export const driverEarningSchema = z.object({
   payable: z.number(),
   /** null while the job is not paid for (an invoice sender's job is booked at acceptance too). */
   status: z.enum(MONEY_STATUSES).nullable(),
-  /** Unix seconds: when held money is released at the latest (24 hours after delivery); null otherwise. */
+  /**
+   * Unix seconds: for held money, when it is released at the latest (24 hours after delivery); for
+   * released money, when it should be in the driver's bank (the next weekly payout, or a day after
+   * the payout that carries it was sent); null otherwise.
+   */
   expected_at: z.number().nullable(),
 });
 export type DriverEarning = z.infer<typeof driverEarningSchema>;
 export const driverEarningsReadSchema = z.object({
   items: z.array(driverEarningSchema),
+  /** The driver's latest payouts (20): a failed one says why, and is sent again once the IBAN is changed. */
+  payouts: z.array(z.object({ id: z.number(), amount: z.number(), status: z.enum(['pending', 'paid', 'failed']), created_at: z.number(), failure_reason: z.string().nullable() })),
   /** Euros per status, over the items. */
-  totals: z.object({ held: z.number(), on_hold: z.number(), released: z.number() }),
+  totals: z.object({ held: z.number(), on_hold: z.number(), released: z.number(), paid_out: z.number() }),
 });
 export type DriverEarningsRead = z.infer<typeof driverEarningsReadSchema>;
+
+// --- weekly payouts (decision 0031) ---
+
+/** Drivers are paid every week on this ISO weekday (1 = Monday), Belgian time, everything released before it. */
+export const PAYOUT_WEEKDAY = 1;
+const PAYOUT_ZONE = 'Europe/Brussels';
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The payout week of an instant, on Belgian clocks: whether it is payout day, when this week's
+ * payout day began, and when the next one begins (for "paid out on ...").
+ */
+export function payoutWeek(now: Date): { payoutDay: boolean; weekStart: Date; nextPayoutDay: Date } {
+  const { date, weekday } = localParts(now, PAYOUT_ZONE);
+  const back = (weekday - PAYOUT_WEEKDAY + 7) % 7;
+  const start = addDays(date, -back);
+  return { payoutDay: back === 0, weekStart: zonedInstant(start, '00:00', PAYOUT_ZONE), nextPayoutDay: zonedInstant(addDays(start, 7), '00:00', PAYOUT_ZONE) };
+}

@@ -13,6 +13,8 @@ import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { PushSender } from './push/push-sender.ts';
 import { storedVapidKeys, webPushSender } from './push/web-push-sender.ts';
 import { sandboxPaymentProvider } from './payments/sandbox-payment-provider.ts';
+import type { PayoutProvider } from './payouts/payout-provider.ts';
+import { sandboxPayoutProvider } from './payouts/sandbox-payout-provider.ts';
 import { stripePaymentProvider } from './payments/stripe-payment-provider.ts';
 import { logPhoneVerifier } from './sms/log-phone-verifier.ts';
 import type { PhoneVerifier } from './sms/phone-verifier.ts';
@@ -36,6 +38,8 @@ export type AdapterOverrides = {
   vatRegistry?: VatRegistry | null;
   /** Issue 21 part 4: Web Push. */
   pushSender?: PushSender;
+  /** Issue 22 part 3: paying drivers. */
+  payoutProvider?: PayoutProvider;
 };
 
 export type Adapters = Required<AdapterOverrides> & { timeZones: TimeZones };
@@ -74,5 +78,7 @@ export async function selectAdapters(
   const pushSender =
     deps.pushSender ??
     webPushSender({ ...config.push, keys: config.push.keys ?? (await storedVapidKeys(deps.db, deps.now?.() ?? new Date())) });
-  return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry, pushSender };
+  // Issue 22 part 3: the embedded SEPA payout sandbox (its state in the database).
+  const payoutProvider = deps.payoutProvider ?? sandboxPayoutProvider({ db: deps.db, now: deps.now });
+  return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry, pushSender, payoutProvider };
 }

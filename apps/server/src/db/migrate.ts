@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015-vehicles-documents.ts';
 import * as m0016 from './migrations/0016-staff-audit.ts';
 import * as m0020 from './migrations/0020-driver-actions.ts';
 import * as m0021 from './migrations/0021-ledger.ts';
+import * as m0022 from './migrations/0022-payouts.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0019-web-push': m0019,
   // Issue 22: the ledger.
   '0021-ledger': m0021,
+  '0022-payouts': m0022,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

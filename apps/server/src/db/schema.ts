@@ -255,6 +255,22 @@ export type LedgerEntriesTable = {
   createdAt: Timestamp;
 };
 
+/** Issue 22 part 3: payouts to drivers, claimed before the provider is called (one open per driver). */
+export type PayoutsTable = {
+  id: Generated<number>;
+  driverId: number;
+  amountCents: number;
+  iban: string;
+  provider: string;
+  providerRef: string | null;
+  status: 'claimed' | 'pending' | 'paid' | 'failed';
+  failureReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+export type PayeesTable = { driverId: number; provider: string; payeeId: string; onboardingUrl: string | null; createdAt: Timestamp };
+export type SandboxPayoutsTable = { id: string; idempotencyKey: string; iban: string; amountCents: number; createdAt: Timestamp };
+
 /** A driver's action sent with an id the phone made: taken once, however often it is sent. */
 export type DriverActionsTable = { clientId: string; driverId: number; shipmentId: number; kind: 'state' | 'location'; createdAt: Timestamp };
 
@@ -606,6 +622,9 @@ export type Database = {
   ledgerAccounts: LedgerAccountsTable;
   ledgerTransactions: LedgerTransactionsTable;
   ledgerEntries: LedgerEntriesTable;
+  payouts: PayoutsTable;
+  payees: PayeesTable;
+  sandboxPayouts: SandboxPayoutsTable;
   shipmentPositions: ShipmentPositionsTable;
   offers: OffersTable;
   ratings: RatingsTable;

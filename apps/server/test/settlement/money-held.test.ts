@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_FILE } from '../../src/env.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
-import { accept, addCard, createDriver, createShipment, driverState, makeOffer, takeProof } from '../helpers/marketplace.ts';
+import { acceptedShipment as acceptedShipment_, answerDelivery, delivered as delivered_ } from '../helpers/held-money.ts';
+import { accept, addCard, createDriver, createShipment, driverState, makeOffer } from '../helpers/marketplace.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // Issue 22 parts 1 and 2: the ledger and money held until delivery. A card payment at acceptance is
@@ -28,23 +29,9 @@ afterEach(() => t.close());
 
 const PRICE = 150;
 
-async function acceptedShipment(): Promise<number> {
-  const id = await createShipment(t, sender.auth);
-  const offer = await makeOffer(t, driver, id, PRICE);
-  expect((await accept(t, sender.auth, id, offer)).statusCode).toBe(200);
-  return id;
-}
-
-async function delivered(id: number) {
-  for (const s of ['onwaytopickup', 'arrivedpickup', 'loading']) expect((await driverState(t, driver, id, s, false)).statusCode).toBe(200);
-  expect((await takeProof(t, driver, id, 'pickup')).statusCode).toBe(201);
-  for (const s of ['loaded', 'onwaytodelivery', 'arriveddelivery', 'unloading', 'unloaded']) expect((await driverState(t, driver, id, s, false)).statusCode).toBe(200);
-  expect((await takeProof(t, driver, id, 'delivery')).statusCode).toBe(201);
-  expect((await driverState(t, driver, id, 'delivered', false)).statusCode).toBe(200);
-}
-
-const answer = (id: number, outcome: 'confirmed' | 'problem') =>
-  t.app.inject({ method: 'POST', url: `/api/shipment/${id}/delivery`, headers: sender.auth, payload: outcome === 'problem' ? { outcome, note: 'De kast is gebroken' } : { outcome } });
+const acceptedShipment = () => acceptedShipment_(t, sender, driver, PRICE);
+const delivered = (id: number) => delivered_(t, driver, id);
+const answer = (id: number, outcome: 'confirmed' | 'problem') => answerDelivery(t, sender, id, outcome);
 
 async function admin(args: string[]) {
   const token = t.config.adminToken ?? (await fs.readFile(path.join(t.dataDir, ADMIN_TOKEN_FILE), 'utf8'));
@@ -82,7 +69,8 @@ describe('money held until delivery', () => {
     expect((await answer(id, 'confirmed')).statusCode).toBe(200);
     expect(await t.app.ledger.heldFor(id)).toBe(0);
     expect(await money(id)).toBe('released');
-    expect(await earnings()).toMatchObject({ items: [{ status: 'released', expected_at: null }], totals: { held: 0, on_hold: 0, released: 159.72 } });
+    // Released: paid out with the next Monday's payout (the test clock is on Sunday 22/11/2026).
+    expect(await earnings()).toMatchObject({ items: [{ status: 'released', expected_at: Date.UTC(2026, 10, 22, 23, 0) / 1000 }], totals: { held: 0, on_hold: 0, released: 159.72, paid_out: 0 } });
     // The admin command's drivers are VAT-registered: 150.00 less 12 % is 132.00, plus 21 % VAT.
     expect(await payable()).toBe(15_972);
     const split = jobSplit(cost, 12, false);

@@ -7,7 +7,8 @@ import { brusselsDateTime } from './format.ts';
 /**
  * Earnings (issue 22 part 3): what the driver has held, on hold and released, then each accepted
  * job's price, the commission off it, their VAT, what they are paid and where that money is.
- * Weekly payouts do not exist yet: released money carries no payout date.
+ * Released money goes out with the weekly payout (Mondays); the latest payouts are listed, a failed
+ * one with its reason and what to do.
  */
 export function EarningsPage() {
   const { t } = useTranslation();
@@ -37,7 +38,24 @@ export function EarningsPage() {
               <dt>{t('earnings.total.released')}</dt>
               <dd data-testid="total-released">{euro(data.totals.released)}</dd>
             </div>
+            <div className="earnings-total earnings-total-paid_out">
+              <dt>{t('earnings.total.paid_out')}</dt>
+              <dd data-testid="total-paid-out">{euro(data.totals.paid_out)}</dd>
+            </div>
           </dl>
+          <section aria-labelledby="payouts-heading" className="card earnings-payouts">
+            <h2 id="payouts-heading">{t('earnings.payouts')}</h2>
+            <p className="muted">{t('earnings.payoutsIntro')}</p>
+            {data.payouts.length > 0 && (
+              <ul className="plain-list">
+                {data.payouts.map((p) => (
+                  <li key={p.id} className={`earnings-payout earnings-payout-${p.status}`} data-testid="payout">
+                    {t(`earnings.payout.${p.status}`, { amount: euro(p.amount), date: brusselsDateTime(p.created_at), reason: p.failure_reason ?? '' })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
           {data.items.length === 0 ? (
             <p>{t('earnings.empty')}</p>
           ) : (
@@ -102,7 +120,9 @@ function statusText(item: Earning, t: (key: string, options?: Record<string, unk
     case 'on_hold':
       return t('earnings.status.on_hold');
     case 'released':
-      return t('earnings.status.released');
+      return t('earnings.status.released', { date: item.expected_at === null ? '' : brusselsDateTime(item.expected_at) });
+    case 'paid_out':
+      return t('earnings.status.paid_out');
     case 'refunded':
       return t('earnings.status.refunded');
     default:

@@ -36,9 +36,15 @@ describe('earnings', () => {
       items: [
         earning({ shipment_id: 1, reference: 'VM-1', pickup_city: 'Antwerpen', delivery_city: 'Gent', delivered_at: delivered, vat_percent: 21, vat: 18.48, payable: 106.48, status: 'held', expected_at: delivered + 86_400 }),
         earning({ shipment_id: 2, reference: 'VM-2', pickup_city: 'Leuven', delivery_city: 'Namur', delivered_at: delivered - 3_600, price: 250, commission: 30, payable: 220, status: 'on_hold' }),
-        earning({ shipment_id: 3, reference: 'VM-3', pickup_city: 'Brugge', delivery_city: 'Hasselt', delivered_at: delivered - 200_000, price: 80, commission: 9.6, payable: 70.4, status: 'released' }),
+        // Released: in the bank with the next Monday's payout (30/11/2026 00:00 in Brussels).
+        earning({ shipment_id: 3, reference: 'VM-3', pickup_city: 'Brugge', delivery_city: 'Hasselt', delivered_at: delivered - 200_000, price: 80, commission: 9.6, payable: 70.4, status: 'released', expected_at: Date.UTC(2026, 10, 29, 23, 0) / 1000 }),
+        earning({ shipment_id: 4, reference: 'VM-4', pickup_city: 'Mons', delivery_city: 'Liège', delivered_at: delivered - 900_000, price: 50, commission: 6, payable: 44, status: 'paid_out' }),
       ],
-      totals: { held: 106.48, on_hold: 220, released: 70.4 },
+      payouts: [
+        { id: 9, amount: 44, status: 'failed', created_at: Date.UTC(2026, 10, 16, 0, 10) / 1000, failure_reason: 'account closed' },
+        { id: 8, amount: 120, status: 'paid', created_at: Date.UTC(2026, 10, 9, 0, 10) / 1000, failure_reason: null },
+      ],
+      totals: { held: 106.48, on_hold: 220, released: 70.4, paid_out: 44 },
     });
     const { user } = renderApp('/work');
     // Reached from the tab bar.
@@ -65,16 +71,23 @@ describe('earnings', () => {
 
     const released = card('Brugge → Hasselt');
     expect(within(released).getByRole('row', { name: /Commissie Vrachtmarkt 12\s%/ })).toHaveTextContent(/−\s*€\s*9,60/);
-    // Weekly payouts do not exist yet: released money has no payout date.
-    expect(within(released).getByTestId('earning-status')).toHaveTextContent(/^Vrijgegeven aan jou\.$/);
+    expect(within(released).getByTestId('earning-status')).toHaveTextContent('Vrijgegeven aan jou. Op je rekening rond 30/11/2026 00:00.');
+    expect(within(card('Mons → Liège')).getByTestId('earning-status')).toHaveTextContent('Op je rekening gestort.');
+    expect(screen.getByTestId('total-paid-out')).toHaveTextContent(/€\s*44,00/);
+
+    // The payouts: a failed one says why and what to do.
+    const payouts = screen.getAllByTestId('payout').map((li) => li.textContent);
+    expect(payouts[0]).toMatch(/€\s*44,00 op 16\/11\/2026 01:10: mislukt \(account closed\)\. Pas je IBAN aan op je account, dan betalen we opnieuw\./);
+    expect(payouts[1]).toMatch(/€\s*120,00 op 09\/11\/2026 01:10: op je rekening gestort\./);
   });
 
   it('says so when the driver has no jobs yet', async () => {
     driverApi();
-    earningsAre({ items: [], totals: { held: 0, on_hold: 0, released: 0 } });
+    earningsAre({ items: [], payouts: [], totals: { held: 0, on_hold: 0, released: 0, paid_out: 0 } });
     renderApp('/earnings');
     expect(await screen.findByText('Je hebt nog geen geaccepteerde ritten. Zodra een verzender je bod aanvaardt, zie je hier wat je verdient.')).toBeVisible();
     expect(screen.getByTestId('total-held')).toHaveTextContent(/€\s*0,00/);
-    expect(screen.queryAllByRole('heading', { level: 2 })).toHaveLength(0);
+    // No job cards: the only section is the payouts' explanation.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Uitbetalingen']);
   });
 });

@@ -80,6 +80,7 @@ export type DriverJobMoneyRow = {
   vatExempt: boolean | null;
   charged: boolean;
   released: boolean;
+  releasedAt: Date | null;
   heldCents: number;
   outcome: 'confirmed' | 'problem' | null;
 };
@@ -92,6 +93,7 @@ export async function driverJobsMoney(db: Executor, driverId: number, limit: num
            o.price_cents, o.commission_bp, p.vat_exempt,
            exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'charge') as charged,
            exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release') as released,
+           (select min(t.created_at) from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release') as released_at,
            coalesce((select -sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id
                      where e.shipment_id = s.id and a.kind = 'held'), 0)::int8 as held_cents,
            (select d.outcome from delivery_answers d where d.shipment_id = s.id) as outcome
@@ -102,4 +104,28 @@ export async function driverJobsMoney(db: Executor, driverId: number, limit: num
     order by s.id desc
     limit ${limit}`.execute(db);
   return rows.map((r) => ({ ...r, heldCents: Number(r.heldCents) }));
+}
+
+/** When the driver's latest paid payout and their open one (claimed or at the provider) were made: what a released job's money has reached. */
+export async function payoutTimes(db: Executor, driverId: number): Promise<{ paidThrough: Date | null; openSince: Date | null }> {
+  const row = await db
+    .selectFrom('payouts')
+    .select([
+      sql<Date | null>`max(created_at) filter (where status = 'paid')`.as('paidThrough'),
+      sql<Date | null>`max(created_at) filter (where status in ('claimed', 'pending'))`.as('openSince'),
+    ])
+    .where('driverId', '=', driverId)
+    .executeTakeFirstOrThrow();
+  return { paidThrough: row.paidThrough, openSince: row.openSince };
+}
+
+/** The driver's latest payouts, newest first. */
+export async function driverPayouts(db: Executor, driverId: number, limit: number) {
+  return db
+    .selectFrom('payouts')
+    .select(['id', 'amountCents', 'status', 'failureReason', 'createdAt'])
+    .where('driverId', '=', driverId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

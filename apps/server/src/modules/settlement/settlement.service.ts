@@ -1,4 +1,4 @@
-import { costBreakdown, DELIVERY_ANSWER_WINDOW_SECONDS, type DriverEarningsRead, driverEarnings, jobSplit, type MoneyStatus, type PaymentMethodName } from '@vm/domain';
+import { costBreakdown, DELIVERY_ANSWER_WINDOW_SECONDS, type DriverEarningsRead, driverEarnings, jobSplit, type MoneyStatus, type PaymentMethodName, payoutWeek } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import * as repo from './settlement.repository.ts';
@@ -24,10 +24,13 @@ const EARNINGS_LIMIT = 200;
 const euros = (cents: number) => cents / 100;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** A job's money status from its ledger facts and the sender's answer (see moneyStatus). */
-function statusOf(r: { charged: boolean; released: boolean; heldCents: number; outcome: 'confirmed' | 'problem' | null }): MoneyStatus | null {
+/** A SEPA credit transfer reaches the driver's bank about a business day after it is sent. */
+const TRANSFER_SECONDS = 24 * 3600;
+
+/** A job's money status from its ledger facts, the sender's answer and the driver's paid payouts (see moneyStatus). */
+function statusOf(r: { charged: boolean; released: boolean; releasedAt?: Date | null; heldCents: number; outcome: 'confirmed' | 'problem' | null }, paidThrough: Date | null = null): MoneyStatus | null {
   if (!r.charged) return null;
-  if (r.released) return 'released';
+  if (r.released) return paidThrough && r.releasedAt && r.releasedAt <= paidThrough ? 'paid_out' : 'released';
   if (r.heldCents <= 0) return 'refunded';
   return r.outcome === 'problem' ? 'on_hold' : 'held';
 }
@@ -95,13 +98,17 @@ export function settlementService({ db, ledger, now, log, commissionPercent }: D
 
     /** GET /api/driver/earnings: the driver's accepted jobs, what each pays them (as their offer kept the commission), and where the money is. */
     async driverEarnings(driverId: number): Promise<DriverEarningsRead> {
-      const rows = await repo.driverJobsMoney(db, driverId, EARNINGS_LIMIT);
-      const totals = { held: 0, on_hold: 0, released: 0 };
+      const [rows, payouts, recent] = await Promise.all([repo.driverJobsMoney(db, driverId, EARNINGS_LIMIT), repo.payoutTimes(db, driverId), repo.driverPayouts(db, driverId, 20)]);
+      const nextPayoutDay = seconds(payoutWeek(now()).nextPayoutDay);
+      const totals = { held: 0, on_hold: 0, released: 0, paid_out: 0 };
       const items = rows.map((r) => {
         const e = driverEarnings(r.priceCents, r.commissionBp === null ? commissionPercent : r.commissionBp / 100, r.vatExempt ?? true);
-        const status = statusOf(r);
-        if (status === 'held' || status === 'on_hold' || status === 'released') totals[status] += e.payable;
+        const status = statusOf(r, payouts.paidThrough);
+        if (status && status !== 'refunded') totals[status] += e.payable;
         const releaseBy = r.deliveredAt ? seconds(r.deliveredAt) + DELIVERY_ANSWER_WINDOW_SECONDS : null;
+        // Released money goes out with the next weekly payout; once sent, it is in the bank a day later.
+        const inTransit = payouts.openSince && r.releasedAt && r.releasedAt <= payouts.openSince;
+        const expected = status === 'held' ? releaseBy : status === 'released' ? (inTransit ? seconds(payouts.openSince!) + TRANSFER_SECONDS : nextPayoutDay) : null;
         return {
           shipment_id: r.shipmentId,
           reference: r.reference,
@@ -115,10 +122,17 @@ export function settlementService({ db, ledger, now, log, commissionPercent }: D
           vat: euros(e.vat),
           payable: euros(e.payable),
           status,
-          expected_at: status === 'held' ? releaseBy : null,
+          expected_at: expected,
         };
       });
-      return { items, totals: { held: euros(totals.held), on_hold: euros(totals.on_hold), released: euros(totals.released) } };
+      const payoutList = recent.map((p) => ({
+        id: p.id,
+        amount: euros(p.amountCents),
+        status: p.status === 'claimed' ? ('pending' as const) : p.status,
+        created_at: seconds(p.createdAt),
+        failure_reason: p.failureReason,
+      }));
+      return { items, payouts: payoutList, totals: { held: euros(totals.held), on_hold: euros(totals.on_hold), released: euros(totals.released), paid_out: euros(totals.paid_out) } };
     },
 
     /** After the sender's answer: a confirmation releases at once (the timer would within a minute anyway). */

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+
+// Issue 22 part 3, payouts (decision 0031): all SQL of the module. Reads the drivers' payable
+// balances from the ledger's tables and their IBAN and name from the accounts' (read only).
+
+export type PayoutCandidate = { driverId: number; cents: number; iban: string; name: string; email: string };
+export type PayoutRow = { id: number; driverId: number; amountCents: number; iban: string; providerRef: string | null; status: 'claimed' | 'pending' | 'paid' | 'failed'; createdAt: Date };
+
+/**
+ * Drivers to pay now, with what they are owed: on payout day, every driver owed money with no
+ * payout yet this week; any day, a driver whose last payout failed and who has since changed their
+ * IBAN. Never one with a payout still open.
+ */
+export async function candidates(db: Executor, q: { payoutDay: boolean; weekStart: Date; limit: number }): Promise<PayoutCandidate[]> {
+  const { rows } = await sql<PayoutCandidate>`
+    with payable as (
+      select a.user_id as driver_id, (-sum(e.amount_cents))::int8 as cents
+      from ledger_accounts a join ledger_entries e on e.account_id = a.id
+      where a.kind = 'driver_payable' and a.user_id is not null
+        and (${q.payoutDay} or a.user_id in (
+          select o.driver_id from payouts o join driver_profiles dp on dp.user_id = o.driver_id
+          where o.status = 'failed' and o.iban <> dp.iban and o.id = (select max(x.id) from payouts x where x.driver_id = o.driver_id)))
+      group by a.user_id
+      having -sum(e.amount_cents) > 0
+    )
+    select p.driver_id, p.cents, dp.iban, u.first_name || ' ' || u.last_name as name, u.email
+    from payable p
+    join driver_profiles dp on dp.user_id = p.driver_id
+    join users u on u.id = p.driver_id
+    where not exists (select 1 from payouts o where o.driver_id = p.driver_id and o.status in ('claimed', 'pending'))
+      and (
+        (${q.payoutDay} and not exists (select 1 from payouts o where o.driver_id = p.driver_id and o.created_at >= ${q.weekStart}))
+        or exists (select 1 from payouts o where o.driver_id = p.driver_id and o.status = 'failed' and o.iban <> dp.iban
+                   and o.id = (select max(x.id) from payouts x where x.driver_id = p.driver_id))
+      )
+    order by p.driver_id
+    limit ${q.limit}`.execute(db);
+  return rows.map((r) => ({ ...r, cents: Number(r.cents) }));
+}
+
+/** Claims a payout (one open per driver, by a unique index); null when one is open already. */
+export async function claim(trx: Executor, p: { driverId: number; amountCents: number; iban: string; provider: string; now: Date }): Promise<number | null> {
+  const row = await trx
+    .insertInto('payouts')
+    .values({ driverId: p.driverId, amountCents: p.amountCents, iban: p.iban, provider: p.provider, providerRef: null, status: 'claimed', failureReason: null, createdAt: p.now, updatedAt: p.now })
+    .onConflict((oc) => oc.column('driverId').where('status', 'in', ['claimed', 'pending']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** What a payout is made of: the driver's credits (releases, fee shares) since their last payout that went out, per shipment. */
+export async function creditsSinceLastPayout(db: Executor, driverId: number, before: Date): Promise<{ reference: string; amountCents: number }[]> {
+  const { rows } = await sql<{ reference: string | null; cents: number }>`
+    select s.reference_id as reference, (-sum(e.amount_cents))::int8 as cents
+    from ledger_entries e
+    join ledger_accounts a on a.id = e.account_id
+    join ledger_transactions t on t.id = e.transaction_id
+    left join shipments s on s.id = t.shipment_id
+    where a.kind = 'driver_payable' and a.user_id = ${driverId} and t.kind in ('release', 'cancellation_fee')
+      and e.created_at <= ${before}
+      and e.created_at > coalesce((select max(o.created_at) from payouts o where o.driver_id = ${driverId} and o.status in ('pending', 'paid')), '-infinity'::timestamptz)
+    group by s.reference_id
+    order by s.reference_id`.execute(db);
+  return rows.map((r) => ({ reference: r.reference ?? 'balance', amountCents: Number(r.cents) }));
+}
+
+export async function markPending(db: Executor, id: number, providerRef: string, now: Date): Promise<void> {
+  await db.updateTable('payouts').set({ status: 'pending', providerRef, updatedAt: now }).where('id', '=', id).where('status', '=', 'claimed').execute();
+}
+
+/** Settles a pending payout once; false when another run settled it first. */
+export async function settle(trx: Executor, id: number, status: 'paid' | 'failed', reason: string | null, now: Date): Promise<boolean> {
+  const res = await trx.updateTable('payouts').set({ status, failureReason: reason, updatedAt: now }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Payouts still open: claimed before `claimedBefore` (a run that died before the provider answered) or pending. */
+export async function open(db: Executor, claimedBefore: Date, limit: number): Promise<PayoutRow[]> {
+  return db
+    .selectFrom('payouts')
+    .select(['id', 'driverId', 'amountCents', 'iban', 'providerRef', 'status', 'createdAt'])
+    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'claimed'), eb('createdAt', '<', claimedBefore)])]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function find(db: Executor, id: number): Promise<PayoutRow | null> {
+  return (await db.selectFrom('payouts').select(['id', 'driverId', 'amountCents', 'iban', 'providerRef', 'status', 'createdAt']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** The provider's account for a driver, if made before. */
+export async function payeeOf(db: Executor, driverId: number, provider: string): Promise<string | null> {
+  return (await db.selectFrom('payees').select('payeeId').where('driverId', '=', driverId).where('provider', '=', provider).executeTakeFirst())?.payeeId ?? null;
+}
+
+export async function savePayee(db: Executor, p: { driverId: number; provider: string; payeeId: string; onboardingUrl: string | null; now: Date }): Promise<void> {
+  await db
+    .insertInto('payees')
+    .values({ driverId: p.driverId, provider: p.provider, payeeId: p.payeeId, onboardingUrl: p.onboardingUrl, createdAt: p.now })
+    .onConflict((oc) => oc.columns(['driverId', 'provider']).doNothing())
+    .execute();
+}
+
+/** A driver's name and e-mail as the provider's payee needs them. */
+export async function payeeFacts(db: Executor, driverId: number): Promise<{ name: string; email: string } | null> {
+  const row = await db.selectFrom('users').select(['firstName', 'lastName', 'email']).where('id', '=', driverId).executeTakeFirst();
+  return row ? { name: `${row.firstName} ${row.lastName}`, email: row.email } : null;
+}

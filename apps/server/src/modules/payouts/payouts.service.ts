@@ -1,0 +1,115 @@
+import { payoutWeek } from '@vm/domain';
+import type { PayoutProvider } from '../../adapters/payouts/payout-provider.ts';
+import type { Db } from '../../db/database.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import * as repo from './payouts.repository.ts';
+
+// Issue 22 part 3, weekly payouts (decision 0031). Every Monday (Belgian time) each driver owed
+// money gets one payout of everything released to them; a failed payout returns the money to the
+// driver's payable and is tried again as soon as the driver changes their IBAN. Safe against a
+// crash at any point and against two processes: the payout is claimed in the database (one open
+// per driver) together with its ledger movement before the provider is called with the payout's
+// own idempotency key; a claim left behind is sent again with the same key; settling is a
+// conditional update plus a ledger movement with its own key, in one transaction.
+
+type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Deps = { db: Db; ledger: LedgerService; provider: PayoutProvider; now: () => Date; log: Log };
+
+/** Payouts made or settled per run; the next run takes the rest. */
+const BATCH = 200;
+/** A claim older than this with no provider answer is sent again (same key: never a second payout). */
+const STALE_CLAIM_MS = 60_000;
+
+const idempotencyKey = (id: number) => `payout-${id}`;
+
+export function payoutsService({ db, ledger, provider, now, log }: Deps) {
+  /** Sends a claimed payout to the provider (again, after a crash: the key makes it the same payout). */
+  async function send(p: { id: number; driverId: number; amountCents: number; iban: string; name: string; email: string; createdAt: Date }): Promise<void> {
+    let payeeId = await repo.payeeOf(db, p.driverId, provider.name);
+    if (!payeeId) {
+      const made = await provider.payee({ userId: p.driverId, name: p.name, email: p.email, iban: p.iban }, `payee-${provider.name}-${p.driverId}`);
+      await repo.savePayee(db, { driverId: p.driverId, provider: provider.name, payeeId: made.payeeId, onboardingUrl: made.onboardingUrl, now: now() });
+      payeeId = made.payeeId;
+    }
+    const shipments = await repo.creditsSinceLastPayout(db, p.driverId, p.createdAt);
+    const covered = shipments.reduce((s, x) => s + x.amountCents, 0);
+    // What the releases add up to is the payable; if not (money moved by hand), the rest goes as one line.
+    if (covered !== p.amountCents) shipments.push({ reference: 'balance', amountCents: p.amountCents - covered });
+    const sent = await provider.pay(
+      { payeeId, iban: p.iban, amountCents: p.amountCents, currency: 'eur', reference: `Vrachtmarkt payout ${p.id}`, shipments: shipments.filter((x) => x.amountCents > 0) },
+      idempotencyKey(p.id),
+    );
+    await repo.markPending(db, p.id, sent.id, now());
+  }
+
+  /** Asks the provider where a pending payout is, and settles it once: paid, or failed with the money back to the driver. */
+  async function settle(p: repo.PayoutRow): Promise<void> {
+    if (!p.providerRef) return;
+    const { status, failureReason } = await provider.status(p.providerRef);
+    if (status === 'pending') return;
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.settle(trx, p.id, status, failureReason, now()))) return;
+      await ledger.post(
+        trx,
+        status === 'paid'
+          ? { key: `payout-paid:${p.id}`, kind: 'payout_paid', shipmentId: null, memo: `payout ${p.id} paid to driver ${p.driverId}`, lines: [{ account: { kind: 'payouts_in_transit' }, cents: p.amountCents }, { account: { kind: 'provider_clearing' }, cents: -p.amountCents }] }
+          : {
+              key: `payout-failed:${p.id}`,
+              kind: 'payout_failed',
+              shipmentId: null,
+              memo: `payout ${p.id} to driver ${p.driverId} failed: ${failureReason ?? 'no reason given'}`,
+              lines: [{ account: { kind: 'payouts_in_transit' }, cents: p.amountCents }, { account: { kind: 'driver_payable', userId: p.driverId }, cents: -p.amountCents }],
+            },
+      );
+    });
+  }
+
+  return {
+    /**
+     * The payout job's run (every few minutes, across processes): settles open payouts, sends
+     * claims a crash left behind, and on payout day (or after an IBAN change that follows a failure)
+     * claims and sends new ones. How many payouts it made.
+     */
+    async run(): Promise<number> {
+      const at = now();
+      for (const p of await repo.open(db, new Date(at.getTime() - STALE_CLAIM_MS), BATCH)) {
+        try {
+          if (p.status === 'pending') await settle(p);
+          else {
+            const c = (await repo.payeeFacts(db, p.driverId)) ?? { name: '', email: '' };
+            await send({ ...p, name: c.name, email: c.email });
+          }
+        } catch (err) {
+          log.warn({ payoutId: p.id, err: err instanceof Error ? err.message : String(err) }, 'payout not settled or sent; tried again next run');
+        }
+      }
+      const week = payoutWeek(at);
+      let made = 0;
+      for (const c of await repo.candidates(db, { payoutDay: week.payoutDay, weekStart: week.weekStart, limit: BATCH })) {
+        const id = await db.transaction().execute(async (trx) => {
+          const claimed = await repo.claim(trx, { driverId: c.driverId, amountCents: c.cents, iban: c.iban, provider: provider.name, now: at });
+          if (claimed === null) return null;
+          await ledger.post(trx, {
+            key: `payout:${claimed}`,
+            kind: 'payout',
+            shipmentId: null,
+            memo: `payout ${claimed} to driver ${c.driverId}`,
+            lines: [{ account: { kind: 'driver_payable', userId: c.driverId }, cents: c.cents }, { account: { kind: 'payouts_in_transit' }, cents: -c.cents }],
+          });
+          return claimed;
+        });
+        if (id === null) continue;
+        made++;
+        try {
+          await send({ id, driverId: c.driverId, amountCents: c.cents, iban: c.iban, name: c.name, email: c.email, createdAt: at });
+        } catch (err) {
+          // The claim stays; the next run sends it again with the same key.
+          log.warn({ payoutId: id, err: err instanceof Error ? err.message : String(err) }, 'payout claimed but not sent; tried again next run');
+        }
+      }
+      return made;
+    },
+  };
+}
+
+export type PayoutsService = ReturnType<typeof payoutsService>;

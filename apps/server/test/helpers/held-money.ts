@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import { type Auth, accept, createShipment, driverState, makeOffer, takeProof } from './marketplace.ts';
+import type { TestApp } from './test-app.ts';
+
+// Issue 22: jobs paid at acceptance and driven to delivered with proof, for the money tests.
+
+type Driver = { id: number; auth: Auth };
+
+/** A job of the sender, accepted (paid by the sender's card) at the driver's price in euros. */
+export async function acceptedShipment(t: TestApp, sender: { auth: Auth }, driver: Driver, price: number): Promise<number> {
+  const id = await createShipment(t, sender.auth);
+  const offer = await makeOffer(t, driver, id, price);
+  expect((await accept(t, sender.auth, id, offer)).statusCode).toBe(200);
+  return id;
+}
+
+/** Drives an accepted job to delivered, with the pickup and delivery proofs. */
+export async function delivered(t: TestApp, driver: Driver, id: number): Promise<void> {
+  for (const s of ['onwaytopickup', 'arrivedpickup', 'loading']) expect((await driverState(t, driver, id, s, false)).statusCode).toBe(200);
+  expect((await takeProof(t, driver, id, 'pickup')).statusCode).toBe(201);
+  for (const s of ['loaded', 'onwaytodelivery', 'arriveddelivery', 'unloading', 'unloaded']) expect((await driverState(t, driver, id, s, false)).statusCode).toBe(200);
+  expect((await takeProof(t, driver, id, 'delivery')).statusCode).toBe(201);
+  expect((await driverState(t, driver, id, 'delivered', false)).statusCode).toBe(200);
+}
+
+/** The sender's answer after delivery. */
+export const answerDelivery = (t: TestApp, sender: { auth: Auth }, id: number, outcome: 'confirmed' | 'problem') =>
+  t.app.inject({ method: 'POST', url: `/api/shipment/${id}/delivery`, headers: sender.auth, payload: outcome === 'problem' ? { outcome, note: 'De kast is gebroken' } : { outcome } });

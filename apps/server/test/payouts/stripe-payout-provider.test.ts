@@ -12,10 +12,11 @@ const SECRET_KEY = 'sk_test_payouts123';
 const RETURN_URL = 'https://app.example.be/driver/payouts?onboarding=done';
 const REFRESH_URL = 'https://app.example.be/driver/payouts?onboarding=again';
 
-type Account = { id: string; email: string; metadata: Record<string, string>; onboarded: boolean; bank: 'ok' | 'closed'; balance: number };
+type Account = { id: string; email: string; metadata: Record<string, string>; onboarded: boolean; payoutsPaused: boolean; bank: 'ok' | 'closed'; balance: number };
+type Transfer = { id: string; amount: number; destination: string; transfer_group: string | null; metadata: Record<string, string> };
 type Payout = { id: string; account: string; amount: number; status: string; statement_descriptor: string | null; failure_code: string | null; failure_message: string | null; metadata: Record<string, string> };
 
-const state = { n: 0, accounts: new Map<string, Account>(), payouts: new Map<string, Payout>(), replays: new Map<string, { form: string; reply: FakeReply }>() };
+const state = { n: 0, accounts: new Map<string, Account>(), transfers: [] as Transfer[], payouts: new Map<string, Payout>(), replays: new Map<string, { form: string; reply: FakeReply }>() };
 const nextId = (prefix: string) => `${prefix}_${String(++state.n).padStart(6, '0')}`;
 
 const missing = (what: string, id: string): FakeReply => ({ status: 404, json: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'` } } });
@@ -34,6 +35,7 @@ const accountJson = (a: Account) => ({
   capabilities: { transfers: a.onboarded ? 'active' : 'inactive' },
   metadata: a.metadata,
 });
+const transferJson = (t: Transfer) => ({ id: t.id, object: 'transfer', amount: t.amount, currency: 'eur', destination: t.destination, transfer_group: t.transfer_group, metadata: t.metadata, reversed: false });
 const payoutJson = (p: Payout) => ({
   id: p.id,
   object: 'payout',
@@ -52,9 +54,9 @@ const payoutJson = (p: Payout) => ({
 });
 
 /** Stripe's API without idempotency: one request, one answer. */
-function handle(method: string, path: string, form: Record<string, string>, onAccount: string | undefined): FakeReply {
+function handle(method: string, path: string, form: Record<string, string>, query: URLSearchParams, onAccount: string | undefined): FakeReply {
   if (method === 'POST' && path === '/v1/accounts') {
-    const a: Account = { id: nextId('acct'), email: form.email ?? '', metadata: { user_id: form['metadata[user_id]'] ?? '' }, onboarded: false, bank: 'ok', balance: 0 };
+    const a: Account = { id: nextId('acct'), email: form.email ?? '', metadata: { user_id: form['metadata[user_id]'] ?? '' }, onboarded: false, payoutsPaused: false, bank: 'ok', balance: 0 };
     state.accounts.set(a.id, a);
     return { json: accountJson(a) };
   }
@@ -74,13 +76,21 @@ function handle(method: string, path: string, form: Record<string, string>, onAc
       return invalid('insufficient_capabilities_for_transfer', 'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments');
     }
     dest.balance += Number(form.amount);
-    return { json: { id: nextId('tr'), object: 'transfer', amount: Number(form.amount), currency: form.currency, destination: dest.id, transfer_group: form.transfer_group ?? null, metadata: {}, reversed: false } };
+    const metadata = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => [/^metadata\[(.+)\]$/.exec(k)?.[1]].filter(Boolean).map((name) => [name, v])));
+    const t: Transfer = { id: nextId('tr'), amount: Number(form.amount), destination: dest.id, transfer_group: form.transfer_group ?? null, metadata };
+    state.transfers.push(t);
+    return { json: transferJson(t) };
+  }
+  if (method === 'GET' && path === '/v1/transfers') {
+    const data = state.transfers.filter((t) => t.destination === query.get('destination') && t.transfer_group === query.get('transfer_group')).map(transferJson);
+    return { json: { object: 'list', url: '/v1/transfers', has_more: false, data } };
   }
   if (method === 'POST' && path === '/v1/payouts') {
     const a = state.accounts.get(onAccount ?? '');
     // Without Stripe-Account the payout would leave the platform's own balance: this fake refuses that outright.
     if (!a) return invalid('platform_payout', 'this fake only pays out from connected accounts');
     const amount = Number(form.amount);
+    if (a.payoutsPaused) return invalid('payouts_not_allowed', 'Payouts have been disabled on this account.');
     if (a.balance < amount) return invalid('balance_insufficient', 'You have insufficient funds in your Stripe account for this transfer.');
     a.balance -= amount;
     const p: Payout = { id: nextId('po'), account: a.id, amount, status: 'pending', statement_descriptor: form.statement_descriptor ?? null, failure_code: null, failure_message: null, metadata: { reference: form['metadata[reference]'] ?? '' } };
@@ -101,14 +111,14 @@ function answer(req: FakeRequest): FakeReply {
   const form = Object.fromEntries(new URLSearchParams(req.body));
   const onAccount = req.headers['stripe-account'] as string | undefined;
   const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-  if (!key) return handle(req.method, req.url.pathname, form, onAccount);
+  if (!key) return handle(req.method, req.url.pathname, form, req.url.searchParams, onAccount);
   const scoped = `${onAccount ?? 'platform'}|${key}`;
   const seenBefore = state.replays.get(scoped);
   if (seenBefore) {
     if (seenBefore.form !== req.body) return invalid('idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
     return seenBefore.reply;
   }
-  const reply = handle(req.method, req.url.pathname, form, onAccount);
+  const reply = handle(req.method, req.url.pathname, form, req.url.searchParams, onAccount);
   state.replays.set(scoped, { form: req.body, reply });
   return reply;
 }
@@ -210,10 +220,12 @@ describe('Stripe payouts: paying', () => {
     const paid = await provider().pay(request(payeeId), 'payout-77');
     expect(paid.status).toBe('pending');
     expect(paid.id).toMatch(new RegExp(`^${payeeId}/po_`));
-    expect(fake.requests.map(line)).toEqual(['POST /v1/transfers', 'POST /v1/transfers', 'POST /v1/payouts']);
-    const [t1, t2, po] = fake.requests as [FakeRequest, FakeRequest, FakeRequest];
+    // Each transfer is looked up first (by shipment and account), in case an earlier attempt made it.
+    expect(fake.requests.map(line)).toEqual(['GET /v1/transfers', 'POST /v1/transfers', 'GET /v1/transfers', 'POST /v1/transfers', 'POST /v1/payouts']);
+    expect(Object.fromEntries(fake.requests[0]!.url.searchParams)).toMatchObject({ destination: payeeId, transfer_group: 'VM-2001' });
+    const [t1, t2, po] = fake.requests.filter((r) => r.method === 'POST') as [FakeRequest, FakeRequest, FakeRequest];
 
-    expect(form(t1)).toMatchObject({ amount: '9000', currency: 'eur', destination: payeeId, transfer_group: 'VM-2001' });
+    expect(form(t1)).toMatchObject({ amount: '9000', currency: 'eur', destination: payeeId, transfer_group: 'VM-2001', 'metadata[idempotency_key]': 'payout-77:transfer:VM-2001' });
     expect(form(t2)).toMatchObject({ amount: '6000', currency: 'eur', destination: payeeId, transfer_group: 'VM-2002' });
     expect([t1, t2].map((t) => t.headers['idempotency-key'])).toEqual(['payout-77:transfer:VM-2001', 'payout-77:transfer:VM-2002']);
     // Transfers leave the platform's balance: no Stripe-Account on them.
@@ -222,20 +234,40 @@ describe('Stripe payouts: paying', () => {
     expect(po.headers['stripe-account']).toBe(payeeId);
     expect(po.headers['idempotency-key']).toBe('payout-77:payout');
     expect(form(po)).toMatchObject({ amount: '15000', currency: 'eur', statement_descriptor: 'VM payout 2026-11 J. J' });
-    expect(fake.requests.map((r) => r.headers.authorization)).toEqual(Array(3).fill(`Bearer ${SECRET_KEY}`));
+    expect(fake.requests.map((r) => r.headers.authorization)).toEqual(Array(5).fill(`Bearer ${SECRET_KEY}`));
   });
+
+  const postKeys = () => fake.requests.filter((r) => r.method === 'POST').map((r) => r.headers['idempotency-key']);
 
   it('sends the same keys when pay() is retried, and Stripe answers the same payout', async () => {
     const payeeId = await readyAccount('payee-retry');
     fake.requests.length = 0;
     const first = await provider().pay(request(payeeId), 'payout-78');
-    const firstKeys = fake.requests.map((r) => r.headers['idempotency-key']);
+    expect(postKeys()).toEqual(['payout-78:transfer:VM-2001', 'payout-78:transfer:VM-2002', 'payout-78:payout']);
     fake.requests.length = 0;
     const retry = await provider().pay(request(payeeId), 'payout-78');
-    expect(fake.requests.map((r) => r.headers['idempotency-key'])).toEqual(firstKeys);
+    // The transfers are found by their key; the payout is asked again with the same key.
+    expect(postKeys()).toEqual(['payout-78:payout']);
+    expect(fake.requests.find((r) => r.url.pathname === '/v1/payouts')!.headers['stripe-account']).toBe(payeeId);
     expect(retry).toEqual(first);
-    // Paid once: the account's balance went out once.
+    // Paid once: two transfers, one payout.
+    expect(state.transfers.filter((t) => t.destination === payeeId)).toHaveLength(2);
     expect([...state.payouts.values()].filter((p) => p.account === payeeId)).toHaveLength(1);
+  });
+
+  it('does not transfer a shipment twice when pay() is retried after Stripe forgot the keys (24 h)', async () => {
+    const payeeId = await readyAccount('payee-late-retry');
+    state.accounts.get(payeeId)!.payoutsPaused = true;
+    await expect(provider().pay(request(payeeId), 'payout-85')).rejects.toThrow('Stripe payout: Payouts have been disabled on this account.');
+    // A day later: Stripe no longer knows the keys, and the account may be paid out again.
+    state.replays.clear();
+    state.accounts.get(payeeId)!.payoutsPaused = false;
+    fake.requests.length = 0;
+    const paid = await provider().pay(request(payeeId), 'payout-85');
+    expect(paid.status).toBe('pending');
+    expect(postKeys()).toEqual(['payout-85:payout']);
+    expect(state.transfers.filter((t) => t.destination === payeeId).map((t) => t.amount)).toEqual([9_000, 6_000]);
+    expect(state.accounts.get(payeeId)!.balance).toBe(0);
   });
 
   it("reads a payout's status on the connected account and maps Stripe's states", async () => {

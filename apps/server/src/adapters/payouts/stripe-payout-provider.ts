@@ -107,10 +107,21 @@ export function stripePayoutProvider(cfg: StripePayoutConfig): StripePayoutProvi
 
       // One transfer per shipment, grouped by the shipment, so Stripe's dashboard ties each euro to a job.
       for (const s of req.shipments) {
+        const transferKey = `${idempotencyKey}:transfer:${s.reference}`;
+        // Stripe forgets idempotency keys after 24 hours: a pay() retried later (its payout failed,
+        // Stripe was down) finds the transfer it made by the key kept in its metadata.
+        const earlier = await stripeCall('transfer', () => stripe.transfers.list({ destination: req.payeeId, transfer_group: s.reference, limit: 100 }));
+        if (earlier.data.some((t) => t.metadata?.idempotency_key === transferKey)) continue;
         await stripeCall('transfer', () =>
           stripe.transfers.create(
-            { amount: s.amountCents, currency: req.currency, destination: req.payeeId, transfer_group: s.reference, metadata: { payout_reference: req.reference } },
-            { idempotencyKey: `${idempotencyKey}:transfer:${s.reference}` },
+            {
+              amount: s.amountCents,
+              currency: req.currency,
+              destination: req.payeeId,
+              transfer_group: s.reference,
+              metadata: { payout_reference: req.reference, idempotency_key: transferKey },
+            },
+            { idempotencyKey: transferKey },
           ),
         );
       }

@@ -15,6 +15,7 @@ import { storedVapidKeys, webPushSender } from './push/web-push-sender.ts';
 import { sandboxPaymentProvider } from './payments/sandbox-payment-provider.ts';
 import type { PayoutProvider } from './payouts/payout-provider.ts';
 import { sandboxPayoutProvider } from './payouts/sandbox-payout-provider.ts';
+import { stripePayoutProvider } from './payouts/stripe-payout-provider.ts';
 import { stripePaymentProvider } from './payments/stripe-payment-provider.ts';
 import { logPhoneVerifier } from './sms/log-phone-verifier.ts';
 import type { PhoneVerifier } from './sms/phone-verifier.ts';
@@ -78,7 +79,14 @@ export async function selectAdapters(
   const pushSender =
     deps.pushSender ??
     webPushSender({ ...config.push, keys: config.push.keys ?? (await storedVapidKeys(deps.db, deps.now?.() ?? new Date())) });
-  // Issue 22 part 3: the embedded SEPA payout sandbox (its state in the database).
-  const payoutProvider = deps.payoutProvider ?? sandboxPayoutProvider({ db: deps.db, now: deps.now });
+  // Issue 22 part 3: Stripe Connect with Stripe's payments (the driver finishes onboarding from the
+  // earnings page), else the embedded SEPA payout sandbox (its state in the database).
+  const p = config.payments;
+  const earningsPage = `${config.publicUrl}/driver/#/earnings`;
+  const payoutProvider =
+    deps.payoutProvider ??
+    (p.provider === 'stripe'
+      ? stripePayoutProvider({ secretKey: p.secretKey, apiBase: p.apiBase ?? undefined, returnUrl: earningsPage, refreshUrl: earningsPage })
+      : sandboxPayoutProvider({ db: deps.db, now: deps.now }));
   return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry, pushSender, payoutProvider };
 }

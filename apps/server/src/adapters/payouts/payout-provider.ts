@@ -31,6 +31,8 @@ export type PayoutProvider = {
    * (null when nothing is asked, as in the sandbox).
    */
   payee(p: Payee, idempotencyKey: string): Promise<{ payeeId: string; onboardingUrl: string | null }>;
+  /** Whether the payee can receive money now (Stripe: onboarding finished); absent when always (the sandbox). */
+  payoutsEnabled?(payeeId: string): Promise<boolean>;
   /** Sends released money to a payee. */
   pay(input: PayoutRequest, idempotencyKey: string): Promise<{ id: string; status: PayoutStatus }>;
   /** Where a payout is; a failure says why in the provider's words. */

@@ -103,9 +103,3 @@ export async function savePayee(db: Executor, p: { driverId: number; provider: s
     .onConflict((oc) => oc.columns(['driverId', 'provider']).doNothing())
     .execute();
 }
-
-/** A driver's name and e-mail as the provider's payee needs them. */
-export async function payeeFacts(db: Executor, driverId: number): Promise<{ name: string; email: string } | null> {
-  const row = await db.selectFrom('users').select(['firstName', 'lastName', 'email']).where('id', '=', driverId).executeTakeFirst();
-  return row ? { name: `${row.firstName} ${row.lastName}`, email: row.email } : null;
-}

@@ -23,14 +23,19 @@ const STALE_CLAIM_MS = 60_000;
 const idempotencyKey = (id: number) => `payout-${id}`;
 
 export function payoutsService({ db, ledger, provider, now, log }: Deps) {
-  /** Sends a claimed payout to the provider (again, after a crash: the key makes it the same payout). */
-  async function send(p: { id: number; driverId: number; amountCents: number; iban: string; name: string; email: string; createdAt: Date }): Promise<void> {
-    let payeeId = await repo.payeeOf(db, p.driverId, provider.name);
+  /** The driver's account at the provider, made once; null while it cannot receive money (Stripe onboarding not finished). */
+  async function payee(d: { driverId: number; iban: string; name: string; email: string }): Promise<string | null> {
+    let payeeId = await repo.payeeOf(db, d.driverId, provider.name);
     if (!payeeId) {
-      const made = await provider.payee({ userId: p.driverId, name: p.name, email: p.email, iban: p.iban }, `payee-${provider.name}-${p.driverId}`);
-      await repo.savePayee(db, { driverId: p.driverId, provider: provider.name, payeeId: made.payeeId, onboardingUrl: made.onboardingUrl, now: now() });
+      const made = await provider.payee({ userId: d.driverId, name: d.name, email: d.email, iban: d.iban }, `payee-${provider.name}-${d.driverId}`);
+      await repo.savePayee(db, { driverId: d.driverId, provider: provider.name, payeeId: made.payeeId, onboardingUrl: made.onboardingUrl, now: now() });
       payeeId = made.payeeId;
     }
+    return !provider.payoutsEnabled || (await provider.payoutsEnabled(payeeId)) ? payeeId : null;
+  }
+
+  /** Sends a claimed payout to the provider (again, after a crash: the key makes it the same payout). */
+  async function send(p: { id: number; driverId: number; amountCents: number; iban: string; createdAt: Date }, payeeId: string): Promise<void> {
     const shipments = await repo.creditsSinceLastPayout(db, p.driverId, p.createdAt);
     const covered = shipments.reduce((s, x) => s + x.amountCents, 0);
     // What the releases add up to is the payable; if not (money moved by hand), the rest goes as one line.
@@ -76,8 +81,8 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
         try {
           if (p.status === 'pending') await settle(p);
           else {
-            const c = (await repo.payeeFacts(db, p.driverId)) ?? { name: '', email: '' };
-            await send({ ...p, name: c.name, email: c.email });
+            const payeeId = await repo.payeeOf(db, p.driverId, provider.name);
+            if (payeeId) await send(p, payeeId);
           }
         } catch (err) {
           log.warn({ payoutId: p.id, err: err instanceof Error ? err.message : String(err) }, 'payout not settled or sent; tried again next run');
@@ -86,6 +91,15 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
       const week = payoutWeek(at);
       let made = 0;
       for (const c of await repo.candidates(db, { payoutDay: week.payoutDay, weekStart: week.weekStart, limit: BATCH })) {
+        let payeeId: string | null;
+        try {
+          payeeId = await payee(c);
+        } catch (err) {
+          log.warn({ driverId: c.driverId, err: err instanceof Error ? err.message : String(err) }, 'payee not made; tried again next run');
+          continue;
+        }
+        // Not ready to receive (onboarding at the provider not finished): the money stays owed to them.
+        if (!payeeId) continue;
         const id = await db.transaction().execute(async (trx) => {
           const claimed = await repo.claim(trx, { driverId: c.driverId, amountCents: c.cents, iban: c.iban, provider: provider.name, now: at });
           if (claimed === null) return null;
@@ -101,7 +115,7 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
         if (id === null) continue;
         made++;
         try {
-          await send({ id, driverId: c.driverId, amountCents: c.cents, iban: c.iban, name: c.name, email: c.email, createdAt: at });
+          await send({ id, driverId: c.driverId, amountCents: c.cents, iban: c.iban, createdAt: at }, payeeId);
         } catch (err) {
           // The claim stays; the next run sends it again with the same key.
           log.warn({ payoutId: id, err: err instanceof Error ? err.message : String(err) }, 'payout claimed but not sent; tried again next run');

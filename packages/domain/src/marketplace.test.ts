@@ -137,12 +137,14 @@ describe('a card refusal in the user\u2019s language', () => {
 });
 
 describe('the sender\u2019s receipt', () => {
-  const receipt = { reference: 'VM00000001', driver_name: 'Jan M.', total: 73.21, vat_percent: 21, vat_amount: 12.71, method: 'card', card_last4: '4242', paid_at: 1_800_000_000, subject: 'Betaalbewijs', lines: ['Transport: EUR 60.50'] };
+  const receipt = { reference: 'VM00000001', driver_name: 'Jan M.', total: 73.21, vat_percent: 21, vat_amount: 12.71, method: 'card', card_last4: '4242', paid_at: 1_800_000_000, subject: 'Betaalbewijs', lines: ['Transport: EUR 60.50'], money: 'held' };
 
   it('says how it was paid, with the card only for a card', () => {
     expect(paymentReceiptSchema.parse(receipt)).toEqual(receipt);
     for (const method of ['invoice', 'bancontact']) expect(paymentReceiptSchema.safeParse({ ...receipt, method, card_last4: null }).success, method).toBe(true);
     expect(paymentReceiptSchema.safeParse({ ...receipt, method: 'cash' }).success).toBe(false);
+    // Issue 22: where the money is, one of the named places only.
+    expect(paymentReceiptSchema.safeParse({ ...receipt, money: 'with_driver' }).success).toBe(false);
     for (const field of Object.keys(receipt)) expect(paymentReceiptSchema.safeParse({ ...receipt, [field]: undefined }).success, field).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import './earnings.css';
 import { useTranslation } from 'react-i18next';
-import { euro } from '../work/components/format.ts';
+import { euro } from '../../lib/euro.ts';
+import { PayBreakdown } from '../../lib/pay-breakdown.tsx';
 import { useEarnings, type Earning } from './api.ts';
 import { brusselsDateTime } from './format.ts';
 
@@ -83,29 +84,7 @@ function EarningCard({ item }: { item: Earning }) {
         {t('earnings.reference', { reference: item.reference })}
         {item.delivered_at !== null && <> · {t('earnings.deliveredAt', { date: brusselsDateTime(item.delivered_at) })}</>}
       </p>
-      <table className="cost-table">
-        <caption className="visually-hidden">{t('earnings.breakdown', { reference: item.reference })}</caption>
-        <tbody>
-          <tr>
-            <th scope="row">{t('job.yourPrice')}</th>
-            <td>{euro(item.price)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('job.commission', { percent: item.commission_percent })}</th>
-            <td>− {euro(item.commission)}</td>
-          </tr>
-          {item.vat > 0 && (
-            <tr>
-              <th scope="row">{t('job.yourVat', { percent: item.vat_percent })}</th>
-              <td>+ {euro(item.vat)}</td>
-            </tr>
-          )}
-          <tr className="cost-total">
-            <th scope="row">{t('earnings.youArePaid')}</th>
-            <td>{euro(item.payable)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <PayBreakdown pay={item} caption={t('earnings.breakdown', { reference: item.reference })} captionHidden totalLabel={t('earnings.youArePaid')} />
       <p className={`earnings-status earnings-status-${item.status ?? 'unpaid'}`} data-testid="earning-status">
         {statusText(item, t)}
       </p>

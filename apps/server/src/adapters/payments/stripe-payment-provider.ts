@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { stripeClient } from '../stripe-client.ts';
 import { CardError, type PaymentEvent, type PaymentProvider, type PaymentStatus, type RedirectPayment, WebhookSignatureError } from './payment-provider.ts';
 
 type StripeConfig = {
@@ -52,18 +53,7 @@ export function parseStripeWebhook(stripe: Stripe, rawBody: Buffer, signatureHea
 
 /** The real provider: Stripe's API through its SDK. */
 export function stripePaymentProvider(cfg: StripeConfig): PaymentProvider {
-  const base = cfg.apiBase ? new URL(cfg.apiBase) : null;
-  const stripe = new Stripe(cfg.secretKey, {
-    // A request handler must not hang on Stripe for the SDK's default 80 s.
-    timeout: 10_000,
-    // One retry is safe: every write carries our idempotency key, so Stripe answers a repeat with the first result.
-    maxNetworkRetries: 1,
-    ...(base && {
-      host: base.hostname,
-      port: base.port || (base.protocol === 'http:' ? 80 : 443),
-      protocol: base.protocol === 'http:' ? 'http' : 'https',
-    }),
-  });
+  const stripe = stripeClient(cfg.secretKey, cfg.apiBase);
 
   return {
     name: 'stripe',

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { stripeClient } from '../stripe-client.ts';
 import type { PayoutProvider, PayoutStatus } from './payout-provider.ts';
 
 type StripePayoutConfig = {
@@ -60,18 +61,7 @@ async function stripeCall<T>(what: string, call: () => Promise<T>): Promise<T> {
 
 /** The real provider: Stripe Connect through Stripe's SDK (Express accounts, transfers, payouts). */
 export function stripePayoutProvider(cfg: StripePayoutConfig): StripePayoutProvider {
-  const base = cfg.apiBase ? new URL(cfg.apiBase) : null;
-  const stripe = new Stripe(cfg.secretKey, {
-    // The payouts job must not hang on Stripe for the SDK's default 80 s.
-    timeout: 10_000,
-    // One retry is safe: every write carries our idempotency key, so Stripe answers a repeat with the first result.
-    maxNetworkRetries: 1,
-    ...(base && {
-      host: base.hostname,
-      port: base.port || (base.protocol === 'http:' ? 80 : 443),
-      protocol: base.protocol === 'http:' ? 'http' : 'https',
-    }),
-  });
+  const stripe = stripeClient(cfg.secretKey, cfg.apiBase);
 
   return {
     name: 'stripe',

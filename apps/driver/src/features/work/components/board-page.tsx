@@ -9,7 +9,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { boardArea, boardKey, DETOURS, RADII, useBoard, useBoardChoice, usePosition, type BoardChoice, type BoardItem, type Place } from '../api/board.ts';
-import { euro, timeWindow, town } from './format.ts';
+import { euro } from '../../../lib/euro.ts';
+import { timeWindow, town } from './format.ts';
 
 /** Events that change what the board shows: a new matching job, and offers taken, withdrawn or chosen. */
 const BOARD_EVENTS = new Set<string>(['board.job.new', 'shipment.changed', 'shipment.offer.accepted', 'shipment.offer.not_chosen', 'shipment.offer.withdrawn', 'shipment.offer.new']);

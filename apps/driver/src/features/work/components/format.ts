@@ -1,10 +1,7 @@
 import { localeTag } from '@vm/client/locale.ts';
-import { formatEuro } from '@vm/domain/insurance';
 import { formatWindow } from '@vm/domain/window-format';
 import type { LocationRead } from '@vm/domain/shipment';
 
-/** Euros with 2 decimals on the wire; the domain formats cents. */
-export const euro = (euros: number) => formatEuro(Math.round(euros * 100), localeTag());
 export const timeWindow = (from: number, till: number, tz: string) => formatWindow(from, till, tz, localeTag());
 /** Before acceptance a driver sees the postcode and town only. */
 export const town = (l: LocationRead) => [l.address.zip, l.address.city].filter(Boolean).join(' ');

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Job } from '../api/jobs.ts';
-import { euro, km, timeWindow, town } from './format.ts';
+import { euro } from '../../../lib/euro.ts';
+import { km, timeWindow, town } from './format.ts';
 
 /** Jobs as cards: route (towns), pickup window, distance, packages and the driver's own offer. */
 export function JobList({ jobs, linkTo }: { jobs: Job[]; linkTo: (id: number) => string }) {

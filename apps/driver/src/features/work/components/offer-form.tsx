@@ -1,6 +1,7 @@
 import { priceEurosSchema } from '@vm/domain/marketplace';
 import { costBreakdown } from '@vm/domain/pricing';
 import { driverEarnings } from '@vm/domain/settlement';
+import { PayBreakdown } from '../../../lib/pay-breakdown.tsx';
 import { Field } from '@vm/ui/field.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { type FormEvent, useId, useState } from 'react';
@@ -9,7 +10,7 @@ import { useProfile, useVehicles } from '../../../lib/driver-account.ts';
 import { errorText } from '../../../lib/form.ts';
 import { Link } from 'react-router';
 import { type Job, useOffer } from '../api/jobs.ts';
-import { euro } from './format.ts';
+import { euro } from '../../../lib/euro.ts';
 
 /** '12,5' or '12.50' as euros (what the API takes) and cents (what the cost table counts); null when it is not a price. */
 const parsePrice = (typed: string): { euros: number; cents: number } | null => {
@@ -100,29 +101,11 @@ export function OfferForm({ job }: { job: Job }) {
               </tbody>
             </table>
             {paid && (
-              <table className="cost-table">
-                <caption>{t('job.earnings')}</caption>
-                <tbody>
-                  <tr>
-                    <th scope="row">{t('job.yourPrice')}</th>
-                    <td>{e(paid.price)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('job.commission', { percent: paid.commission_percent })}</th>
-                    <td data-testid="commission">− {e(paid.commission)}</td>
-                  </tr>
-                  {paid.vat_percent > 0 && (
-                    <tr>
-                      <th scope="row">{t('job.yourVat', { percent: paid.vat_percent })}</th>
-                      <td>+ {e(paid.vat)}</td>
-                    </tr>
-                  )}
-                  <tr className="cost-total">
-                    <th scope="row">{t('job.youGet')}</th>
-                    <td data-testid="driver-paid">{e(paid.payable)}</td>
-                  </tr>
-                </tbody>
-              </table>
+              <PayBreakdown
+                pay={{ ...paid, price: paid.price / 100, commission: paid.commission / 100, vat: paid.vat / 100, payable: paid.payable / 100 }}
+                caption={t('job.earnings')}
+                totalLabel={t('job.youGet')}
+              />
             )}
             {paid && <p className="muted">{t('job.earningsNote')}</p>}
           </>

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { costBreakdown, jobSplit } from '@vm/domain';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { up as bookEarlierPayments } from '../../src/db/migrations/0023-ledger-backfill.ts';
 import { ADMIN_TOKEN_FILE } from '../../src/env.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
 import { acceptedShipment as acceptedShipment_, answerDelivery, delivered as delivered_ } from '../helpers/held-money.ts';
@@ -118,6 +119,31 @@ describe('money held until delivery', () => {
     t.clock.advance(3 * 24 * 3600);
     expect(await t.app.settlement.releaseDue()).toBe(0);
     expect(await t.app.ledger.heldFor(id)).toBeGreaterThan(0);
+  });
+});
+
+describe('payments made before the ledger', () => {
+  it('are booked as held by the migration, once, and released like any other', async () => {
+    const id = await acceptedShipment();
+    const paid = await t.handle.db.selectFrom('payments').select(['id', 'amountCents']).where('shipmentId', '=', id).executeTakeFirstOrThrow();
+    // As before migration 0021: the payment is there, the ledger knows nothing of it.
+    await t.handle.db.transaction().execute(async (trx) => {
+      // Past the append-only triggers, for this set-up only (as a database restored from before 0021).
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await sql`delete from ledger_entries`.execute(trx);
+      await sql`delete from ledger_transactions`.execute(trx);
+    });
+    expect(await t.app.ledger.heldFor(id)).toBe(0);
+    // Twice (a migration run again by hand): each payment once.
+    const db = t.handle.db as unknown as Kysely<unknown>;
+    await bookEarlierPayments(db);
+    await bookEarlierPayments(db);
+    expect(await t.app.ledger.heldFor(id)).toBe(paid.amountCents);
+    expect(await t.app.ledger.check()).toEqual({ unbalanced: [], held: [], negativePayables: [] });
+    await delivered(id);
+    expect((await answer(id, 'confirmed')).statusCode).toBe(200);
+    expect(await t.app.ledger.heldFor(id)).toBe(0);
+    expect(await payable()).toBe(15_972);
   });
 });
 

@@ -485,6 +485,7 @@ export const en: Translations = {
         held: 'Held by Vrachtmarkt until the delivery: the driver is paid when you confirm it, or 24 hours after it if you report no problem.',
         on_hold: 'On hold: you reported a problem, and our team decides with you and the driver.',
         released: 'Paid to the driver after the delivery.',
+        paid_out: 'Paid to the driver after the delivery.',
         refunded: 'Refunded to you.',
       },
     },

@@ -412,6 +412,7 @@ export const frScreens: ScreenTranslations = {
         held: "Conservé par Vrachtmarkt jusqu'à la livraison : le chauffeur est payé quand vous la confirmez, ou 24 heures après si vous ne signalez aucun problème.",
         on_hold: 'Bloqué : vous avez signalé un problème, et notre équipe décide avec vous et le chauffeur.',
         released: 'Versé au chauffeur après la livraison.',
+        paid_out: 'Versé au chauffeur après la livraison.',
         refunded: 'Remboursé.',
       },
     },

@@ -409,6 +409,7 @@ export const nlScreens = {
         held: 'Bewaard door Vrachtmarkt tot de levering: de chauffeur wordt betaald wanneer je ze bevestigt, of 24 uur erna als je geen probleem meldt.',
         on_hold: 'Geblokkeerd: je meldde een probleem, en ons team beslist samen met jou en de chauffeur.',
         released: 'Na de levering aan de chauffeur betaald.',
+        paid_out: 'Na de levering aan de chauffeur betaald.',
         refunded: 'Aan jou terugbetaald.',
       },
     },

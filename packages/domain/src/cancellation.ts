@@ -1,4 +1,4 @@
-import type { ShipmentStateName } from './shipment-states.ts';
+import { SHIPMENT_STATES, type ShipmentStateName } from './shipment-states.ts';
 import { addDays, localParts, zonedInstant } from './zoned-time.ts';
 
 // The published cancellation ladder (issue 22, part 4). Pure: the caller passes the moment of
@@ -31,18 +31,7 @@ export const CANCELLATION_DRIVER_SHARE_PERCENT = 80;
 export const CANCELLATION_PLATFORM_SHARE_PERCENT = 100 - CANCELLATION_DRIVER_SHARE_PERCENT;
 
 /** The states in which the goods are on board or the shipment is over: no cancelling any more. */
-export const NOT_CANCELLABLE_STATES: readonly ShipmentStateName[] = [
-  'loading',
-  'loaded',
-  'onwaytodelivery',
-  'neardelivery',
-  'arriveddelivery',
-  'unloading',
-  'unloaded',
-  'delivered',
-  'finalised',
-  'cancelled',
-];
+export const NOT_CANCELLABLE_STATES: readonly ShipmentStateName[] = SHIPMENT_STATES.slice(SHIPMENT_STATES.indexOf('loading'));
 
 /** Accepted, the goods not yet on board: the states where the ladder's fees apply. */
 export const LADDER_STATES: readonly ShipmentStateName[] = ['accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup'];

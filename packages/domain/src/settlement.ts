@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CostBreakdownCents } from './pricing.ts';
-import { localParts, zonedInstant } from './zoned-time.ts';
+import { addDays, localParts, zonedInstant } from './zoned-time.ts';
 
 // Issue 22, money held until delivery (decision 0031): how one job's money divides when it is
 // released. The platform sells the transport to the sender and buys it from the driver (decision
@@ -85,8 +85,6 @@ export type DriverEarningsRead = z.infer<typeof driverEarningsReadSchema>;
 /** Drivers are paid every week on this ISO weekday (1 = Monday), Belgian time, everything released before it. */
 export const PAYOUT_WEEKDAY = 1;
 const PAYOUT_ZONE = 'Europe/Brussels';
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The payout week of an instant, on Belgian clocks: whether it is payout day, when this week's

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { type Auth, accept, createShipment, driverState, makeOffer, takeProof } from './marketplace.ts';
-import type { TestApp } from './test-app.ts';
+import { registerAndLogin } from './flows.ts';
+import { type Auth, accept, addCard, createDriver, createShipment, driverState, makeOffer, takeProof } from './marketplace.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 // Issue 22: jobs paid at acceptance and driven to delivered with proof, for the money tests.
 
@@ -26,3 +27,14 @@ export async function delivered(t: TestApp, driver: Driver, id: number): Promise
 /** The sender's answer after delivery. */
 export const answerDelivery = (t: TestApp, sender: { auth: Auth }, id: number, outcome: 'confirmed' | 'problem') =>
   t.app.inject({ method: 'POST', url: `/api/shipment/${id}/delivery`, headers: sender.auth, payload: outcome === 'problem' ? { outcome, note: 'De kast is gebroken' } : { outcome } });
+
+/**
+ * A fresh app (its own database and clock: the money tests move it a day or more) with a sender who
+ * has a card and a verified driver.
+ */
+export async function moneyMarket(): Promise<{ t: TestApp; sender: Awaited<ReturnType<typeof registerAndLogin>>; driver: Awaited<ReturnType<typeof createDriver>> }> {
+  const t = await createTestApp();
+  const sender = await registerAndLogin(t);
+  await addCard(t, sender.auth);
+  return { t, sender, driver: await createDriver(t) };
+}

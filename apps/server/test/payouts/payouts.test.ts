@@ -4,9 +4,9 @@ import { type PayoutProvider, SANDBOX_FAILING_IBAN, SANDBOX_SETTLE_SECONDS } fro
 import { sandboxPayoutProvider } from '../../src/adapters/payouts/sandbox-payout-provider.ts';
 import { ledgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { payoutsService } from '../../src/modules/payouts/payouts.service.ts';
-import { login, registerAndLogin } from '../helpers/flows.ts';
-import { acceptedShipment, answerDelivery, delivered } from '../helpers/held-money.ts';
-import { addCard, createDriver } from '../helpers/marketplace.ts';
+import { login } from '../helpers/flows.ts';
+import { acceptedShipment, answerDelivery, delivered, moneyMarket } from '../helpers/held-money.ts';
+import type { Auth } from '../helpers/marketplace.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { contractPayee, payoutProviderContract } from './payout-provider-contract.ts';
 
@@ -15,14 +15,12 @@ import { contractPayee, payoutProviderContract } from './payout-provider-contrac
 // puts the money back and is tried again after the driver changes their IBAN.
 
 let t: TestApp;
-let sender: Awaited<ReturnType<typeof registerAndLogin>>;
-let driver: Awaited<ReturnType<typeof createDriver>>;
+let sender: { auth: Auth; email: string };
+let driver: { id: number; email: string; auth: Auth };
 
+// Each test its own database and clock (the timer tests move it a day or more) and its own parties.
 beforeEach(async () => {
-  t = await createTestApp();
-  sender = await registerAndLogin(t);
-  await addCard(t, sender.auth);
-  driver = await createDriver(t);
+  ({ t, sender, driver } = await moneyMarket());
 });
 afterEach(() => t.close());
 

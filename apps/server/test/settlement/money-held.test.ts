@@ -5,10 +5,9 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { up as bookEarlierPayments } from '../../src/db/migrations/0023-ledger-backfill.ts';
 import { ADMIN_TOKEN_FILE } from '../../src/env.ts';
-import { registerAndLogin } from '../helpers/flows.ts';
-import { acceptedShipment as acceptedShipment_, answerDelivery, delivered as delivered_ } from '../helpers/held-money.ts';
-import { accept, addCard, createDriver, createShipment, driverState, makeOffer } from '../helpers/marketplace.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { acceptedShipment as acceptedShipment_, answerDelivery, delivered as delivered_, moneyMarket } from '../helpers/held-money.ts';
+import { accept, type Auth, createDriver, createShipment, driverState, makeOffer } from '../helpers/marketplace.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 // Issue 22 parts 1 and 2: the ledger and money held until delivery. A card payment at acceptance is
 // money the platform holds for the job; it goes to the driver when the sender confirms delivery, or
@@ -16,15 +15,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 // until staff release it. Every movement balances, is written once, and is never changed.
 
 let t: TestApp;
-let sender: Awaited<ReturnType<typeof registerAndLogin>>;
-let driver: Awaited<ReturnType<typeof createDriver>>;
+let sender: { auth: Auth; email: string };
+let driver: { id: number; email: string; auth: Auth };
 
 // Each test its own database and clock (the timer tests move it a day or more) and its own parties.
 beforeEach(async () => {
-  t = await createTestApp();
-  sender = await registerAndLogin(t);
-  await addCard(t, sender.auth);
-  driver = await createDriver(t);
+  ({ t, sender, driver } = await moneyMarket());
 });
 afterEach(() => t.close());
 

@@ -50,6 +50,9 @@ describe('the driver’s profile picture', () => {
     const { sent, imageAuth } = approvedDriver();
     const { user } = renderApp('/account');
     expect(await screen.findByText('Hier pas je je profielfoto, je voertuigen en documenten, je meldingen en de taal van de app aan.')).toBeVisible();
+    // Approved: the checklist no longer asks for verification, it asks to keep things up to date.
+    expect(screen.getByText('Houd je voertuigen en documenten hier up-to-date: met een verlopen document kan je niet meer bieden.')).toBeVisible();
+    expect(screen.queryByText(/Pas na goedkeuring kan je bieden/)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Profielfoto' })).toBeVisible();
     expect(screen.getByText('Verzenders zien deze foto bij je biedingen, naast je naam en score.')).toBeVisible();
     // No picture yet: the initials stand in.

@@ -44,6 +44,15 @@ export function EarningsPage() {
               <dd data-testid="total-paid-out">{euro(data.totals.paid_out)}</dd>
             </div>
           </dl>
+          {data.items.length === 0 ? (
+            <p>{t('earnings.empty')}</p>
+          ) : (
+            <ul className="plain-list earnings-list">
+              {data.items.map((item) => (
+                <EarningCard key={item.shipment_id} item={item} />
+              ))}
+            </ul>
+          )}
           <section aria-labelledby="payouts-heading" className="card earnings-payouts">
             <h2 id="payouts-heading">{t('earnings.payouts')}</h2>
             <p className="muted">{t('earnings.payoutsIntro')}</p>
@@ -57,15 +66,6 @@ export function EarningsPage() {
               </ul>
             )}
           </section>
-          {data.items.length === 0 ? (
-            <p>{t('earnings.empty')}</p>
-          ) : (
-            <ul className="plain-list earnings-list">
-              {data.items.map((item) => (
-                <EarningCard key={item.shipment_id} item={item} />
-              ))}
-            </ul>
-          )}
         </>
       )}
     </section>

@@ -41,7 +41,7 @@ export function ChecklistSection() {
       </section>
       <section className="card" aria-labelledby="checklist-heading">
         <h2 id="checklist-heading">{t('account.checklist')}</h2>
-        <p>{t('account.checklistIntro')}</p>
+        <p>{t(p.status === 'approved' ? 'account.checklistIntroApproved' : 'account.checklistIntro')}</p>
         <ol className="checklist">
           <li className={haveVehicles ? 'check-done' : 'check-todo'}>
             <h3>

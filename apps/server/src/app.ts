@@ -42,6 +42,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 // Issue 21, job board
 import { jobBoardRoutes } from './modules/job-board/job-board.routes.ts';
 import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import type { JobBoardService } from './modules/job-board/job-board.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -71,6 +72,7 @@ import { scheduleJobs } from './jobs.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { SettlementService } from './modules/settlement/settlement.service.ts';
 import type { PayoutsService } from './modules/payouts/payouts.service.ts';
+import type { InvoicesService } from './modules/invoices/invoices.service.ts';
 import { wireServices } from './services.ts';
 
 /** Everything from outside the process; tests pass their own. */
@@ -136,6 +138,8 @@ declare module 'fastify' {
     settlement: Pick<SettlementService, 'release' | 'releaseDue'>;
     /** Issue 22 part 3: the payout job's run (tests call it). */
     payouts: Pick<PayoutsService, 'run'>;
+    /** Issue 22 part 5: the invoices' sweep (the job's run; tests call it and wait for the nudged runs). */
+    invoices: Pick<InvoicesService, 'issueDue' | 'settled'>;
   }
 }
 
@@ -253,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 21, job board
   await app.register(jobBoardRoutes, { jobBoard: services.jobBoard });
   await app.register(settlementRoutes, { settlement: services.settlement });
+  await app.register(invoicesRoutes, { invoices: services.invoices, auth });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
@@ -306,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ledger', services.ledger);
   app.decorate('settlement', services.settlement);
   app.decorate('payouts', services.payouts);
+  app.decorate('invoices', services.invoices);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo });

@@ -91,6 +91,14 @@ const envVariables = z.object({
   STRIPE_API_BASE: optionalText,
   // Issue 22: the platform's commission on a driver's price (percent; shown to drivers when bidding).
   COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_COMMISSION_PERCENT),
+  // Issue 22 part 5: the platform as the seller on its invoices and the buyer on drivers' self-billed ones.
+  // The defaults are a demo company (its enterprise number passes the mod-97 check but belongs to nobody).
+  PLATFORM_NAME: z.string().min(1).max(200).default('Vrachtmarkt BV'),
+  PLATFORM_ENTERPRISE_NUMBER: z.string().regex(/^[01]\d{9}$/).default('0765432146'),
+  PLATFORM_ADDRESS: z.string().min(1).max(300).default('Kerkstraat 1, 9000 Gent'),
+  PLATFORM_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/).default('BE68539007547034'),
+  PLATFORM_BIC: optionalText,
+  PLATFORM_INVOICE_EMAIL: z.email().default('invoices@vrachtmarkt.localhost'),
   DEMO_DRIVERS: z.enum(['true', 'false', '1', '0', 'on', 'off']).optional(),
   DEMO_OFFER_DELAY_SECONDS: z.coerce.number().min(0).default(3),
   DEMO_STEP_SECONDS: z.coerce.number().positive().default(20),
@@ -286,6 +294,8 @@ const configSchema = envVariables
     noteSealKey: e.NOTE_SEAL_KEY,
     /** Issue 22: the platform's commission on a driver's price, in percent. */
     commissionPercent: e.COMMISSION_PERCENT,
+    /** Issue 22 part 5: who issues the invoices (and receives drivers' self-billed ones). */
+    platform: { name: e.PLATFORM_NAME, enterpriseNumber: e.PLATFORM_ENTERPRISE_NUMBER, address: e.PLATFORM_ADDRESS, iban: e.PLATFORM_IBAN, bic: e.PLATFORM_BIC, email: e.PLATFORM_INVOICE_EMAIL },
     /** Issue 21 part 4: Web Push. keys null: generated once and kept in the database. */
     push: {
       keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,

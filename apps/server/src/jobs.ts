@@ -49,4 +49,7 @@ export function scheduleJobs(
   jobs.schedule('ledger-check', HOUR, () => services.ledger.checkAndLog());
   // Weekly payouts on Mondays (Belgian time), open payouts settled, a failed one retried after an IBAN change.
   jobs.schedule('payouts', 5 * MINUTE, () => services.payouts.run());
+  // Issue 22 part 5: invoices for payments and self-billed invoices for releases that have none yet
+  // (each process also writes them right after a payment or a release).
+  jobs.schedule('invoices', MINUTE, () => services.invoices.issueDue());
 }

@@ -15,6 +15,7 @@ import { ledgerService } from './modules/ledger/ledger.service.ts';
 import { paymentsService } from './modules/payments/payments.service.ts';
 import { settlementService } from './modules/settlement/settlement.service.ts';
 import { payoutsService } from './modules/payouts/payouts.service.ts';
+import { invoicesService } from './modules/invoices/invoices.service.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
@@ -93,12 +94,19 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const offers = offersService({ db, shipments, driverAccounts, events, now, commissionPercent: config.commissionPercent });
   // Issue 22: the ledger, and money held until delivery then released to the driver.
   const ledger = ledgerService({ db, now, log });
-  const settlement = settlementService({ db, ledger, now, log, commissionPercent: config.commissionPercent });
+  // Issue 22 part 5: invoices of record, written after each payment and release (and by the job).
+  const invoices = invoicesService({ db, now, log, platform: config.platform, commissionPercent: config.commissionPercent });
+  onClose(() => invoices.settled());
+  const settlement = settlementService({ db, ledger, now, log, commissionPercent: config.commissionPercent, afterRelease: invoices.nudge });
   const payouts = payoutsService({ db, ledger, provider: payoutProvider, now, log });
   // Issue 21 part 3 (proofs, consignment note): a state change to loaded/delivered asks for its proof.
   const proofs = proofsService({ db, store: fileStore, files, shipments, seal: noteSeal({ db, configuredKey: config.noteSealKey, now }), now, log, afterDeliveryAnswer: settlement.afterDeliveryAnswer });
   const driverJobs = driverJobsService({ db, shipments, offers, proofs, events, router, now, log: log });
-  const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, settlement, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: onPaymentOutcome });
+  const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, settlement, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: (method, outcome) => {
+      onPaymentOutcome(method, outcome);
+      if (outcome === 'succeeded') invoices.nudge();
+    },
+  });
   const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
   const mails = mailsService({ db, mailer, payments, publicUrl: config.publicUrl, now, log: log });
   // Issue 21 part 4: Web Push to drivers, made from events like the mails.
@@ -128,7 +136,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   const driverReview = driverReviewService({ db, driverAccounts, audit });
-  return { ledger, settlement, payouts, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  return { ledger, settlement, payouts, invoices, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

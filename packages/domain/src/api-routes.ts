@@ -18,6 +18,7 @@ import {
 } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
 import { driverEarningsReadSchema } from './settlement.ts';
+import { invoiceListSchema } from './invoices.ts';
 import { deliveryAnswerSchema, proofInputSchema, proofReadSchema, proofsReadSchema } from './proof.ts';
 import { boardQuerySchema, boardReadSchema } from './job-board.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
@@ -301,6 +302,10 @@ export const apiRoutes = {
   driverBoard: { method: 'GET', path: '/api/driver/board', auth: 'driver', querystring: boardQuerySchema, response: { 200: boardReadSchema } },
   // Issue 22: what each accepted job pays the driver, and where that money is.
   driverEarnings: { method: 'GET', path: '/api/driver/earnings', auth: 'driver', response: { 200: driverEarningsReadSchema } },
+  // Issue 22 part 5: a user's own invoices and credit notes (a sender's from the platform, a driver's self-billed ones), as PDF and Peppol UBL.
+  invoices: { method: 'GET', path: '/api/invoices', auth: 'user', response: { 200: invoiceListSchema } },
+  invoicePdf: { method: 'GET', path: '/api/invoices/:id/pdf', auth: 'user', params: idParams, querystring: accessTokenQuery, response: { 200: z.string().describe('application/pdf') } },
+  invoiceUbl: { method: 'GET', path: '/api/invoices/:id/ubl', auth: 'user', params: idParams, querystring: accessTokenQuery, response: { 200: z.string().describe('application/xml: Peppol BIS 3.0 UBL') } },
 
   // Issue 21 part 3: proof at pickup and delivery, the consignment note, the sender's answer after delivery.
   // Proof files are private: served only by these routes, to the sender of the job and its driver.

@@ -35,3 +35,4 @@ export * from './cancellation.ts';
 export * from './settlement.ts';
 // Issue 22 part 5: e-invoice documents (Peppol BIS 3.0) and their VAT
 export * from './e-invoice.ts';
+export * from './invoices.ts';

@@ -189,6 +189,8 @@ export type DriverProfilesTable = {
   iban: string;
   status: 'incomplete' | 'pending' | 'approved' | 'refused';
   refusalReason: string | null;
+  /** When the driver accepted the self-billing agreement (issue 22): their invoices are written by the platform from then on. */
+  selfBillingAcceptedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };
@@ -269,6 +271,37 @@ export type PayoutsTable = {
   updatedAt: Timestamp;
 };
 export type PayeesTable = { driverId: number; provider: string; payeeId: string; onboardingUrl: string | null; createdAt: Timestamp };
+/** Issue 22 part 5: invoices of record, numbered without gaps per series and year (decision 0033). */
+export type InvoiceSeriesName = 'sales' | 'sales_credit' | 'self_billed' | 'self_billed_credit';
+export type InvoiceCountersTable = { series: InvoiceSeriesName; year: number; lastNumber: number };
+export type InvoicesTable = {
+  id: Generated<number>;
+  sourceKey: string;
+  series: InvoiceSeriesName;
+  year: number;
+  sequence: number;
+  number: string;
+  kind: 'invoice' | 'credit_note' | 'self_billed_invoice' | 'self_billed_credit_note';
+  userId: number;
+  shipmentId: number | null;
+  correctsId: number | null;
+  issueDate: string;
+  dueDate: string | null;
+  paymentCommunication: string | null;
+  netCents: number;
+  vatCents: number;
+  totalCents: number;
+  payableCents: number;
+  paidAt: NullableTimestamp;
+  locale: string;
+  /** The EInvoiceDoc as JSON text (text, so the CamelCasePlugin leaves its keys alone). */
+  document: string;
+  ubl: string | null;
+  peppolStatus: 'none' | 'pending' | 'sent' | 'failed';
+  peppolRef: string | null;
+  remindedAt: NullableTimestamp;
+  createdAt: Timestamp;
+};
 export type SandboxPayoutsTable = { id: string; idempotencyKey: string; iban: string; amountCents: number; createdAt: Timestamp };
 
 /** A driver's action sent with an id the phone made: taken once, however often it is sent. */
@@ -625,6 +658,8 @@ export type Database = {
   payouts: PayoutsTable;
   payees: PayeesTable;
   sandboxPayouts: SandboxPayoutsTable;
+  invoiceCounters: InvoiceCountersTable;
+  invoices: InvoicesTable;
   shipmentPositions: ShipmentPositionsTable;
   offers: OffersTable;
   ratings: RatingsTable;

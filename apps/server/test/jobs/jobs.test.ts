@@ -20,7 +20,7 @@ function gate() {
 }
 
 describe('the list of jobs', () => {
-  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement, the orphan-file sweep, the drivers’ document notices, the job board’s new-job notices, the pushes, the release of held money, the ledger check and the payouts, each calling its service', async () => {
+  it('schedules the sweeps, the expiry check, the mail wake, the support mails, the demo drivers, the stale-payment settlement, the orphan-file sweep, the drivers’ document notices, the job board’s new-job notices, the pushes, the release of held money, the ledger check, the payouts and the invoices, each calling its service', async () => {
     const scheduled = new Map<string, { every: number; handler: JobHandler }>();
     const recorder: Jobs = {
       schedule: (name, every, handler) => void scheduled.set(name, { every, handler }),
@@ -44,6 +44,7 @@ describe('the list of jobs', () => {
       settlement: { releaseDue: call('release') },
       ledger: { checkAndLog: call('ledger') },
       payouts: { run: call('payouts') },
+      invoices: { issueDue: call('invoices') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -63,9 +64,10 @@ describe('the list of jobs', () => {
       'release-due': 60,
       'ledger-check': 3600,
       payouts: 300,
+      invoices: 60,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices']);
   });
 });
 

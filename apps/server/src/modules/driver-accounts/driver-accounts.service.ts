@@ -289,6 +289,8 @@ export function driverAccountsService({ db, users, events, store, now, commissio
           iban: seed.iban,
           status: 'approved',
           refusalReason: null,
+          // Whoever made the driver agreed to self-billing for them (issue 22): their jobs are invoiced like anyone's.
+          selfBillingAcceptedAt: at,
           createdAt: at,
           updatedAt: at,
         });

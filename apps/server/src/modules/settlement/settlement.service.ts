@@ -11,7 +11,7 @@ import * as repo from './settlement.repository.ts';
 // VAT the platform owes, the insurance premium, the commission, and the driver's payable.
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-type Deps = { db: Db; ledger: LedgerService; now: () => Date; log: Log; commissionPercent: number };
+type Deps = { db: Db; ledger: LedgerService; now: () => Date; log: Log; commissionPercent: number; /** After a job's money is released (the driver's self-billed invoice is written then). */ afterRelease?: () => void };
 
 export type ReleaseReason = 'confirmed' | 'timer' | 'staff';
 export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 'amount_mismatch';
@@ -35,9 +35,15 @@ function statusOf(r: { charged: boolean; released: boolean; releasedAt?: Date | 
   return r.outcome === 'problem' ? 'on_hold' : 'held';
 }
 
-export function settlementService({ db, ledger, now, log, commissionPercent }: Deps) {
+export function settlementService({ db, ledger, now, log, commissionPercent, afterRelease }: Deps) {
   /** Releases one job's held money to its driver (see the module comment); what happened, once per job. */
   async function release(shipmentId: number, reason: ReleaseReason): Promise<ReleaseOutcome> {
+    const outcome = await releaseOnce(shipmentId, reason);
+    if (outcome === 'released') afterRelease?.();
+    return outcome;
+  }
+
+  async function releaseOnce(shipmentId: number, reason: ReleaseReason): Promise<ReleaseOutcome> {
     return db.transaction().execute(async (trx) => {
       const f = await repo.releaseFacts(trx, shipmentId);
       if (!f) return 'nothing_held';

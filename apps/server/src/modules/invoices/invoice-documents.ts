@@ -1,0 +1,175 @@
+import {
+  addDays,
+  driverEarnings,
+  type EInvoiceDoc,
+  type EInvoiceLine,
+  type EInvoiceParty,
+  INSURANCE,
+  type InsuranceChoice,
+  INVOICE_PAYMENT_DAYS,
+  type Locale,
+  partyFromText,
+  structuredCommunication,
+  communicationBase,
+  vatNumberCountry,
+  vatTreatment,
+  VatTreatmentError,
+  type VatTreatment,
+} from '@vm/domain';
+
+// The documents of one shipment (issue 22 part 5, decision 0033), as pure functions of the facts
+// the repository reads: the platform's invoice to the sender (and its credit notes), and the
+// driver's self-billed invoice to the platform. Numbers and dates are given; nothing here reads
+// the clock or the database.
+
+/** The platform as seller and as self-billing buyer (config.platform). */
+export type PlatformIdentity = { name: string; enterpriseNumber: string; address: string; iban: string; bic: string | null; email: string };
+
+export function platformParty(p: PlatformIdentity): EInvoiceParty {
+  return { ...partyFromText({ name: p.name, address: p.address, country: 'BE', vat: `BE${p.enterpriseNumber}`, email: p.email }), endpoint: { scheme: '0208', id: p.enterpriseNumber } };
+}
+
+export type Numbered = { number: string; year: number; sequence: number; issueDate: string };
+
+export type Route = { reference: string; pickupCity: string; pickupCountry: string; deliveryCity: string; deliveryCountry: string; pickupDate: string };
+
+export type SaleFacts = Route & {
+  locale: Locale;
+  method: 'card' | 'invoice' | 'bancontact';
+  amountCents: number;
+  cardLast4: string | null;
+  priceCents: number;
+  insurance: InsuranceChoice;
+  person: { name: string; address: string; country: string; email: string };
+  company: { name: string; vat: string; address: string; email: string } | null;
+};
+
+export type PurchaseFacts = Route & {
+  locale: Locale;
+  priceCents: number;
+  commissionPercent: number;
+  driver: { name: string; address: string; country: string; email: string; kind: 'person' | 'company'; companyName: string; companyNumber: string; vat: string; vatExempt: boolean; iban: string };
+};
+
+const TEXT = {
+  transport: { nl: 'Goederenvervoer', fr: 'Transport de marchandises', en: 'Transport of goods' },
+  job: { nl: 'opdracht', fr: 'mission', en: 'job' },
+  pickup: { nl: 'ophaling', fr: 'enlèvement le', en: 'pickup' },
+  insurance: { nl: 'Verzekering', fr: 'Assurance', en: 'Insurance' },
+  cover: { nl: 'dekking tot', fr: 'couverture jusqu’à', en: 'cover up to' },
+  prepaid: { nl: 'Betaald bij aanvaarding van het bod', fr: 'Payé à l’acceptation de l’offre', en: 'Paid when the offer was accepted' },
+  transfer: {
+    nl: 'Te betalen binnen 30 dagen met de gestructureerde mededeling',
+    fr: 'À payer dans les 30 jours avec la communication structurée',
+    en: 'To be paid within 30 days with the structured communication',
+  },
+  self_billing: {
+    nl: 'Zelffacturatie: factuur opgemaakt door de afnemer in naam en voor rekening van de dienstverrichter (art. 53 §2 WBTW), volgens de overeenkomst aanvaard bij de inschrijving',
+    fr: 'Autofacturation : facture établie par le client au nom et pour le compte du prestataire (art. 53 §2 CTVA), selon l’accord accepté à l’inscription',
+    en: 'Self-billing: invoice drawn up by the customer in the name and on behalf of the supplier (art. 53 §2 Belgian VAT Code), under the agreement accepted when joining',
+  },
+  payout: { nl: 'Uitbetaald met de wekelijkse uitbetaling', fr: 'Versé avec le paiement hebdomadaire', en: 'Paid with the weekly payout' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+const routeText = (r: Route, lang: Locale) => `${TEXT.transport[lang]} ${r.pickupCity} → ${r.deliveryCity} (${TEXT.job[lang]} ${r.reference}, ${TEXT.pickup[lang]} ${r.pickupDate})`;
+
+/** The sender as buyer: their company when it has a VAT number (a business), else the person (a private customer). */
+function senderParty(f: SaleFacts): { party: EInvoiceParty; kind: 'business' | 'private'; country: string } {
+  if (f.company?.vat.trim()) {
+    const vat = f.company.vat.trim().toUpperCase();
+    const country = vatNumberCountry(vat);
+    return { party: partyFromText({ name: f.company.name, address: f.company.address, country, vat, email: f.company.email || f.person.email }), kind: 'business', country };
+  }
+  const country = (f.person.country || 'BE').toUpperCase();
+  // A private person has no Peppol address: the PDF only.
+  return { party: { ...partyFromText({ name: f.person.name, address: f.person.address, country, email: f.person.email }), endpoint: undefined }, kind: 'private', country };
+}
+
+/** Which VAT the sale carries; a route the rules do not cover (a private customer's transport leaving the EU) keeps Belgium's. */
+export function saleTreatment(f: SaleFacts): VatTreatment {
+  const s = senderParty(f);
+  try {
+    return vatTreatment({
+      invoice: 'platform_to_sender',
+      customer: { kind: s.kind, country: s.country, vat_number: s.kind === 'business' ? f.company!.vat.trim().toUpperCase() : undefined },
+      departure_country: f.pickupCountry,
+      arrival_country: f.deliveryCountry,
+      lang: f.locale,
+    });
+  } catch (err) {
+    if (!(err instanceof VatTreatmentError)) throw err;
+    return { category: 'S', percent: 21, place_of_supply: 'BE', rule: 'b2c_domestic_transport' };
+  }
+}
+
+/** The platform's invoice (380) for a paid shipment: the transport and the insurance premium, paid at acceptance or due by transfer. */
+export function saleInvoice(f: SaleFacts, platform: PlatformIdentity, n: Numbered): EInvoiceDoc {
+  const t = saleTreatment(f);
+  const vat = { category: t.category, percent: t.percent };
+  const lines: EInvoiceLine[] = [{ description: routeText(f, f.locale), quantity: 1, unit_price_cents: f.priceCents, vat }];
+  const premium = INSURANCE[f.insurance].premiumCents;
+  if (premium > 0) {
+    const cover = INSURANCE[f.insurance].coverCents / 100;
+    lines.push({ description: `${TEXT.insurance[f.locale]} (${TEXT.cover[f.locale]} € ${cover})`, quantity: 1, unit_price_cents: premium, vat });
+  }
+  const byTransfer = f.method === 'invoice';
+  const doc: EInvoiceDoc = {
+    kind: 'invoice',
+    number: n.number,
+    issue_date: n.issueDate,
+    buyer_reference: f.reference,
+    order_reference: f.reference,
+    seller: platformParty(platform),
+    buyer: senderParty(f).party,
+    lines,
+    exemptions: t.exemption ? { [t.category]: t.exemption } : undefined,
+  };
+  if (byTransfer) {
+    const communication = structuredCommunication(communicationBase(n.year, n.sequence));
+    doc.due_date = addDays(n.issueDate, INVOICE_PAYMENT_DAYS);
+    doc.payment = { means: 'sepa_credit_transfer', iban: platform.iban, bic: platform.bic ?? undefined, payment_id: communication.replace(/\D/g, '') };
+    doc.notes = [`${TEXT.transfer[f.locale]} ${communication}`];
+  } else {
+    doc.payment = { means: 'card', card_last4: f.cardLast4 ?? undefined, card_network: f.method === 'bancontact' ? 'Bancontact' : 'card' };
+    doc.prepaid_cents = f.amountCents;
+    doc.notes = [TEXT.prepaid[f.locale]];
+  }
+  return doc;
+}
+
+/** The driver as seller on their self-billed invoice: their company or their own name, with their enterprise number and VAT. */
+function driverParty(d: PurchaseFacts['driver']): EInvoiceParty {
+  const name = d.kind === 'company' && d.companyName.trim() ? d.companyName : d.name;
+  const kbo = d.companyNumber.replace(/\D/g, '');
+  const belgian = /^[01]\d{9}$/.test(kbo);
+  // Under the small-business exemption a Belgian business keeps its VAT number (BE + the enterprise
+  // number); an exempt line needs the seller's VAT identifier (BR-E-02).
+  const vat = d.vat.trim() ? d.vat.trim().toUpperCase() : belgian ? `BE${kbo}` : undefined;
+  const party = partyFromText({ name, address: d.address, country: d.country || 'BE', vat, email: d.email });
+  // The enterprise number is a Belgian business's Peppol address and legal registration.
+  return belgian ? { ...party, enterprise_number: kbo, endpoint: { scheme: '0208', id: kbo } } : party;
+}
+
+/**
+ * The driver's invoice to the platform (389, self-billed) for a released job: the price minus the
+ * commission (the commission is the difference between what the platform sells and buys), with the
+ * driver's VAT or the small-business exemption, paid to the driver's IBAN with the weekly payout.
+ */
+export function purchaseInvoice(f: PurchaseFacts, platform: PlatformIdentity, n: Numbered, payoutDate: string): EInvoiceDoc {
+  const t = vatTreatment({ invoice: 'driver_to_platform', driver: { vat_status: f.driver.vatExempt ? 'small_business_exempt' : 'registered' }, lang: f.locale });
+  const e = driverEarnings(f.priceCents, f.commissionPercent, f.driver.vatExempt);
+  return {
+    kind: 'self_billed_invoice',
+    number: n.number,
+    issue_date: n.issueDate,
+    due_date: payoutDate,
+    buyer_reference: f.reference,
+    order_reference: f.reference,
+    seller: driverParty(f.driver),
+    buyer: platformParty(platform),
+    lines: [{ description: routeText(f, f.locale), quantity: 1, unit_price_cents: e.net, vat: { category: t.category, percent: t.percent } }],
+    exemptions: t.exemption ? { [t.category]: t.exemption } : undefined,
+    payment: { means: 'sepa_credit_transfer', iban: f.driver.iban },
+    notes: [TEXT.self_billing[f.locale], TEXT.payout[f.locale]],
+  };
+}

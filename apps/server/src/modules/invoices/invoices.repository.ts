@@ -1,0 +1,201 @@
+import { type Insertable, sql } from 'kysely';
+import type { InsuranceChoice, Locale } from '@vm/domain';
+import type { Executor } from '../../db/database.ts';
+import type { InvoicesTable, InvoiceSeriesName } from '../../db/schema.ts';
+
+// Issue 22 part 5, invoices of record (decision 0033): all SQL of the module. It reads the
+// payments, shipments, offers, users, companies, driver profiles and the ledger to know what to
+// bill (read only: those modules own their writes) and writes only the invoices' tables.
+
+/**
+ * The next number of a series in a year. The counter row stays locked until the transaction ends,
+ * so numbers are handed out one at a time, and a transaction that rolls back gives its number
+ * back: the series has no gaps.
+ */
+export async function nextSequence(trx: Executor, series: InvoiceSeriesName, year: number): Promise<number> {
+  const row = await trx
+    .insertInto('invoiceCounters')
+    .values({ series, year, lastNumber: 1 })
+    .onConflict((oc) => oc.columns(['series', 'year']).doUpdateSet({ lastNumber: sql`invoice_counters.last_number + 1` }))
+    .returning('lastNumber')
+    .executeTakeFirstOrThrow();
+  return row.lastNumber;
+}
+
+export async function issued(db: Executor, sourceKey: string): Promise<boolean> {
+  return (await db.selectFrom('invoices').select('id').where('sourceKey', '=', sourceKey).executeTakeFirst()) !== undefined;
+}
+
+export type NewInvoice = Insertable<InvoicesTable>;
+
+export async function insert(trx: Executor, row: NewInvoice): Promise<number> {
+  return (await trx.insertInto('invoices').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export type InvoiceRow = {
+  id: number;
+  number: string;
+  kind: InvoicesTable['kind'];
+  userId: number;
+  shipmentId: number | null;
+  reference: string | null;
+  correctsNumber: string | null;
+  credited: boolean;
+  issueDate: string;
+  dueDate: string | null;
+  paymentCommunication: string | null;
+  netCents: number;
+  vatCents: number;
+  totalCents: number;
+  payableCents: number;
+  paidAt: Date | null;
+  locale: string;
+  hasUbl: boolean;
+};
+
+function rows(db: Executor) {
+  return db
+    .selectFrom('invoices as i')
+    .leftJoin('shipments as s', 's.id', 'i.shipmentId')
+    .leftJoin('invoices as c', 'c.id', 'i.correctsId')
+    .select([
+      'i.id',
+      'i.number',
+      'i.kind',
+      'i.userId',
+      'i.shipmentId',
+      's.referenceId as reference',
+      'c.number as correctsNumber',
+      sql<boolean>`exists (select 1 from invoices x where x.corrects_id = i.id)`.as('credited'),
+      'i.issueDate',
+      'i.dueDate',
+      'i.paymentCommunication',
+      'i.netCents',
+      'i.vatCents',
+      'i.totalCents',
+      'i.payableCents',
+      'i.paidAt',
+      'i.locale',
+      sql<boolean>`i.ubl is not null`.as('hasUbl'),
+    ]);
+}
+
+/** A user's documents, newest first. */
+export async function listFor(db: Executor, userId: number, limit: number): Promise<InvoiceRow[]> {
+  return rows(db).where('i.userId', '=', userId).orderBy('i.id', 'desc').limit(limit).execute();
+}
+
+export async function find(db: Executor, id: number): Promise<InvoiceRow | null> {
+  return (await rows(db).where('i.id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function documentOf(db: Executor, id: number): Promise<{ document: string; ubl: string | null } | null> {
+  return (await db.selectFrom('invoices').select(['document', 'ubl']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export type SaleRow = {
+  paymentId: number;
+  shipmentId: number;
+  senderId: number;
+  reference: string;
+  method: 'card' | 'invoice' | 'bancontact';
+  amountCents: number;
+  cardLast4: string | null;
+  priceCents: number;
+  insurance: InsuranceChoice;
+  pickupCity: string;
+  pickupCountry: string;
+  deliveryCity: string;
+  deliveryCountry: string;
+  pickupDateFrom: Date;
+  pickupTimezone: string;
+  locale: Locale;
+  firstName: string;
+  lastName: string;
+  email: string;
+  addressFormatted: string;
+  country: string;
+  companyName: string | null;
+  companyVat: string | null;
+  companyAddress: string | null;
+  companyEmail: string | null;
+};
+
+/** Succeeded payments whose invoice is not written yet, oldest first (the sweep bills each once). */
+export async function salesToBill(db: Executor, limit: number): Promise<SaleRow[]> {
+  const { rows } = await sql<SaleRow>`
+    select p.id as payment_id, p.shipment_id, p.user_id as sender_id, s.reference_id as reference, p.method, p.amount_cents,
+           r.card_last4, o.price_cents, s.insurance, s.pickup_city, s.pickup_country, s.delivery_city, s.delivery_country,
+           s.pickup_date_from, s.pickup_timezone, u.locale, u.first_name, u.last_name, u.email, u.address_formatted, u.country,
+           c.name as company_name, c.vat as company_vat, c.address as company_address, c.email as company_email
+    from payments p
+    join payment_receipts r on r.payment_id = p.id
+    join shipments s on s.id = p.shipment_id
+    join offers o on o.id = p.offer_id
+    join users u on u.id = p.user_id
+    left join companies c on c.user_id = p.user_id
+    where p.status = 'succeeded'
+      and not exists (select 1 from invoices i where i.source_key = 'sale:payment:' || p.id)
+    order by p.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+export type PurchaseRow = {
+  shipmentId: number;
+  driverId: number;
+  reference: string;
+  priceCents: number;
+  commissionBp: number | null;
+  pickupCity: string;
+  pickupCountry: string;
+  deliveryCity: string;
+  deliveryCountry: string;
+  pickupDateFrom: Date;
+  pickupTimezone: string;
+  locale: Locale;
+  firstName: string;
+  lastName: string;
+  email: string;
+  addressFormatted: string;
+  country: string;
+  kind: 'person' | 'company';
+  companyName: string;
+  companyNumber: string;
+  vat: string;
+  vatExempt: boolean;
+  iban: string;
+};
+
+/**
+ * Jobs whose money was released to the driver and whose self-billed invoice is not written yet.
+ * Only drivers who accepted the self-billing agreement: the platform may not write invoices in
+ * the name of anyone else.
+ */
+export async function purchasesToBill(db: Executor, limit: number): Promise<PurchaseRow[]> {
+  const { rows } = await sql<PurchaseRow>`
+    select s.id as shipment_id, o.driver_id, s.reference_id as reference, o.price_cents, o.commission_bp,
+           s.pickup_city, s.pickup_country, s.delivery_city, s.delivery_country, s.pickup_date_from, s.pickup_timezone,
+           u.locale, u.first_name, u.last_name, u.email, u.address_formatted, u.country,
+           dp.kind, dp.company_name, dp.company_number, dp.vat, dp.vat_exempt, dp.iban
+    from ledger_transactions t
+    join shipments s on s.id = t.shipment_id
+    join offers o on o.id = s.accepted_offer_id
+    join users u on u.id = o.driver_id
+    join driver_profiles dp on dp.user_id = o.driver_id
+    where t.kind = 'release'
+      and dp.self_billing_accepted_at is not null
+      and not exists (select 1 from invoices i where i.source_key = 'purchase:shipment:' || s.id)
+    order by t.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** Documents waiting for the Peppol network, oldest first. */
+export async function peppolPending(db: Executor, limit: number) {
+  return db.selectFrom('invoices').select(['id', 'number', 'kind', 'ubl', 'document']).where('peppolStatus', '=', 'pending').orderBy('id').limit(limit).execute();
+}
+
+export async function setPeppol(db: Executor, id: number, status: 'sent' | 'failed' | 'none', ref: string | null): Promise<void> {
+  await db.updateTable('invoices').set({ peppolStatus: status, peppolRef: ref }).where('id', '=', id).where('peppolStatus', '=', 'pending').execute();
+}

@@ -1,0 +1,254 @@
+import { eInvoiceTotals, type EInvoiceDoc, formatStructuredCommunication, type InvoiceList, type InvoiceRead, invoiceNumber, type InvoiceSeries, type Locale, localParts, payoutWeek } from '@vm/domain';
+import type { Db } from '../../db/database.ts';
+import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
+import { notFound } from '../../lib/errors.ts';
+import { toPdf } from '../../lib/e-invoice/pdf.ts';
+import { toUbl, UblError } from '../../lib/e-invoice/ubl.ts';
+import { type Numbered, type PlatformIdentity, purchaseInvoice, type Route, saleInvoice } from './invoice-documents.ts';
+import * as repo from './invoices.repository.ts';
+
+// Issue 22 part 5, invoices of record (decision 0033). A sweep (the scheduled job, and a nudge
+// after each payment and release) writes each document once, by its source key: the platform's
+// invoice for every succeeded payment, the driver's self-billed invoice for every released job.
+// Writing never blocks the money: a payment or a release commits first; an invoice that cannot be
+// written is logged and tried again. Every document keeps the model it was printed from (JSON),
+// and the UBL when its receiver has a Peppol address; the PDF is printed from the kept model.
+
+type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Deps = { db: Db; now: () => Date; log: Log; platform: PlatformIdentity; commissionPercent: number };
+
+/** Documents written per sweep round; a backlog takes several rounds. */
+const BATCH = 100;
+/** The Invoices page lists this many of the newest documents. */
+const LIST_LIMIT = 500;
+const ZONE = 'Europe/Brussels';
+
+const euros = (cents: number) => cents / 100;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const dateSeconds = (ymd: string) => seconds(new Date(`${ymd}T12:00:00Z`));
+
+/** Another process wrote the same document first; this transaction gives its number back. */
+class AlreadyIssued extends Error {}
+
+const SERIES_OF: Record<EInvoiceDoc['kind'], InvoiceSeries> = { invoice: 'sales', credit_note: 'sales_credit', self_billed_invoice: 'self_billed', self_billed_credit_note: 'self_billed_credit' };
+
+const routeOf = (r: { reference: string; pickupCity: string; pickupCountry: string; deliveryCity: string; deliveryCountry: string; pickupDateFrom: Date; pickupTimezone: string }): Route => ({
+  reference: r.reference,
+  pickupCity: r.pickupCity,
+  pickupCountry: r.pickupCountry || 'BE',
+  deliveryCity: r.deliveryCity,
+  deliveryCountry: r.deliveryCountry || 'BE',
+  pickupDate: localParts(r.pickupDateFrom, r.pickupTimezone || ZONE).date,
+});
+
+export function invoicesService({ db, now, log, platform, commissionPercent }: Deps) {
+  /**
+   * Writes one document under the next number of its series, once per source key. The number is
+   * taken first (which waits for any other writer of the series), then the key is checked: a
+   * document another process wrote meanwhile rolls this one back, its number unused.
+   */
+  async function issue(p: { sourceKey: string; kind: EInvoiceDoc['kind']; userId: number; shipmentId: number | null; correctsId?: number; locale: Locale; paid: boolean; build: (n: Numbered) => EInvoiceDoc }): Promise<number | null> {
+    const at = now();
+    const issueDate = localParts(at, ZONE).date;
+    const year = Number(issueDate.slice(0, 4));
+    const series = SERIES_OF[p.kind];
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const sequence = await repo.nextSequence(trx, series, year);
+        if (await repo.issued(trx, p.sourceKey)) throw new AlreadyIssued();
+        const doc = p.build({ number: invoiceNumber(series, year, sequence), year, sequence, issueDate });
+        const totals = eInvoiceTotals(doc);
+        let ubl: string | null = null;
+        if (doc.buyer.endpoint && doc.seller.endpoint) {
+          try {
+            ubl = toUbl(doc);
+          } catch (err) {
+            // A document the rules refuse is a bug to see, not a reason to leave the customer without an invoice: the PDF stands.
+            if (!(err instanceof UblError)) throw err;
+            log.error({ err, sourceKey: p.sourceKey }, 'UBL refused; the document is kept as PDF only');
+          }
+        }
+        return repo.insert(trx, {
+          sourceKey: p.sourceKey,
+          series,
+          year,
+          sequence,
+          number: doc.number,
+          kind: doc.kind,
+          userId: p.userId,
+          shipmentId: p.shipmentId,
+          correctsId: p.correctsId ?? null,
+          issueDate,
+          dueDate: doc.due_date ?? null,
+          paymentCommunication: doc.payment?.means === 'sepa_credit_transfer' && doc.kind === 'invoice' ? (doc.payment.payment_id ?? null) : null,
+          netCents: totals.tax_exclusive_cents,
+          vatCents: totals.tax_cents,
+          totalCents: totals.tax_inclusive_cents,
+          payableCents: totals.payable_cents,
+          paidAt: p.paid || totals.payable_cents === 0 ? at : null,
+          locale: p.locale,
+          document: JSON.stringify(doc),
+          ubl,
+          peppolStatus: ubl ? 'pending' : 'none',
+          createdAt: at,
+        });
+      });
+    } catch (err) {
+      if (err instanceof AlreadyIssued) return null;
+      throw err;
+    }
+  }
+
+  async function billSales(): Promise<number> {
+    let written = 0;
+    for (const r of await repo.salesToBill(db, BATCH)) {
+      try {
+        const id = await issue({
+          sourceKey: `sale:payment:${r.paymentId}`,
+          kind: 'invoice',
+          userId: r.senderId,
+          shipmentId: r.shipmentId,
+          locale: r.locale,
+          paid: r.method !== 'invoice',
+          build: (n) =>
+            saleInvoice(
+              {
+                ...routeOf(r),
+                locale: r.locale,
+                method: r.method,
+                amountCents: r.amountCents,
+                cardLast4: r.cardLast4,
+                priceCents: r.priceCents,
+                insurance: r.insurance,
+                person: { name: `${r.firstName} ${r.lastName}`, address: r.addressFormatted, country: r.country, email: r.email },
+                company: r.companyName !== null ? { name: r.companyName, vat: r.companyVat ?? '', address: r.companyAddress ?? '', email: r.companyEmail ?? '' } : null,
+              },
+              platform,
+              n,
+            ),
+        });
+        if (id !== null) written++;
+      } catch (err) {
+        log.error({ err, paymentId: r.paymentId }, 'invoice not written; the next sweep tries again');
+      }
+    }
+    return written;
+  }
+
+  async function billPurchases(): Promise<number> {
+    let written = 0;
+    const payoutDate = localParts(payoutWeek(now()).nextPayoutDay, ZONE).date;
+    for (const r of await repo.purchasesToBill(db, BATCH)) {
+      try {
+        const id = await issue({
+          sourceKey: `purchase:shipment:${r.shipmentId}`,
+          kind: 'self_billed_invoice',
+          userId: r.driverId,
+          shipmentId: r.shipmentId,
+          locale: r.locale,
+          paid: false,
+          build: (n) =>
+            purchaseInvoice(
+              {
+                ...routeOf(r),
+                locale: r.locale,
+                priceCents: r.priceCents,
+                commissionPercent: r.commissionBp === null ? commissionPercent : r.commissionBp / 100,
+                driver: {
+                  name: `${r.firstName} ${r.lastName}`,
+                  address: r.addressFormatted,
+                  country: r.country,
+                  email: r.email,
+                  kind: r.kind,
+                  companyName: r.companyName,
+                  companyNumber: r.companyNumber,
+                  vat: r.vat,
+                  vatExempt: r.vatExempt,
+                  iban: r.iban,
+                },
+              },
+              platform,
+              n,
+              payoutDate,
+            ),
+        });
+        if (id !== null) written++;
+      } catch (err) {
+        log.error({ err, shipmentId: r.shipmentId }, 'self-billed invoice not written; the next sweep tries again');
+      }
+    }
+    return written;
+  }
+
+  const toRead = (r: repo.InvoiceRow): InvoiceRead => ({
+    id: r.id,
+    number: r.number,
+    kind: r.kind,
+    shipment_id: r.shipmentId,
+    reference: r.reference ?? '',
+    issued_at: dateSeconds(r.issueDate),
+    due_at: r.dueDate ? dateSeconds(r.dueDate) : null,
+    net: euros(r.netCents),
+    vat: euros(r.vatCents),
+    total: euros(r.totalCents),
+    payable: euros(r.payableCents),
+    status: r.credited ? 'credited' : r.paidAt || r.payableCents === 0 ? 'paid' : 'open',
+    paid_at: r.paidAt ? seconds(r.paidAt) : null,
+    payment_communication: r.paymentCommunication ? formatStructuredCommunication(r.paymentCommunication) : null,
+    corrects: r.correctsNumber,
+    pdf_url: `/api/invoices/${r.id}/pdf`,
+    ubl_url: r.hasUbl ? `/api/invoices/${r.id}/ubl` : null,
+  });
+
+  /** The user's own document (another user's does not exist for them). */
+  async function own(userId: number, id: number) {
+    const row = await repo.find(db, id);
+    if (!row || row.userId !== userId) throw notFound();
+    const kept = (await repo.documentOf(db, id))!;
+    return { row, kept };
+  }
+
+  async function issueDue(): Promise<{ sales: number; purchases: number }> {
+    let sales = 0;
+    let purchases = 0;
+    for (;;) {
+      const s = await billSales();
+      const p = await billPurchases();
+      sales += s;
+      purchases += p;
+      if (s < BATCH && p < BATCH) break;
+    }
+    if (sales + purchases > 0) log.info({ sales, purchases }, 'invoices written');
+    return { sales, purchases };
+  }
+  const rounds = coalescedRounds(async () => void (await issueDue()), log, 'invoices');
+
+  return {
+    /** Writes every document that is due (the scheduled job; tests). */
+    issueDue,
+    /** After a payment or a release: the documents are written now rather than at the next run of the job. */
+    nudge: (): void => void rounds.run(),
+    /** Resolves when the writing in progress has ended (on close; tests). */
+    settled: rounds.settled,
+
+    /** GET /api/invoices: the user's invoices and credit notes, newest first. */
+    async list(userId: number): Promise<InvoiceList> {
+      return { invoices: (await repo.listFor(db, userId, LIST_LIMIT)).map(toRead) };
+    },
+
+    /** The PDF, printed in the language the document was written in. */
+    async pdf(userId: number, id: number): Promise<{ number: string; pdf: Buffer }> {
+      const { row, kept } = await own(userId, id);
+      return { number: row.number, pdf: await toPdf(JSON.parse(kept.document) as EInvoiceDoc, row.locale as Locale) };
+    },
+
+    /** The Peppol UBL as it was written (404 for a document to a private person: they have none). */
+    async ubl(userId: number, id: number): Promise<{ number: string; xml: string }> {
+      const { row, kept } = await own(userId, id);
+      if (!kept.ubl) throw notFound();
+      return { number: row.number, xml: kept.ubl };
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof invoicesService>;

@@ -56,7 +56,7 @@ const server = {
   scripts: 'apps/server/scripts',
   modules: 'apps/server/src/modules',
   adapters: 'apps/server/src/adapters',
-  ports: ['captcha/captcha.ts', 'geo/geo.ts', 'mail/mailer.ts', 'payments/payment-provider.ts', 'sms/phone-verifier.ts', 'storage/file-store.ts', 'vat/vat-registry.ts', 'push/push-sender.ts', 'payouts/payout-provider.ts'],
+  ports: ['captcha/captcha.ts', 'geo/geo.ts', 'mail/mailer.ts', 'payments/payment-provider.ts', 'sms/phone-verifier.ts', 'storage/file-store.ts', 'vat/vat-registry.ts', 'push/push-sender.ts', 'payouts/payout-provider.ts', 'access-point/access-point.ts'],
 };
 
 /** Why `file` may not import `target` across a server boundary, or null. */

@@ -139,6 +139,13 @@ const envVariables = z.object({
   PUSH_ALLOW_LOOPBACK: bool,
   // Each request to a push service; at most 30 s (the worker's lease counts on it).
   PUSH_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
+  // Issue 22: sending e-invoices over Peppol (decision 0032). Without a Billit key: UBL files in this folder (unset: DATA_DIR/peppol-outbox).
+  PEPPOL_OUTBOX_DIR: optionalText,
+  BILLIT_API_KEY: optionalText,
+  // The Billit company the documents are sent for (needed when the key's user has several).
+  BILLIT_PARTY_ID: z.string().trim().regex(/^\d{0,18}$/).optional().transform((v) => v || null),
+  BILLIT_API_URL: z.string().default('https://api.billit.be'),
+  ACCESS_POINT_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
 });
 
 /** Where the server writes its generated admin token for `npm run admin`. */
@@ -191,7 +198,7 @@ const configSchema = envVariables
     if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) refuse('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
     if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(e.VAPID_SUBJECT)) refuse('VAPID_SUBJECT must be a mailto: or https: address');
     if (e.PUSH_ALLOW_LOOPBACK && e.NODE_ENV === 'production') refuse('PUSH_ALLOW_LOOPBACK is for tests, not production');
-    for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER]] as const) {
+    for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER], ['BILLIT_API_URL', e.BILLIT_API_URL]] as const) {
       if (value && !isHttpsOrLoopback(value)) refuse(`${name} must be https (http only on 127.0.0.1 or localhost)`);
     }
   })
@@ -302,6 +309,12 @@ const configSchema = envVariables
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
       allowLoopback: e.PUSH_ALLOW_LOOPBACK,
       timeoutMs: e.PUSH_TIMEOUT_MS,
+    },
+    /** Issue 22: the Peppol access point (decision 0032): Billit when its key is set, else the outbox folder. */
+    accessPoint: {
+      outboxDir: e.PEPPOL_OUTBOX_DIR ? path.resolve(repoRoot, e.PEPPOL_OUTBOX_DIR) : path.resolve(repoRoot, e.DATA_DIR, 'peppol-outbox'),
+      billit: e.BILLIT_API_KEY ? { apiKey: e.BILLIT_API_KEY, partyId: e.BILLIT_PARTY_ID ?? null, baseUrl: e.BILLIT_API_URL.replace(/\/$/, '') } : null,
+      timeoutMs: e.ACCESS_POINT_TIMEOUT_MS,
     },
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */
     /** Staff sign-in (decision 0025); `demo`: seed the README's admin (demo mode on the embedded database). */

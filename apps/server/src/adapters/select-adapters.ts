@@ -1,5 +1,8 @@
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
+import type { AccessPoint } from './access-point/access-point.ts';
+import { billitAccessPoint } from './access-point/billit-access-point.ts';
+import { outboxAccessPoint } from './access-point/outbox-access-point.ts';
 import type { AppConfig } from '../env.ts';
 import { type Captcha, selectCaptcha } from './captcha/captcha.ts';
 import type { Geocoder, Router, TimeZones } from './geo/geo.ts';
@@ -41,6 +44,8 @@ export type AdapterOverrides = {
   pushSender?: PushSender;
   /** Issue 22 part 3: paying drivers. */
   payoutProvider?: PayoutProvider;
+  /** Issue 22: sending e-invoices over Peppol. */
+  accessPoint?: AccessPoint;
 };
 
 export type Adapters = Required<AdapterOverrides> & { timeZones: TimeZones };
@@ -88,5 +93,10 @@ export async function selectAdapters(
     (p.provider === 'stripe'
       ? stripePayoutProvider({ secretKey: p.secretKey, apiBase: p.apiBase ?? undefined, returnUrl: earningsPage, refreshUrl: earningsPage })
       : sandboxPayoutProvider({ db: deps.db, now: deps.now }));
-  return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry, pushSender, payoutProvider };
+  // Issue 22: e-invoices over Peppol through Billit when its key is set, else UBL files in the outbox folder.
+  const ap = config.accessPoint;
+  const accessPoint =
+    deps.accessPoint ??
+    (ap.billit ? billitAccessPoint({ ...ap.billit, timeoutMs: ap.timeoutMs }) : outboxAccessPoint(ap.outboxDir, deps.now));
+  return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry, pushSender, payoutProvider, accessPoint };
 }

@@ -139,7 +139,7 @@ declare module 'fastify' {
     /** Issue 22 part 3: the payout job's run (tests call it). */
     payouts: Pick<PayoutsService, 'run'>;
     /** Issue 22 part 5: the invoices' sweep (the job's run; tests call it and wait for the nudged runs). */
-    invoices: Pick<InvoicesService, 'issueDue' | 'settled'>;
+    invoices: Pick<InvoicesService, 'issueDue' | 'sendPending' | 'settled'>;
   }
 }
 

@@ -52,4 +52,6 @@ export function scheduleJobs(
   // Issue 22 part 5: invoices for payments and self-billed invoices for releases that have none yet
   // (each process also writes them right after a payment or a release).
   jobs.schedule('invoices', MINUTE, () => services.invoices.issueDue());
+  // ... and hands their UBL to the Peppol access point (a document it could not take waits here).
+  jobs.schedule('peppol-send', 5 * MINUTE, () => services.invoices.sendPending());
 }

@@ -59,7 +59,7 @@ type Deps = {
 
 /** The one place that wires services and adapters together (a service imports its own repository). */
 export async function wireServices({ db, listen, config, now, adapters, log, memoryCaches, onClose, preClose, onPaymentOutcome }: Deps) {
-  const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider, vatRegistry, pushSender, payoutProvider } = adapters;
+  const { phoneVerifier, mailer, fileStore, router, timeZones, paymentProvider, vatRegistry, pushSender, payoutProvider, accessPoint } = adapters;
   const limits = config.rateLimits;
   const rateLimits = rateLimitStore({ redisUrl: config.redisUrl, db, now, log, prefix: `${config.redisKeyPrefix}rl:` });
   onClose(() => rateLimits.close());
@@ -95,7 +95,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Issue 22: the ledger, and money held until delivery then released to the driver.
   const ledger = ledgerService({ db, now, log });
   // Issue 22 part 5: invoices of record, written after each payment and release (and by the job).
-  const invoices = invoicesService({ db, now, log, platform: config.platform, commissionPercent: config.commissionPercent });
+  const invoices = invoicesService({ db, now, log, platform: config.platform, commissionPercent: config.commissionPercent, accessPoint });
   onClose(() => invoices.settled());
   const settlement = settlementService({ db, ledger, now, log, commissionPercent: config.commissionPercent, afterRelease: invoices.nudge });
   const payouts = payoutsService({ db, ledger, provider: payoutProvider, now, log });

@@ -158,6 +158,29 @@ describe('the driver’s self-billed invoice', () => {
   });
 });
 
+describe('sending over Peppol', () => {
+  it('hands each UBL document to the access point once (the embedded one writes the outbox folder); a private person’s stays PDF only', async () => {
+    const sender = await businessSender();
+    const priv = await registerAndLogin(t);
+    await addCard(t, priv.auth);
+    const driver = await joinedDriver();
+    await acceptedShipment(t, sender, driver, 99);
+    await acceptedShipment(t, priv, driver, 98);
+    await written();
+    await t.app.invoices.sendPending();
+    expect((await t.app.invoices.sendPending()).sent).toBe(0);
+    const [business] = await list(sender.auth);
+    const [person] = await list(priv.auth);
+    const outbox = path.join(t.dataDir, 'peppol-outbox');
+    const files = await fs.readdir(outbox);
+    expect(files).toContain(`${business!.number}.xml`);
+    expect(files).not.toContain(`${person!.number}.xml`);
+    expect(await fs.readFile(path.join(outbox, `${business!.number}.xml`), 'utf8')).toBe((await download(sender.auth, business!.ubl_url!)).body);
+    const rows = await t.handle.db.selectFrom('invoices').select(['number', 'peppolStatus']).where('number', 'in', [business!.number, person!.number]).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.number, r.peppolStatus]))).toEqual({ [business!.number]: 'sent', [person!.number]: 'none' });
+  });
+});
+
 describe('numbers and the rules', () => {
   it('numbers each series without gaps or doubles, however many sweeps run at once', async () => {
     const sender = await businessSender();

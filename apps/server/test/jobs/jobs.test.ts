@@ -44,7 +44,7 @@ describe('the list of jobs', () => {
       settlement: { releaseDue: call('release') },
       ledger: { checkAndLog: call('ledger') },
       payouts: { run: call('payouts') },
-      invoices: { issueDue: call('invoices') },
+      invoices: { issueDue: call('invoices'), sendPending: call('peppol') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -65,9 +65,10 @@ describe('the list of jobs', () => {
       'ledger-check': 3600,
       payouts: 300,
       invoices: 60,
+      'peppol-send': 300,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol']);
   });
 });
 

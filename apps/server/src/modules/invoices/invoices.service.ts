@@ -1,4 +1,5 @@
 import { eInvoiceTotals, type EInvoiceDoc, formatStructuredCommunication, type InvoiceList, type InvoiceRead, invoiceNumber, type InvoiceSeries, type Locale, localParts, payoutWeek } from '@vm/domain';
+import { type AccessPoint, type AccessPointDocumentType, AccessPointRejectedError, AccessPointUnavailableError, ReceiverNotOnPeppolError } from '../../adapters/access-point/access-point.ts';
 import type { Db } from '../../db/database.ts';
 import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -15,7 +16,7 @@ import * as repo from './invoices.repository.ts';
 // and the UBL when its receiver has a Peppol address; the PDF is printed from the kept model.
 
 type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-type Deps = { db: Db; now: () => Date; log: Log; platform: PlatformIdentity; commissionPercent: number };
+type Deps = { db: Db; now: () => Date; log: Log; platform: PlatformIdentity; commissionPercent: number; accessPoint: AccessPoint };
 
 /** Documents written per sweep round; a backlog takes several rounds. */
 const BATCH = 100;
@@ -30,6 +31,13 @@ const dateSeconds = (ymd: string) => seconds(new Date(`${ymd}T12:00:00Z`));
 /** Another process wrote the same document first; this transaction gives its number back. */
 class AlreadyIssued extends Error {}
 
+const PEPPOL_TYPE: Record<EInvoiceDoc['kind'], AccessPointDocumentType> = {
+  invoice: 'invoice',
+  credit_note: 'credit_note',
+  self_billed_invoice: 'self_billing_invoice',
+  self_billed_credit_note: 'self_billing_credit_note',
+};
+
 const SERIES_OF: Record<EInvoiceDoc['kind'], InvoiceSeries> = { invoice: 'sales', credit_note: 'sales_credit', self_billed_invoice: 'self_billed', self_billed_credit_note: 'self_billed_credit' };
 
 const routeOf = (r: { reference: string; pickupCity: string; pickupCountry: string; deliveryCity: string; deliveryCountry: string; pickupDateFrom: Date; pickupTimezone: string }): Route => ({
@@ -41,7 +49,7 @@ const routeOf = (r: { reference: string; pickupCity: string; pickupCountry: stri
   pickupDate: localParts(r.pickupDateFrom, r.pickupTimezone || ZONE).date,
 });
 
-export function invoicesService({ db, now, log, platform, commissionPercent }: Deps) {
+export function invoicesService({ db, now, log, platform, commissionPercent, accessPoint }: Deps) {
   /**
    * Writes one document under the next number of its series, once per source key. The number is
    * taken first (which waits for any other writer of the series), then the key is checked: a
@@ -221,11 +229,57 @@ export function invoicesService({ db, now, log, platform, commissionPercent }: D
     if (sales + purchases > 0) log.info({ sales, purchases }, 'invoices written');
     return { sales, purchases };
   }
-  const rounds = coalescedRounds(async () => void (await issueDue()), log, 'invoices');
+  /**
+   * Hands the written UBL documents to the Peppol network, each once (its number is the access
+   * point's idempotency key). The platform sends both kinds: its own invoices to senders, and
+   * drivers' self-billed invoices to the drivers (under self-billing the customer issues them). A
+   * receiver not on Peppol keeps the PDF; an access point that is down leaves the document for the
+   * next run; a refusal is logged for staff.
+   */
+  async function sendPending(): Promise<{ sent: number; left: number }> {
+    let sent = 0;
+    const pending = await repo.peppolPending(db, BATCH);
+    for (const p of pending) {
+      const doc = JSON.parse(p.document) as EInvoiceDoc;
+      const self = p.kind === 'self_billed_invoice' || p.kind === 'self_billed_credit_note';
+      const [from, to] = self ? [doc.buyer.endpoint, doc.seller.endpoint] : [doc.seller.endpoint, doc.buyer.endpoint];
+      if (!p.ubl || !from || !to) {
+        await repo.setPeppol(db, p.id, 'none', null);
+        continue;
+      }
+      try {
+        const r = await accessPoint.send({ documentId: p.number, ubl: p.ubl, sender: from, receiver: to, documentType: PEPPOL_TYPE[p.kind] });
+        await repo.setPeppol(db, p.id, r.status === 'failed' ? 'failed' : 'sent', r.id);
+        if (r.status === 'failed') log.error({ number: p.number, reason: r.reason }, 'Peppol delivery failed');
+        else sent++;
+      } catch (err) {
+        if (err instanceof ReceiverNotOnPeppolError) await repo.setPeppol(db, p.id, 'none', null);
+        else if (err instanceof AccessPointRejectedError) {
+          await repo.setPeppol(db, p.id, 'failed', null);
+          log.error({ err, number: p.number }, 'the access point refused the document');
+        } else if (err instanceof AccessPointUnavailableError) {
+          log.warn({ err, number: p.number }, 'access point unavailable; the next run sends it');
+          break;
+        } else throw err;
+      }
+    }
+    return { sent, left: pending.length - sent };
+  }
+
+  const rounds = coalescedRounds(
+    async () => {
+      await issueDue();
+      await sendPending();
+    },
+    log,
+    'invoices',
+  );
 
   return {
     /** Writes every document that is due (the scheduled job; tests). */
     issueDue,
+    /** Sends the written UBL over Peppol (the scheduled job; tests). */
+    sendPending,
     /** After a payment or a release: the documents are written now rather than at the next run of the job. */
     nudge: (): void => void rounds.run(),
     /** Resolves when the writing in progress has ended (on close; tests). */

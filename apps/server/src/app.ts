@@ -73,6 +73,7 @@ import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { SettlementService } from './modules/settlement/settlement.service.ts';
 import type { PayoutsService } from './modules/payouts/payouts.service.ts';
 import type { InvoicesService } from './modules/invoices/invoices.service.ts';
+import type { InvoicePaymentsService } from './modules/invoices/invoice-payments.service.ts';
 import { wireServices } from './services.ts';
 
 /** Everything from outside the process; tests pass their own. */
@@ -140,6 +141,7 @@ declare module 'fastify' {
     payouts: Pick<PayoutsService, 'run'>;
     /** Issue 22 part 5: the invoices' sweep (the job's run; tests call it and wait for the nudged runs). */
     invoices: Pick<InvoicesService, 'issueDue' | 'sendPending' | 'settled'>;
+    invoicePayments: Pick<InvoicePaymentsService, 'remind'>;
   }
 }
 
@@ -257,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 21, job board
   await app.register(jobBoardRoutes, { jobBoard: services.jobBoard });
   await app.register(settlementRoutes, { settlement: services.settlement });
-  await app.register(invoicesRoutes, { invoices: services.invoices, auth });
+  await app.register(invoicesRoutes, { invoices: services.invoices, invoicePayments: services.invoicePayments, auth });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
@@ -312,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('settlement', services.settlement);
   app.decorate('payouts', services.payouts);
   app.decorate('invoices', services.invoices);
+  app.decorate('invoicePayments', services.invoicePayments);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo });

@@ -54,4 +54,6 @@ export function scheduleJobs(
   jobs.schedule('invoices', MINUTE, () => services.invoices.issueDue());
   // ... and hands their UBL to the Peppol access point (a document it could not take waits here).
   jobs.schedule('peppol-send', 5 * MINUTE, () => services.invoices.sendPending());
+  // Invoices paid by transfer and still unpaid after their due date: a reminder, then every two weeks.
+  jobs.schedule('invoice-reminders', HOUR, () => services.invoicePayments.remind());
 }

@@ -16,6 +16,7 @@ import { paymentsService } from './modules/payments/payments.service.ts';
 import { settlementService } from './modules/settlement/settlement.service.ts';
 import { payoutsService } from './modules/payouts/payouts.service.ts';
 import { invoicesService } from './modules/invoices/invoices.service.ts';
+import { invoicePaymentsService } from './modules/invoices/invoice-payments.service.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
@@ -97,6 +98,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Issue 22 part 5: invoices of record, written after each payment and release (and by the job).
   const invoices = invoicesService({ db, now, log, platform: config.platform, commissionPercent: config.commissionPercent, accessPoint });
   onClose(() => invoices.settled());
+  const invoicePayments = invoicePaymentsService({ db, ledger, audit, mailer, platform: config.platform, now, log });
   const settlement = settlementService({ db, ledger, now, log, commissionPercent: config.commissionPercent, afterRelease: invoices.nudge });
   const payouts = payoutsService({ db, ledger, provider: payoutProvider, now, log });
   // Issue 21 part 3 (proofs, consignment note): a state change to loaded/delivered asks for its proof.
@@ -136,7 +138,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   const driverReview = driverReviewService({ db, driverAccounts, audit });
-  return { ledger, settlement, payouts, invoices, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  return { ledger, settlement, payouts, invoices, invoicePayments, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

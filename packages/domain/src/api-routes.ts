@@ -18,7 +18,7 @@ import {
 } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
 import { driverEarningsReadSchema } from './settlement.ts';
-import { invoiceListSchema } from './invoices.ts';
+import { bankImportSchema, invoiceListSchema } from './invoices.ts';
 import { deliveryAnswerSchema, proofInputSchema, proofReadSchema, proofsReadSchema } from './proof.ts';
 import { boardQuerySchema, boardReadSchema } from './job-board.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
@@ -51,6 +51,7 @@ import {
   setupPasswordSchema,
   setupTokenSchema,
   DRIVER_VERIFIERS,
+  FINANCE_ROLES,
   STAFF_ROLES,
   type StaffRole,
   staffPasswordSignInSchema,
@@ -384,6 +385,8 @@ export const apiRoutes = {
   },
   /** Approve, or refuse with a reason of 10 to 1000 characters the driver reads; 409 driver_not_waiting. */
   opsDriverDecision: { method: 'POST', path: '/api/ops/drivers/:id/decision', auth: 'staff', roles: DRIVER_VERIFIERS, params: idParams, body: driverDecisionSchema, response: { 200: driverReviewSchema } },
+  /** Issue 22 part 5: a bank statement (ISO 20022 CAMT.053 XML, the file part 'statement'); credits matched to invoices by their structured communication, each once. */
+  opsBankStatement: { method: 'POST', path: '/api/ops/bank-statements', auth: 'staff', roles: FINANCE_ROLES, multipart: z.object({ statement: z.string().describe('CAMT.053 XML') }), response: { 200: bankImportSchema } },
   // Issue 21 part 4: Web Push to drivers (VAPID). The key for any token; the rest is the driver's own.
   pushKey: { method: 'GET', path: '/api/push/key', auth: 'token', response: { 200: pushKeyReadSchema } },
   addPushSubscription: { method: 'POST', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushSubscriptionSchema, response: { 201: none } },

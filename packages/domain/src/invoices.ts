@@ -108,3 +108,26 @@ export function partyFromText(p: { name: string; address: string; country: strin
     email: p.email || undefined,
   };
 }
+
+/** POST /api/ops/bank-statements: what an imported CAMT.053 statement did. Amounts in euros. */
+export const bankImportSchema = z.object({
+  statements: z.number().int(),
+  credits: z.number().int(),
+  /** Credits matched to an invoice by its structured communication. */
+  matched: z.array(z.object({ invoice: z.string(), amount: z.number(), booking_date: z.string(), outcome: z.enum(['paid', 'partial', 'overpaid']) })),
+  /** Credits imported before (the same statement again): nothing changed. */
+  already_imported: z.number().int(),
+  /** Credits staff must place by hand. */
+  unmatched: z.array(
+    z.object({
+      amount: z.number(),
+      currency: z.string(),
+      booking_date: z.string(),
+      debtor_name: z.string().nullable(),
+      communication: z.string().nullable(),
+      remittance: z.string().nullable(),
+      reason: z.enum(['no_communication', 'unknown_communication', 'already_paid', 'currency']),
+    }),
+  ),
+});
+export type BankImport = z.infer<typeof bankImportSchema>;

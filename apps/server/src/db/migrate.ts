@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021-ledger.ts';
 import * as m0022 from './migrations/0022-payouts.ts';
 import * as m0023 from './migrations/0023-ledger-backfill.ts';
 import * as m0024 from './migrations/0024-invoices.ts';
+import * as m0025 from './migrations/0025-invoice-payments.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0022-payouts': m0022,
   '0023-ledger-backfill': m0023,
   '0024-invoices': m0024,
+  '0025-invoice-payments': m0025,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

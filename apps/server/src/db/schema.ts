@@ -300,6 +300,24 @@ export type InvoicesTable = {
   peppolStatus: 'none' | 'pending' | 'sent' | 'failed';
   peppolRef: string | null;
   remindedAt: NullableTimestamp;
+  /** What bank transfers brought in for it (migration 0025). */
+  receivedCents: Generated<number>;
+  createdAt: Timestamp;
+};
+/** A credit from an imported bank statement, once per statement and bank reference; invoiceId null: staff must place it. */
+export type BankCreditsTable = {
+  id: Generated<number>;
+  key: string;
+  statementId: string;
+  bookingDate: string;
+  amountCents: number;
+  currency: string;
+  communication: string | null;
+  debtorName: string | null;
+  debtorIban: string | null;
+  remittance: string | null;
+  invoiceId: number | null;
+  importedBy: number | null;
   createdAt: Timestamp;
 };
 export type SandboxPayoutsTable = { id: string; idempotencyKey: string; iban: string; amountCents: number; createdAt: Timestamp };
@@ -660,6 +678,7 @@ export type Database = {
   sandboxPayouts: SandboxPayoutsTable;
   invoiceCounters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  bankCredits: BankCreditsTable;
   shipmentPositions: ShipmentPositionsTable;
   offers: OffersTable;
   ratings: RatingsTable;

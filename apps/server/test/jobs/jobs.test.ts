@@ -45,6 +45,7 @@ describe('the list of jobs', () => {
       ledger: { checkAndLog: call('ledger') },
       payouts: { run: call('payouts') },
       invoices: { issueDue: call('invoices'), sendPending: call('peppol') },
+      invoicePayments: { remind: call('reminders') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -66,9 +67,10 @@ describe('the list of jobs', () => {
       payouts: 300,
       invoices: 60,
       'peppol-send': 300,
+      'invoice-reminders': 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { InsuranceChoice, Locale } from '@vm/domain';
 import type { Executor } from '../../db/database.ts';
-import type { InvoicesTable, InvoiceSeriesName } from '../../db/schema.ts';
+import type { BankCreditsTable, InvoicesTable, InvoiceSeriesName } from '../../db/schema.ts';
 
 // Issue 22 part 5, invoices of record (decision 0033): all SQL of the module. It reads the
 // payments, shipments, offers, users, companies, driver profiles and the ledger to know what to
@@ -198,4 +198,67 @@ export async function peppolPending(db: Executor, limit: number) {
 
 export async function setPeppol(db: Executor, id: number, status: 'sent' | 'failed' | 'none', ref: string | null): Promise<void> {
   await db.updateTable('invoices').set({ peppolStatus: status, peppolRef: ref }).where('id', '=', id).where('peppolStatus', '=', 'pending').execute();
+}
+
+// --- Invoice payment by transfer (migration 0025) ---------------------------------------------------
+
+export type OpenInvoice = { id: number; number: string; userId: number; shipmentId: number | null; payableCents: number; receivedCents: number; paidAt: Date | null };
+
+/** The invoice a structured communication names, locked for the payment being applied. */
+export async function invoiceByCommunication(trx: Executor, digits: string): Promise<OpenInvoice | null> {
+  return (
+    (await trx
+      .selectFrom('invoices')
+      .select(['id', 'number', 'userId', 'shipmentId', 'payableCents', 'receivedCents', 'paidAt'])
+      .where('paymentCommunication', '=', digits)
+      .forUpdate()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Records a bank credit once by its key; false when it was imported before. */
+export async function insertBankCredit(trx: Executor, row: Insertable<BankCreditsTable>): Promise<boolean> {
+  const r = await trx.insertInto('bankCredits').values(row).onConflict((oc) => oc.column('key').doNothing()).returning('id').executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function addReceived(trx: Executor, id: number, cents: number, paidAt: Date | null): Promise<void> {
+  await trx
+    .updateTable('invoices')
+    .set((eb) => ({ receivedCents: eb('receivedCents', '+', cents), ...(paidAt ? { paidAt: sql<Date>`coalesce(paid_at, ${paidAt})` } : {}) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export type DueInvoice = { id: number; number: string; locale: string; dueDate: string; payableCents: number; receivedCents: number; paymentCommunication: string; email: string; companyEmail: string | null; firstName: string };
+
+/** Unpaid transfer invoices past their due date, not reminded since `remindedBefore`. */
+export async function dueForReminder(db: Executor, today: string, remindedBefore: Date, limit: number): Promise<DueInvoice[]> {
+  const { rows } = await sql<DueInvoice>`
+    select i.id, i.number, i.locale, i.due_date, i.payable_cents, i.received_cents, i.payment_communication, u.email, c.email as company_email, u.first_name
+    from invoices i
+    join users u on u.id = i.user_id
+    left join companies c on c.user_id = i.user_id
+    where i.paid_at is null and i.payable_cents > 0 and i.payment_communication is not null
+      and i.due_date < ${today}
+      and (i.reminded_at is null or i.reminded_at < ${remindedBefore})
+      and not exists (select 1 from invoices x where x.corrects_id = i.id)
+    order by i.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** Marks a reminder sent, unless another process did since it was read. */
+export async function markReminded(db: Executor, id: number, at: Date, remindedBefore: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('invoices')
+    .set({ remindedAt: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('remindedAt', 'is', null), eb('remindedAt', '<', remindedBefore)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function unmarkReminded(db: Executor, id: number, at: Date): Promise<void> {
+  await db.updateTable('invoices').set({ remindedAt: null }).where('id', '=', id).where('remindedAt', '=', at).execute();
 }

@@ -24,13 +24,19 @@ export function downloadUrl(url: string, accessToken: string | undefined): strin
 /** A link is followed without the client's 401 retry: a token that expires within this margin is renewed first. */
 const MARGIN_MS = 30_000;
 
+/** The stored access token while it is still valid for a link, else undefined (the link must renew it first). */
+export function linkToken(now = Date.now()): string | undefined {
+  const stored = readToken();
+  return stored && stored.expires_at - MARGIN_MS > now ? stored.access_token : undefined;
+}
+
 /**
  * The access token a download link should carry now: the stored one, or, when it has expired (a
  * page left open longer than the token lives), a renewed one (the same shared refresh as a call's).
  */
 export async function freshAccessToken(now = Date.now()): Promise<string | undefined> {
+  const valid = linkToken(now);
+  if (valid) return valid;
   const stored = readToken();
-  if (!stored) return undefined;
-  if (stored.expires_at - MARGIN_MS > now) return stored.access_token;
-  return (await refreshOnce(stored.access_token))?.access_token;
+  return stored ? (await refreshOnce(stored.access_token))?.access_token : undefined;
 }

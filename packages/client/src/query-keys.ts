@@ -10,6 +10,7 @@ export const queryKeys = {
   resetLink: (token: string) => ['reset-link', token] as const,
   cards: ['billing', 'cards'] as const,
   receipt: (shipmentId: number) => ['billing', 'receipt', shipmentId] as const,
+  invoices: ['billing', 'invoices'] as const,
   shipmentList: ['shipments', 'sender'] as const,
   shipment: (id: number) => ['shipments', 'one', id] as const,
   trackingLink: (shipmentId: number) => ['shipments', 'one', shipmentId, 'tracking'] as const,

@@ -1,6 +1,7 @@
 import { createHashRouter, Navigate } from 'react-router';
 import { senderShipmentsQuery } from '../features/jobs/api/list-shipments.ts';
 import { shipmentQuery } from '../features/jobs/api/get-shipment.ts';
+import { invoicesQuery } from '@vm/client/api/get-invoices.ts';
 import { setSessionEndedHandler } from '@vm/client/api-client.ts';
 import { loadAllTexts } from '../lib/i18n.ts';
 import { queryClient } from '@vm/client/query-client.ts';
@@ -70,6 +71,7 @@ export const router = createHashRouter([
           { path: 'chat', ...titled('titles.chat'), lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
           { path: 'chat/:jobId', ...titled('titles.chat'), lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
           { path: 'account', ...titled('titles.account'), lazy: withTexts(() => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage }))) },
+          { path: 'account/invoices', ...titled('titles.invoices'), loader: () => started(() => queryClient.prefetchQuery(invoicesQuery)), lazy: withTexts(() => import('../features/invoices/components/invoices-page.tsx').then((m) => ({ Component: m.InvoicesPage }))) },
           { path: 'edit-user', ...titled('titles.editUser'), lazy: withTexts(() => import('../features/account/components/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage }))) },
         ],
       },

@@ -44,6 +44,7 @@ export const frCore: CoreTranslations = {
     chat: 'Chat',
     account: 'Profil',
     editUser: 'Modifier le profil',
+    invoices: 'Factures',
   },
   activity: {
     title: 'Activité',

@@ -42,6 +42,7 @@ export const nlCore = {
     chat: 'Chat',
     account: 'Profiel',
     editUser: 'Profiel bewerken',
+    invoices: 'Facturen',
   },
   activity: {
     title: 'Activiteit',

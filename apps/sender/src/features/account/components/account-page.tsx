@@ -64,6 +64,11 @@ export function AccountPage() {
           {t('account.edit')}
         </Link>
       </div>
+      <p className="account-links">
+        <Link to="/account/invoices" className="button button-secondary">
+          {t('account.invoices')}
+        </Link>
+      </p>
       <CompanyBlock user={user} />
       <PaymentBlock user={user} />
       <MailSettingsBlock />

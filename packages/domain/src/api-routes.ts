@@ -3,7 +3,7 @@ import { addressSchema } from './address.ts';
 import { appConfigSchema } from './app-config.ts';
 import { chatMessageSchema, conversationDetailSchema, conversationReadSchema, mailSettingsReadSchema, mailSettingsSchema, messageReadSchema, pushPageSchema, pushReadSchema, unreadCountSchema } from './events.ts';
 import { imageVariantsSchema } from './images.ts';
-import { addCardSchema, bancontactStartSchema, confirmedPriceSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema, waitingPaymentSchema } from './marketplace.ts';
+import { acceptOfferSchema, addCardSchema, bancontactStartSchema, cardReadSchema, driverJobReadSchema, driverLocationSchema, driverOfferSchema, driverStateSchema, invoiceActionSchema, paymentReceiptSchema, ratingSchema, sandboxCardSchema, waitingPaymentSchema } from './marketplace.ts';
 import {
   driverDecisionSchema,
   driverDocumentReadSchema,
@@ -207,8 +207,9 @@ export const apiRoutes = {
     path: '/api/shipment/:sid/offer/:oid',
     auth: 'sender',
     params: offerParams,
-    // Optional: the offer id pins the driver's price; a total also pins the insurance.
-    body: confirmedPriceSchema.nullish(),
+    // Optional: the offer id pins the driver's price; a total also pins the insurance; a return path
+    // is where a card's 3-D Secure challenge comes back to (402 authentication_required).
+    body: acceptOfferSchema.nullish(),
     response: { 200: shipmentReadSchema },
   },
   startBancontact: {

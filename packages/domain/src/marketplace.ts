@@ -66,10 +66,19 @@ export const invoiceActionSchema = z.object({ action: z.enum(['request', 'cancel
 export const confirmedPriceSchema = z.object({ total: z.number().positive().max(10_000_000).optional() });
 export type ConfirmedPrice = z.infer<typeof confirmedPriceSchema>;
 
-/** Bancontact: where the browser comes back to, a route of our own app (never another site). */
-export const bancontactStartSchema = confirmedPriceSchema.extend({
-  return_path: z.string().regex(/^\/[A-Za-z0-9/_-]{0,200}$/, 'return_path_invalid'),
-});
+/** Where the browser comes back to after a redirect payment, a route of our own app (never another site). */
+const returnPathSchema = z.string().regex(/^\/[A-Za-z0-9/_-]{0,200}$/, 'return_path_invalid');
+
+/** Bancontact: where the browser comes back to. */
+export const bancontactStartSchema = confirmedPriceSchema.extend({ return_path: returnPathSchema });
+
+/**
+ * An accept: the confirmed total, and where a card's 3-D Secure challenge sends the browser back to
+ * (optional: the job's page when absent). A card that asks for 3-D Secure answers 402
+ * authentication_required with payment_id and redirect_url.
+ */
+export const acceptOfferSchema = confirmedPriceSchema.extend({ return_path: returnPathSchema.optional() });
+export type AcceptOffer = z.infer<typeof acceptOfferSchema>;
 
 /** Luhn check: catches typos in a card number before any provider call. */
 export function luhnValid(digits: string): boolean {
@@ -180,7 +189,8 @@ export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
  */
 export const waitingPaymentSchema = z.object({
   id: z.number(),
-  method: z.literal('bancontact'),
+  /** A Bancontact payment at the bank, or a card payment at its 3-D Secure challenge. */
+  method: z.enum(['bancontact', 'card']),
   offer_id: z.number(),
   /** Euros incl. VAT, as the sender confirmed them. */
   total: z.number(),

@@ -23,6 +23,7 @@ import * as m0022 from './migrations/0022-payouts.ts';
 import * as m0023 from './migrations/0023-ledger-backfill.ts';
 import * as m0024 from './migrations/0024-invoices.ts';
 import * as m0025 from './migrations/0025-invoice-payments.ts';
+import * as m0026 from './migrations/0026-card-challenge-refunds.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -62,6 +63,8 @@ const migrations: Record<string, Migration> = {
   '0023-ledger-backfill': m0023,
   '0024-invoices': m0024,
   '0025-invoice-payments': m0025,
+  // Issue 22 parts 2 and 4: 3-D Secure at acceptance, refunds in the provider port.
+  '0026-card-challenge-refunds': m0026,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

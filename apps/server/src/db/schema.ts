@@ -376,6 +376,8 @@ export type PaymentsTable = {
   cardId: ColumnType<string | null, string | null | undefined, string | null>;
   /** The bank page of a redirect payment (Bancontact), for "continue paying". */
   redirectUrl: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where a card payment's 3-D Secure challenge returns to (kept so a retried charge sends the same parameters). */
+  returnUrl: ColumnType<string | null, string | null | undefined, string | null>;
   failureMessage: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -412,9 +414,12 @@ export type SandboxBancontactTable = {
   description: string;
   createdAt: Timestamp;
   expiresAt: Timestamp;
+  /** A Bancontact bank page or a card's 3-D Secure challenge. */
+  kind: ColumnType<'bancontact' | 'card_challenge', 'bancontact' | 'card_challenge' | undefined, never>;
 };
 export type SandboxChargesTable = { id: string; idempotencyKey: string; customerId: string; cardId: string; amountCents: number; createdAt: Timestamp };
 export type SandboxSettingsTable = { name: string; value: string };
+export type SandboxRefundsTable = { id: string; idempotencyKey: string; paymentId: string; amountCents: number; reason: string; createdAt: Timestamp };
 
 type Json<T> = ColumnType<T, string, string>;
 
@@ -693,6 +698,7 @@ export type Database = {
   sandboxBancontact: SandboxBancontactTable;
   sandboxCharges: SandboxChargesTable;
   sandboxSettings: SandboxSettingsTable;
+  sandboxRefunds: SandboxRefundsTable;
   shipments: ShipmentsTable;
   shipmentStates: ShipmentStatesTable;
   packages: PackagesTable;

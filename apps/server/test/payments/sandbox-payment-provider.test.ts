@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CardError, WebhookSignatureError } from '../../src/adapters/payments/payment-provider.ts';
+import { CardError, RefundError, WebhookSignatureError } from '../../src/adapters/payments/payment-provider.ts';
 import { sandboxPaymentProvider } from '../../src/adapters/payments/sandbox-payment-provider.ts';
 import { type DbHandle, openDatabase } from '../../src/db/database.ts';
 import { freshDatabase } from '../helpers/test-app.ts';
@@ -89,5 +89,89 @@ describe('the sandbox provider in the database', () => {
     current = new Date(current.getTime() + 60 * 60_000);
     expect((await b.getPayment(open.id))?.status).toBe('failed');
     expect((await a.completeBancontact(open.id, 'authorise'))?.payment.status).toBe('failed');
+  });
+});
+
+describe('the sandbox: 3-D Secure test cards', () => {
+  const onSession = (cardId: string, idempotencyKey: string) => ({ ...charge(cardId, idempotencyKey), metadata: { payment_id: '9' }, returnUrl: 'http://localhost/#/jobs/9?payment=9' });
+
+  it('Stripe’s 3184, 3155 and 3220 make cards from the card form that ask for a challenge on-session, and are refused off-session', async () => {
+    const [a, b] = await processes();
+    for (const [number, last4] of [['4000002760003184', '3184'], ['4000 0025 0000 3155', '3155'], ['4000000000003220', '3220']] as const) {
+      const token = await a.createToken({ number: number.replace(/\s/g, ''), exp_month: 12, exp_year: 2030, cvc: '123' }, now());
+      const card = await b.addCard('cus_1', token, `add-3ds-${last4}`);
+      expect(card).toMatchObject({ brand: 'Visa', last4 });
+      const before = (await a.charges()).length;
+
+      const started = await a.chargeCard(onSession(card.id, `payment-3ds-${last4}`));
+      expect(started).toEqual({ status: 'requires_action', id: expect.stringMatching(/^pi_sbx_3ds_/), redirectUrl: expect.stringMatching(/^http:\/\/localhost\/sandbox\/3ds\/pi_sbx_3ds_/) });
+      // The same key answers the same challenge, from any process.
+      expect(await b.chargeCard(onSession(card.id, `payment-3ds-${last4}`))).toEqual(started);
+      expect(await b.getPayment(started.id)).toMatchObject({ status: 'pending', amountCents: 1210, metadata: { payment_id: '9' } });
+
+      await expect(a.chargeCard(charge(card.id, `offsession-3ds-${last4}`))).rejects.toMatchObject({ code: 'authentication_required', declineCode: 'authentication_required' });
+      expect((await a.charges()).length).toBe(before);
+    }
+  });
+
+  it('a completed challenge is a succeeded payment, a failed one a failed payment; each answers once', async () => {
+    const [a, b] = await processes();
+    const card = await a.addCard('cus_1', 'tok_authenticationRequired', 'add-3ds-tok');
+    const ok = await a.chargeCard(onSession(card.id, 'payment-3ds-ok'));
+    const bad = await a.chargeCard(onSession(card.id, 'payment-3ds-bad'));
+    expect(ok.status === 'requires_action' && bad.status === 'requires_action').toBe(true);
+    expect(await b.describeBancontact(ok.id)).toMatchObject({ kind: 'card_challenge', returnUrl: 'http://localhost/#/jobs/9?payment=9' });
+    expect((await a.completeBancontact(ok.id, 'authorise'))?.payment.status).toBe('succeeded');
+    expect((await b.completeBancontact(ok.id, 'decline'))?.payment.status).toBe('succeeded');
+    expect((await a.completeBancontact(bad.id, 'decline'))?.payment.status).toBe('failed');
+    expect((await b.getPayment(bad.id))?.status).toBe('failed');
+  });
+});
+
+describe('the sandbox: refunds', () => {
+  const refund = (p: Awaited<ReturnType<typeof processes>>[number], paymentRef: string, amountCents: number, idempotencyKey: string) =>
+    p.refund({ paymentRef, amountCents, reason: 'requested_by_customer', idempotencyKey });
+
+  it('refunds a card charge in parts up to its amount, once per key, and refuses more as Stripe does', async () => {
+    const [a, b] = await processes();
+    const card = await a.addCard('cus_1', 'tok_visa', 'add-refund-1');
+    const { id } = await a.chargeCard(charge(card.id, 'payment-refund-1')); // 12,10 €
+    const first = await refund(a, id, 500, 'refund-1a');
+    expect(first).toEqual({ id: expect.stringMatching(/^re_sbx_/), status: 'succeeded' });
+    // The same key from another process: the same refund, nothing more refunded.
+    expect(await refund(b, id, 500, 'refund-1a')).toEqual(first);
+    expect((await a.refunds()).filter((r) => r.paymentId === id)).toEqual([expect.objectContaining({ id: first.id, amountCents: 500, idempotencyKey: 'refund-1a', reason: 'requested_by_customer' })]);
+
+    await expect(refund(b, id, 711, 'refund-1b')).rejects.toMatchObject({ code: 'amount_too_large', message: 'Refund amount (€7.11) is greater than unrefunded amount on charge (€7.10)' });
+    await expect(refund(b, id, 711, 'refund-1b')).rejects.toBeInstanceOf(RefundError);
+    expect((await refund(b, id, 710, 'refund-1c')).status).toBe('succeeded');
+    await expect(refund(a, id, 1, 'refund-1d')).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    expect((await a.refunds()).filter((r) => r.paymentId === id).reduce((sum, r) => sum + r.amountCents, 0)).toBe(1210);
+  });
+
+  it('two refunds of one payment at once never exceed it', async () => {
+    const [a, b] = await processes();
+    const card = await a.addCard('cus_1', 'tok_visa', 'add-refund-2');
+    const { id } = await a.chargeCard(charge(card.id, 'payment-refund-2'));
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => refund(i % 2 ? a : b, id, 400, `refund-2-${i}`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect((await a.refunds()).filter((r) => r.paymentId === id).reduce((sum, r) => sum + r.amountCents, 0)).toBe(1200);
+  });
+
+  it('refunds a succeeded Bancontact payment or completed challenge, and nothing that was not paid', async () => {
+    const [a] = await processes();
+    const input = { amountCents: 5000, currency: 'eur' as const, returnUrl: 'http://localhost/#/jobs/2?payment=2', ownerName: 'An', description: 'x', metadata: {} };
+    const paid = await a.startBancontact({ ...input, idempotencyKey: 'payment-refund-bc-1' });
+    const open = await a.startBancontact({ ...input, idempotencyKey: 'payment-refund-bc-2' });
+    await a.completeBancontact(paid.id, 'authorise');
+    expect((await refund(a, paid.id, 5000, 'refund-bc-1')).status).toBe('succeeded');
+    await expect(refund(a, open.id, 100, 'refund-bc-2')).rejects.toMatchObject({ code: 'charge_not_refundable' });
+    await expect(refund(a, 'pi_sbx_nothing', 100, 'refund-bc-3')).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(refund(a, paid.id, 0, 'refund-bc-4')).rejects.toMatchObject({ code: 'parameter_invalid_integer' });
+
+    const card = await a.addCard('cus_1', 'tok_threeDSecure2Required', 'add-refund-3ds');
+    const challenge = await a.chargeCard({ ...charge(card.id, 'payment-refund-3ds'), returnUrl: 'http://localhost/#/jobs/3?payment=3' });
+    await a.completeBancontact(challenge.id, 'authorise');
+    expect((await refund(a, challenge.id, 1210, 'refund-3ds')).status).toBe('succeeded');
   });
 });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CardError, WebhookSignatureError } from '../../src/adapters/payments/payment-provider.ts';
+import { CardError, RefundError, WebhookSignatureError } from '../../src/adapters/payments/payment-provider.ts';
 import { stripePaymentProvider } from '../../src/adapters/payments/stripe-payment-provider.ts';
 
 // A local stand-in for Stripe's API answering the documented JSON shapes, so the real SDK is
@@ -28,8 +28,31 @@ const paymentIntent = (id: string, fields: Record<string, unknown>) => ({
   ...fields,
 });
 
+// The fake's refunds, as Stripe keeps them: answers by idempotency key, amounts refunded per payment.
+const refundsByKey = new Map<string, unknown>();
+const refundedOf = new Map<string, number>();
+const CHARGED: Record<string, number> = { pi_paid1: 12100, pi_3ds_done: 12100 };
+
+function refund(form: Record<string, string>, idempotencyKey: string | undefined): [number, unknown] {
+  if (idempotencyKey && refundsByKey.has(idempotencyKey)) return [200, refundsByKey.get(idempotencyKey)];
+  const pi = form.payment_intent!;
+  const charged = CHARGED[pi];
+  if (charged === undefined) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${pi}'` } }];
+  const done = refundedOf.get(pi) ?? 0;
+  const amount = form.amount ? Number(form.amount) : charged - done;
+  if (done >= charged) return [400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ch_${pi} has already been refunded.` } }];
+  if (done + amount > charged) {
+    return [400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((charged - done) / 100).toFixed(2)})` } }];
+  }
+  refundedOf.set(pi, done + amount);
+  const made = { id: `re_${refundsByKey.size + 1}`, object: 'refund', amount, currency: 'eur', payment_intent: pi, status: 'succeeded', reason: form.reason ?? null, metadata: {} };
+  if (idempotencyKey) refundsByKey.set(idempotencyKey, made);
+  return [200, made];
+}
+
 /** Answers one request: [status, body]. */
-function answer(method: string, path: string, form: Record<string, string>): [number, unknown] {
+function answer(method: string, path: string, form: Record<string, string>, idempotencyKey?: string): [number, unknown] {
+  if (method === 'POST' && path === '/v1/refunds') return refund(form, idempotencyKey);
   if (method === 'POST' && path === '/v1/customers') return [200, { id: 'cus_new1', object: 'customer', email: form.email }];
 
   const sources = /^\/v1\/customers\/([^/]+)\/sources(?:\/([^/]+))?$/.exec(path);
@@ -45,7 +68,11 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
       return [200, paymentIntent('pi_bc1', { status: 'requires_action', next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://pm-redirects.stripe.com/authorize/acct_1/pa_nonce_abc', return_url: form.return_url } } })];
     }
     if (form.payment_method === 'card_declines') return [402, { error: { ...declined, payment_intent: paymentIntent('pi_dec1', { status: 'requires_payment_method' }) } }];
-    if (form.payment_method === 'card_needs_3ds') return [200, paymentIntent('pi_3ds1', { status: 'requires_action' })];
+    if (form.payment_method === 'card_needs_3ds') {
+      // On-session (a return URL) Stripe answers where the browser goes for the challenge; off-session nothing can.
+      const next = form.return_url ? { type: 'redirect_to_url', redirect_to_url: { url: 'https://hooks.stripe.com/3d_secure_2/hosted?payment_intent=pi_3ds1', return_url: form.return_url } } : null;
+      return [200, paymentIntent('pi_3ds1', { status: 'requires_action', next_action: next })];
+    }
     return [200, paymentIntent('pi_paid1', { status: 'succeeded', amount: Number(form.amount) })];
   }
 
@@ -84,7 +111,7 @@ beforeAll(async () => {
       const path = (req.url ?? '').split('?')[0]!;
       const method = req.method ?? '';
       seen.push({ method, path, form, idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization });
-      const [status, json] = answer(method, path, form);
+      const [status, json] = answer(method, path, form, req.headers['idempotency-key'] as string | undefined);
       res.statusCode = status;
       res.setHeader('content-type', 'application/json');
       // Our fake never wants a retry; real Stripe says so on errors it considers final.
@@ -98,6 +125,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   seen.length = 0;
+  refundsByKey.clear();
+  refundedOf.clear();
 });
 
 const provider = (secretKey = SECRET_KEY) => stripePaymentProvider({ secretKey, publishableKey: 'pk_test_abc', webhookSecret: WEBHOOK_SECRET, apiBase });
@@ -175,7 +204,7 @@ describe('Stripe adapter: card charges', () => {
     });
 
   it('confirms an off-session PaymentIntent with the idempotency key and answers its id', async () => {
-    expect(await charge('card_1Abc')).toEqual({ id: 'pi_paid1' });
+    expect(await charge('card_1Abc')).toEqual({ status: 'succeeded', id: 'pi_paid1' });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'charge-card_1Abc', auth: `Bearer ${SECRET_KEY}` });
     expect(seen[0]!.form).toMatchObject({
@@ -200,6 +229,84 @@ describe('Stripe adapter: card charges', () => {
     const err = await rejection(charge('card_needs_3ds'));
     expect(err).toBeInstanceOf(CardError);
     expect(err).toMatchObject({ message: 'The payment could not be completed.', code: 'payment_incomplete' });
+    expect(seen[0]!.form).toMatchObject({ off_session: 'true' });
+    expect(seen[0]!.form).not.toHaveProperty('return_url');
+  });
+
+  it('on-session with a return URL: a card asking for 3-D Secure answers the payment and the challenge page (next_action)', async () => {
+    const answered = await provider().chargeCard({
+      customerId: 'cus_known',
+      cardId: 'card_needs_3ds',
+      amountCents: 12100,
+      currency: 'eur',
+      description: 'Shipment 5',
+      metadata: { shipment_id: '5' },
+      transferGroup: 'VM-2026-000005',
+      returnUrl: 'https://app.example.be/#/jobs/5?payment=42',
+      idempotencyKey: 'payment-42',
+    });
+    expect(answered).toEqual({ status: 'requires_action', id: 'pi_3ds1', redirectUrl: 'https://hooks.stripe.com/3d_secure_2/hosted?payment_intent=pi_3ds1' });
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'payment-42' });
+    expect(seen[0]!.form).toMatchObject({
+      confirm: 'true',
+      return_url: 'https://app.example.be/#/jobs/5?payment=42',
+      transfer_group: 'VM-2026-000005',
+      payment_method: 'card_needs_3ds',
+      'metadata[shipment_id]': '5',
+    });
+    // The sender is present: not an off-session charge.
+    expect(seen[0]!.form).not.toHaveProperty('off_session');
+  });
+
+  it('a card that needs nothing more succeeds on-session too, grouped with its transfers', async () => {
+    const p = provider();
+    const paid = await p.chargeCard({
+      customerId: 'cus_known',
+      cardId: 'card_1Abc',
+      amountCents: 5000,
+      currency: 'eur',
+      description: 'Shipment 6',
+      metadata: {},
+      transferGroup: 'VM-2026-000006',
+      returnUrl: 'https://app.example.be/#/jobs/6?payment=43',
+      idempotencyKey: 'payment-43',
+    });
+    expect(paid).toEqual({ status: 'succeeded', id: 'pi_paid1' });
+    expect(seen[0]!.form).toMatchObject({ transfer_group: 'VM-2026-000006', amount: '5000' });
+  });
+});
+
+describe('Stripe adapter: refunds', () => {
+  const refund = (amountCents: number, idempotencyKey: string, paymentRef = 'pi_paid1', reason = 'requested_by_customer') =>
+    provider().refund({ paymentRef, amountCents, reason, idempotencyKey });
+
+  it('refunds part of a payment with the Refunds API, the amount and the idempotency key; the same key refunds once', async () => {
+    const first = await refund(2100, 'refund-a');
+    expect(first).toEqual({ id: expect.stringMatching(/^re_/), status: 'succeeded' });
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-a', auth: `Bearer ${SECRET_KEY}` });
+    expect(seen[0]!.form).toMatchObject({ payment_intent: 'pi_paid1', amount: '2100', reason: 'requested_by_customer', 'metadata[reason]': 'requested_by_customer' });
+    expect(await refund(2100, 'refund-a')).toEqual(first);
+    expect(refundedOf.get('pi_paid1')).toBe(2100);
+  });
+
+  it('allows more partial refunds up to the charge, and refuses beyond it with Stripe’s code', async () => {
+    await refund(2100, 'refund-a');
+    const second = await refund(10000, 'refund-b');
+    expect(second.status).toBe('succeeded');
+    expect(refundedOf.get('pi_paid1')).toBe(12100);
+    const tooMuch = await rejection(refund(1, 'refund-c'));
+    expect(tooMuch).toBeInstanceOf(RefundError);
+    expect(tooMuch).toMatchObject({ code: 'charge_already_refunded' });
+    const over = await rejection(refund(12101, 'refund-d', 'pi_3ds_done'));
+    expect(over).toBeInstanceOf(RefundError);
+    expect(over).toMatchObject({ code: 'amount_too_large', message: 'Refund amount (€121.01) is greater than unrefunded amount on charge (€121.00)' });
+  });
+
+  it('keeps a reason of ours in the metadata only, and refuses an unknown payment', async () => {
+    await refund(100, 'refund-e', 'pi_3ds_done', 'shipment_cancelled');
+    expect(seen[0]!.form).toMatchObject({ 'metadata[reason]': 'shipment_cancelled' });
+    expect(seen[0]!.form).not.toHaveProperty('reason');
+    expect(await rejection(refund(100, 'refund-f', 'pi_unknown'))).toMatchObject({ code: 'resource_missing' });
   });
 });
 
@@ -212,6 +319,7 @@ describe('Stripe adapter: Bancontact', () => {
       ownerName: 'An Peeters',
       description: 'Shipment 5',
       metadata: { payment_id: '42' },
+      transferGroup: 'VM-2026-000005',
       idempotencyKey: 'bc-42',
     });
     expect(started).toEqual({ id: 'pi_bc1', redirectUrl: 'https://pm-redirects.stripe.com/authorize/acct_1/pa_nonce_abc' });
@@ -225,6 +333,7 @@ describe('Stripe adapter: Bancontact', () => {
       confirm: 'true',
       return_url: 'https://app.example.be/jobs/5',
       'metadata[payment_id]': '42',
+      transfer_group: 'VM-2026-000005',
     });
   });
 

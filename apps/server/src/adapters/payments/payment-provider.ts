@@ -10,7 +10,7 @@ export type StoredCard = { id: string; brand: string; last4: string; exp_month: 
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
 
-/** A redirect payment (Bancontact) as the provider reports it. */
+/** A redirect payment (Bancontact, or a card's 3-D Secure challenge) as the provider reports it. */
 export type RedirectPayment = { id: string; status: PaymentStatus; amountCents: number; currency: string; metadata: Record<string, string> };
 
 /** A webhook event, already verified and reduced to what we act on. */
@@ -31,6 +31,29 @@ export class CardError extends Error {
   }
 }
 
+/**
+ * A refund the provider refused: more than is left of the charge (`amount_too_large`), a charge
+ * already refunded in full (`charge_already_refunded`), or a payment it does not know
+ * (`resource_missing`). Stripe's codes.
+ */
+export class RefundError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A card charge's answer: paid, or the card asks for 3-D Secure first. Then the browser goes to
+ * redirectUrl (the issuer's challenge) and comes back to the charge's returnUrl; the payment's
+ * outcome is then asked of the provider (getPayment) or told by a webhook, as a Bancontact one's.
+ */
+export type CardCharge = { status: 'succeeded'; id: string } | { status: 'requires_action'; id: string; redirectUrl: string };
+
+export type RefundStatus = 'succeeded' | 'pending' | 'failed';
+
 /** The webhook's signature does not match: the request is not from the provider. */
 export class WebhookSignatureError extends Error {}
 
@@ -39,6 +62,9 @@ export class WebhookSignatureError extends Error {}
  * payment still pending after it is past any bank session and the recovery job settles it.
  */
 export const BANCONTACT_SESSION_MS = 60 * 60_000;
+
+/** A 3-D Secure challenge left open is given up after as long as a bank session (the sandbox's expires then). */
+export const CARD_CHALLENGE_MS = BANCONTACT_SESSION_MS;
 
 export type PaymentProvider = {
   readonly name: 'sandbox' | 'stripe';
@@ -51,7 +77,12 @@ export type PaymentProvider = {
   /** Attaches a card token (e.g. tok_visa) to the customer. Throws CardError when refused. */
   addCard(customerId: string, token: string, idempotencyKey: string): Promise<StoredCard>;
   deleteCard(customerId: string, cardId: string): Promise<void>;
-  /** Charges a stored card off-session. Throws CardError when declined. */
+  /**
+   * Charges a stored card. With a returnUrl the sender is present (accepting an offer), so a card
+   * that asks for 3-D Secure answers 'requires_action' with the challenge's address; without one the
+   * charge is off-session and such a card is refused (CardError 'authentication_required'). Throws
+   * CardError when declined. A retry with the same key must send the same input.
+   */
   chargeCard(input: {
     customerId: string;
     cardId: string;
@@ -59,8 +90,11 @@ export type PaymentProvider = {
     currency: 'eur';
     description: string;
     metadata: Record<string, string>;
+    /** Groups the charge with the transfers of the same job (Stripe Connect's transfer_group): the job's reference. */
+    transferGroup?: string;
+    returnUrl?: string;
     idempotencyKey: string;
-  }): Promise<{ id: string }>;
+  }): Promise<CardCharge>;
 
   /** Starts a Bancontact payment; the browser goes to redirectUrl and comes back to returnUrl. */
   startBancontact(input: {
@@ -70,8 +104,16 @@ export type PaymentProvider = {
     ownerName: string;
     description: string;
     metadata: Record<string, string>;
+    transferGroup?: string;
     idempotencyKey: string;
   }): Promise<{ id: string; redirectUrl: string }>;
+  /**
+   * Gives back part or all of a succeeded payment (a card charge, a challenge or a Bancontact
+   * payment that succeeded). Several partial refunds may follow each other; their total never
+   * exceeds the charge (RefundError). The same key answers the same refund and refunds nothing more.
+   */
+  refund(input: { paymentRef: string; amountCents: number; reason: string; idempotencyKey: string }): Promise<{ id: string; status: RefundStatus }>;
+
   /** Asks the provider itself: a return URL's query string proves nothing. */
   getPayment(id: string): Promise<RedirectPayment | null>;
   /** Stops a redirect payment that was not completed, so the bank page can no longer take money; answers its final state. */

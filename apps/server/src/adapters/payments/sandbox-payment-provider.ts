@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SandboxCardInput } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
-import { BANCONTACT_SESSION_MS, CardError, type PaymentProvider, type RedirectPayment, type StoredCard } from './payment-provider.ts';
+import { BANCONTACT_SESSION_MS, CARD_CHALLENGE_MS, CardError, type PaymentProvider, type RedirectPayment, RefundError, type StoredCard } from './payment-provider.ts';
 import { parseStripeWebhook } from './stripe-payment-provider.ts';
 
 // The embedded default: behaves like Stripe's test mode for the documented test tokens and card
@@ -11,18 +11,22 @@ import { parseStripeWebhook } from './stripe-payment-provider.ts';
 // answers, Bancontact sessions, charges) is kept in the database, so a restart or another process
 // behind the same proxy sees the same provider. Card ids carry their own behaviour.
 
-type Behaviour = 'ok' | 'declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'charge_fails';
+// 'authenticate': the card asks for 3-D Secure on every payment (Stripe's 4000 0027 6000 3184 and
+// 4000 0000 0000 3220). 4000 0025 0000 3155 asks "until set up for off-session use"; we never set
+// cards up for off-session use (a charge is made while the sender accepts), so it asks every time too.
+type Behaviour = 'ok' | 'authenticate' | 'declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'charge_fails';
+type Refusal = Exclude<Behaviour, 'ok' | 'authenticate'>;
 type TestCard = { brand: string; last4: string; behaviour: Behaviour };
 
 // Stripe's codes, decline codes and (English) messages for its test cards.
-const DECLINES: Record<Exclude<Behaviour, 'ok'>, { code: string; declineCode: string | null; message: string }> = {
+const DECLINES: Record<Refusal, { code: string; declineCode: string | null; message: string }> = {
   declined: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
   insufficient_funds: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   expired_card: { code: 'expired_card', declineCode: null, message: 'Your card has expired.' },
   incorrect_cvc: { code: 'incorrect_cvc', declineCode: null, message: "Your card's security code is incorrect." },
   charge_fails: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
 };
-const decline = (b: Exclude<Behaviour, 'ok'>) => new CardError(DECLINES[b].message, DECLINES[b].code, DECLINES[b].declineCode);
+const decline = (b: Refusal) => new CardError(DECLINES[b].message, DECLINES[b].code, DECLINES[b].declineCode);
 
 /** Stripe's test card numbers and the token each one stands for. */
 const TEST_NUMBERS: Record<string, { token: string } & TestCard> = {
@@ -30,6 +34,9 @@ const TEST_NUMBERS: Record<string, { token: string } & TestCard> = {
   '4000056655665556': { token: 'tok_visa_debit', brand: 'Visa', last4: '5556', behaviour: 'ok' },
   '5555555555554444': { token: 'tok_mastercard', brand: 'MasterCard', last4: '4444', behaviour: 'ok' },
   '378282246310005': { token: 'tok_amex', brand: 'American Express', last4: '0005', behaviour: 'ok' },
+  '4000002760003184': { token: 'tok_authenticationRequired', brand: 'Visa', last4: '3184', behaviour: 'authenticate' },
+  '4000002500003155': { token: 'tok_authenticationRequiredOnSetup', brand: 'Visa', last4: '3155', behaviour: 'authenticate' },
+  '4000000000003220': { token: 'tok_threeDSecure2Required', brand: 'Visa', last4: '3220', behaviour: 'authenticate' },
   '4000000000000002': { token: 'tok_chargeDeclined', brand: 'Visa', last4: '0002', behaviour: 'declined' },
   '4000000000009995': { token: 'tok_chargeDeclinedInsufficientFunds', brand: 'Visa', last4: '9995', behaviour: 'insufficient_funds' },
   '4000000000000069': { token: 'tok_chargeDeclinedExpiredCard', brand: 'Visa', last4: '0069', behaviour: 'expired_card' },
@@ -43,13 +50,19 @@ const NON_TEST_CARD =
 
 export type SandboxCharge = { id: string; customerId: string; cardId: string; amountCents: number; idempotencyKey: string };
 
-export type SandboxBancontact = RedirectPayment & { returnUrl: string; description: string };
+/** A redirect session: a Bancontact bank page or a card's 3-D Secure challenge. */
+export type SandboxBancontact = RedirectPayment & { returnUrl: string; description: string; kind: 'bancontact' | 'card_challenge' };
+
+/** Stripe's answer when an off-session charge meets a card that wants 3-D Secure. */
+const AUTHENTICATION_REQUIRED = () => new CardError('Your card was declined. This transaction requires authentication.', 'authentication_required', 'authentication_required');
 
 export type SandboxPaymentProvider = PaymentProvider & {
   /** What Stripe.js does in the browser: turns card details into a one-time token. */
   createToken(card: SandboxCardInput, now: Date): Promise<string>;
-  /** The local Bancontact page's answer; returns where to send the browser back to. */
+  /** The local Bancontact page's (or 3-D Secure challenge page's) answer; returns where to send the browser back to. */
   completeBancontact(id: string, outcome: 'authorise' | 'decline'): Promise<{ returnUrl: string; payment: RedirectPayment } | null>;
+  /** Every refund, oldest first, for tests. */
+  refunds(): Promise<{ id: string; paymentId: string; amountCents: number; idempotencyKey: string; reason: string }[]>;
   describeBancontact(id: string): Promise<SandboxBancontact | null>;
   /** Signs an event the way Stripe does (tests and the local page use it). */
   signWebhook(payload: string): string;
@@ -138,7 +151,7 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
   const cardId = (c: TestCard) => `card_sbx_${c.behaviour}_${c.brand.replace(/\W/g, '')}_${c.last4}_${rand()}`;
   const behaviourOf = (id: string): Behaviour | null => {
     const m = /^card_sbx_([a-z_]+?)_[A-Za-z]+_\d{4}_/.exec(id);
-    return m && (m[1] === 'ok' || m[1]! in DECLINES) ? (m[1] as Behaviour) : null;
+    return m && (m[1] === 'ok' || m[1] === 'authenticate' || m[1]! in DECLINES) ? (m[1] as Behaviour) : null;
   };
 
   /** A session past its life fails, as an expired bank session does; read and written through this. */
@@ -148,7 +161,7 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
     await expire(db, id);
     const r = await db.selectFrom('sandboxBancontact').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) return null;
-    return { id: r.id, status: r.status, amountCents: r.amountCents, currency: r.currency, metadata: JSON.parse(r.metadata) as Record<string, string>, returnUrl: r.returnUrl, description: r.description };
+    return { id: r.id, status: r.status, amountCents: r.amountCents, currency: r.currency, metadata: JSON.parse(r.metadata) as Record<string, string>, returnUrl: r.returnUrl, description: r.description, kind: r.kind };
   };
   const asPayment = ({ id, status, amountCents, currency, metadata }: SandboxBancontact): RedirectPayment => ({ id, status, amountCents, currency, metadata });
 
@@ -183,7 +196,7 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
         const made = await trx.selectFrom('sandboxTokens').selectAll().where('id', '=', token).where('expiresAt', '>', now()).executeTakeFirst();
         const card = made ? TEST_TOKENS.get(made.testToken) : TEST_TOKENS.get(token);
         if (!card) throw new CardError(`No such token: '${token}'`, 'resource_missing');
-        if (card.behaviour !== 'ok' && card.behaviour !== 'charge_fails') {
+        if (card.behaviour !== 'ok' && card.behaviour !== 'authenticate' && card.behaviour !== 'charge_fails') {
           throw decline(card.behaviour);
         }
         // A token is single-use, as with Stripe.
@@ -199,13 +212,35 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
       return once(`charge:${input.idempotencyKey}`, async (trx) => {
         const behaviour = behaviourOf(input.cardId);
         if (behaviour === null) throw new CardError('No such card.', 'resource_missing');
+        if (behaviour === 'authenticate') {
+          // Off-session nobody can answer the challenge; on-session the browser goes to it.
+          if (!input.returnUrl) throw AUTHENTICATION_REQUIRED();
+          const id = `pi_sbx_3ds_${rand()}`;
+          const at = now();
+          await trx
+            .insertInto('sandboxBancontact')
+            .values({
+              id,
+              kind: 'card_challenge',
+              status: 'pending',
+              amountCents: input.amountCents,
+              currency: input.currency,
+              metadata: JSON.stringify(input.metadata),
+              returnUrl: input.returnUrl,
+              description: input.description,
+              createdAt: at,
+              expiresAt: new Date(at.getTime() + CARD_CHALLENGE_MS),
+            })
+            .execute();
+          return { status: 'requires_action' as const, id, redirectUrl: `${opts.publicUrl}/sandbox/3ds/${id}` };
+        }
         if (behaviour !== 'ok') throw decline(behaviour);
         const id = `pi_sbx_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
         await trx
           .insertInto('sandboxCharges')
           .values({ id, idempotencyKey: input.idempotencyKey, customerId: input.customerId, cardId: input.cardId, amountCents: input.amountCents, createdAt: now() })
           .execute();
-        return { id };
+        return { status: 'succeeded' as const, id };
       });
     },
 
@@ -243,6 +278,33 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
     },
 
     describeBancontact: session,
+
+    async refund(input) {
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new RefundError('Invalid positive integer', 'parameter_invalid_integer');
+      return once(`refund:${input.idempotencyKey}`, async (trx) => {
+        // The charge's row is locked, so two refunds of one payment at once cannot both fit.
+        const card = await trx.selectFrom('sandboxCharges').select('amountCents').where('id', '=', input.paymentRef).forUpdate().executeTakeFirst();
+        const redirect = card
+          ? null
+          : await trx.selectFrom('sandboxBancontact').select(['amountCents', 'status']).where('id', '=', input.paymentRef).forUpdate().executeTakeFirst();
+        if (!card && !redirect) throw new RefundError(`No such payment_intent: '${input.paymentRef}'`, 'resource_missing');
+        if (redirect && redirect.status !== 'succeeded') throw new RefundError(`This PaymentIntent (${input.paymentRef}) does not have a successful charge to refund.`, 'charge_not_refundable');
+        const charged = (card ?? redirect)!.amountCents;
+        const done = await trx.selectFrom('sandboxRefunds').select((eb) => eb.fn.sum<string | number | null>('amountCents').as('total')).where('paymentId', '=', input.paymentRef).executeTakeFirst();
+        const refunded = Number(done?.total ?? 0);
+        if (refunded >= charged) throw new RefundError(`Charge for ${input.paymentRef} has already been refunded.`, 'charge_already_refunded');
+        if (refunded + input.amountCents > charged) {
+          throw new RefundError(`Refund amount (€${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((charged - refunded) / 100).toFixed(2)})`, 'amount_too_large');
+        }
+        const id = `re_sbx_${rand()}`;
+        await trx.insertInto('sandboxRefunds').values({ id, idempotencyKey: input.idempotencyKey, paymentId: input.paymentRef, amountCents: input.amountCents, reason: input.reason, createdAt: now() }).execute();
+        return { id, status: 'succeeded' as const };
+      });
+    },
+
+    async refunds() {
+      return db.selectFrom('sandboxRefunds').select(['id', 'paymentId', 'amountCents', 'idempotencyKey', 'reason']).orderBy('createdAt').orderBy('id').execute();
+    },
 
     async completeBancontact(id, outcome) {
       // Only a live session takes an answer; the update decides, so two answers at once give one outcome.

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { stripeClient } from '../stripe-client.ts';
-import { CardError, type PaymentEvent, type PaymentProvider, type PaymentStatus, type RedirectPayment, WebhookSignatureError } from './payment-provider.ts';
+import { CardError, type PaymentEvent, type PaymentProvider, type PaymentStatus, type RedirectPayment, RefundError, type RefundStatus, WebhookSignatureError } from './payment-provider.ts';
 
 type StripeConfig = {
   secretKey: string;
@@ -26,6 +26,12 @@ const statusOf = (pi: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'
   if (pi.status === 'canceled' || (pi.status === 'requires_payment_method' && pi.last_payment_error)) return 'failed';
   return 'pending';
 };
+
+/** Stripe's refund reasons; any other reason of ours travels in the metadata only. */
+const STRIPE_REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
+
+const refundStatusOf = (status: string | null): RefundStatus =>
+  status === 'succeeded' ? 'succeeded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
 
 const toRedirectPayment = (pi: Stripe.PaymentIntent): RedirectPayment => ({
   id: pi.id,
@@ -93,19 +99,23 @@ export function stripePaymentProvider(cfg: StripeConfig): PaymentProvider {
             currency: input.currency,
             customer: input.customerId,
             payment_method: input.cardId,
-            off_session: true,
+            // With a return URL the sender is there to answer 3-D Secure; without, nobody is.
+            ...(input.returnUrl ? { return_url: input.returnUrl } : { off_session: true }),
             confirm: true,
             description: input.description,
             metadata: input.metadata,
+            ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
           },
           { idempotencyKey: input.idempotencyKey },
         );
       } catch (err) {
         throw asCardError(err);
       }
-      // Off-session there is nobody to complete 3-D Secure or wait for processing: not paid is not paid.
-      if (pi.status !== 'succeeded') throw new CardError('The payment could not be completed.', 'payment_incomplete');
-      return { id: pi.id };
+      if (pi.status === 'succeeded') return { status: 'succeeded', id: pi.id };
+      const redirectUrl = pi.next_action?.redirect_to_url?.url;
+      if (input.returnUrl && pi.status === 'requires_action' && redirectUrl) return { status: 'requires_action', id: pi.id, redirectUrl };
+      // Off-session, or a next step we cannot send the browser to, or still processing: not paid is not paid.
+      throw new CardError('The payment could not be completed.', 'payment_incomplete');
     },
 
     async startBancontact(input) {
@@ -120,12 +130,32 @@ export function stripePaymentProvider(cfg: StripeConfig): PaymentProvider {
           return_url: input.returnUrl,
           description: input.description,
           metadata: input.metadata,
+          ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       );
       const redirectUrl = pi.next_action?.redirect_to_url?.url;
       if (!redirectUrl) throw new Error(`Stripe gave no Bancontact redirect for ${pi.id} (status ${pi.status})`);
       return { id: pi.id, redirectUrl };
+    },
+
+    async refund(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentRef,
+            amount: input.amountCents,
+            ...(STRIPE_REFUND_REASONS.has(input.reason) ? { reason: input.reason as Stripe.RefundCreateParams.Reason } : {}),
+            metadata: { reason: input.reason },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: refund.id, status: refundStatusOf(refund.status) };
+      } catch (err) {
+        // Stripe's refusals (too much, already refunded, unknown payment) are the caller's to handle; an outage is not.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundError(err.message, err.code ?? 'refund_refused');
+        throw err;
+      }
     },
 
     async getPayment(id) {

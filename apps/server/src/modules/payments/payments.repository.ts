@@ -16,13 +16,15 @@ export type PaymentRecord = {
   providerRef: string | null;
   /** The stored card a card payment charges. */
   cardId: string | null;
+  /** Where a card payment's 3-D Secure challenge returns to; every try of the charge sends the same. */
+  returnUrl: string | null;
   createdAt: Date;
 };
 
 /** A payment about to claim its shipment. */
-export type NewPayment = Omit<PaymentRecord, 'id' | 'status' | 'providerRef' | 'createdAt'>;
+export type NewPayment = Omit<PaymentRecord, 'id' | 'status' | 'providerRef' | 'returnUrl' | 'createdAt'>;
 
-const PAYMENT_COLUMNS = ['id', 'shipmentId', 'offerId', 'userId', 'method', 'amountCents', 'status', 'providerRef', 'cardId', 'createdAt'] as const;
+const PAYMENT_COLUMNS = ['id', 'shipmentId', 'offerId', 'userId', 'method', 'amountCents', 'status', 'providerRef', 'cardId', 'returnUrl', 'createdAt'] as const;
 
 export async function customerOf(db: Executor, userId: number, provider: string): Promise<string | null> {
   const row = await db.selectFrom('paymentCustomers').select('customerId').where('userId', '=', userId).where('provider', '=', provider).executeTakeFirst();
@@ -81,13 +83,24 @@ export async function liveFor(db: Executor, shipmentId: number): Promise<Payment
   return row ?? null;
 }
 
-/** Pending payments created before the cut-off of their method, oldest first (the recovery job's work). */
-export async function stalePending(db: Executor, before: Record<PaymentMethod, Date>, limit: number): Promise<PaymentRecord[]> {
+/**
+ * Pending payments created before the cut-off of their kind, oldest first (the recovery job's work).
+ * A card payment at its 3-D Secure challenge (it has the provider's id) waits like a Bancontact one
+ * (`card_challenge`); a card charge without an answer is retried sooner (`card`).
+ */
+export async function stalePending(db: Executor, before: Record<PaymentMethod | 'card_challenge', Date>, limit: number): Promise<PaymentRecord[]> {
   return db
     .selectFrom('payments')
     .select(PAYMENT_COLUMNS)
     .where('status', '=', 'pending')
-    .where((eb) => eb.or((Object.keys(before) as PaymentMethod[]).map((m) => eb.and([eb('method', '=', m), eb('createdAt', '<', before[m])]))))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('method', '=', 'card'), eb('providerRef', 'is', null), eb('createdAt', '<', before.card)]),
+        eb.and([eb('method', '=', 'card'), eb('providerRef', 'is not', null), eb('createdAt', '<', before.card_challenge)]),
+        eb.and([eb('method', '=', 'invoice'), eb('createdAt', '<', before.invoice)]),
+        eb.and([eb('method', '=', 'bancontact'), eb('createdAt', '<', before.bancontact)]),
+      ]),
+    )
     .orderBy('createdAt')
     .orderBy('id')
     .limit(limit)
@@ -125,19 +138,24 @@ export async function findByProviderRef(db: Executor, ref: string): Promise<Paym
   return (await db.selectFrom('payments').select(PAYMENT_COLUMNS).where('providerRef', '=', ref).executeTakeFirst()) ?? null;
 }
 
-/** The provider's id of a started redirect payment and its bank page. */
+/** Where a card payment's 3-D Secure challenge returns to, kept before the first charge is sent. */
+export async function setReturnUrl(db: Executor, id: number, returnUrl: string): Promise<void> {
+  await db.updateTable('payments').set({ returnUrl }).where('id', '=', id).execute();
+}
+
+/** The provider's id of a started redirect payment and its bank page (or 3-D Secure challenge). */
 export async function setProviderRef(db: Executor, id: number, ref: string, redirectUrl: string, now: Date): Promise<void> {
   await db.updateTable('payments').set({ providerRef: ref, redirectUrl, updatedAt: now }).where('id', '=', id).execute();
 }
 
-/** A shipment's Bancontact payment that reached the bank page and has no outcome yet, with that page. */
+/** A shipment's redirect payment (Bancontact at the bank, a card at its 3-D Secure challenge) with no outcome yet, with that page. */
 export async function waitingFor(db: Executor, shipmentId: number): Promise<(PaymentRecord & { redirectUrl: string }) | null> {
   const row = await db
     .selectFrom('payments')
     .select([...PAYMENT_COLUMNS, 'redirectUrl'])
     .where('shipmentId', '=', shipmentId)
     .where('status', '=', 'pending')
-    .where('method', '=', 'bancontact')
+    .where('method', 'in', ['bancontact', 'card'])
     .where('providerRef', 'is not', null)
     .where('redirectUrl', 'is not', null)
     .executeTakeFirst();

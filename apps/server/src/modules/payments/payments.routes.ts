@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiRoutes, formatEuro } from '@vm/domain';
+import { apiRoutes, formatEuro, type Locale } from '@vm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookSignatureError, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
@@ -78,6 +78,46 @@ const SANDBOX_PAGE: Record<PageLang, { lang: string; title: string; badge: strin
   },
 };
 
+/**
+ * The sandbox 3-D Secure challenge page's words: the card issuer's page, in the browser's
+ * language (Accept-Language), English included as card issuers do.
+ */
+const CHALLENGE_PAGE: Record<Locale, { title: string; badge: string; intro: string; toPay: string; alreadyDone: string; alreadyFailed: string; back: string; complete: string; fail: string }> = {
+  nl: {
+    title: 'Kaartverificatie (testmodus) · Vrachtmarkt',
+    badge: 'TESTMODUS: er wordt geen geld afgeschreven',
+    intro: 'Je bank vraagt je deze kaartbetaling aan Vrachtmarkt te bevestigen (3-D Secure).',
+    toPay: 'Te betalen:',
+    alreadyDone: 'Deze betaling is al bevestigd.',
+    alreadyFailed: 'Deze verificatie is mislukt, gestopt of verlopen.',
+    back: 'Terug naar Vrachtmarkt',
+    complete: 'Verificatie voltooien',
+    fail: 'Verificatie laten mislukken',
+  },
+  fr: {
+    title: 'Authentification de la carte (mode test) · Vrachtmarkt',
+    badge: 'MODE TEST : aucun argent n’est débité',
+    intro: 'Votre banque vous demande de confirmer ce paiement par carte à Vrachtmarkt (3-D Secure).',
+    toPay: 'À payer :',
+    alreadyDone: 'Ce paiement a déjà été confirmé.',
+    alreadyFailed: 'Cette authentification a échoué, a été arrêtée ou a expiré.',
+    back: 'Retour à Vrachtmarkt',
+    complete: 'Terminer l’authentification',
+    fail: 'Faire échouer l’authentification',
+  },
+  en: {
+    title: 'Card authentication (test mode) · Vrachtmarkt',
+    badge: 'TEST MODE: no money is taken',
+    intro: 'Your bank asks you to confirm this card payment to Vrachtmarkt (3-D Secure).',
+    toPay: 'To pay:',
+    alreadyDone: 'This payment has already been confirmed.',
+    alreadyFailed: 'This authentication failed, was stopped or has expired.',
+    back: 'Back to Vrachtmarkt',
+    complete: 'Complete authentication',
+    fail: 'Fail authentication',
+  },
+};
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -89,7 +129,7 @@ const sandboxBancontactPages: FastifyPluginAsyncZod<{ payments: PaymentsService;
 
   app.get('/sandbox/bancontact/:id', { schema: { params } }, async (req, reply) => {
     const p = await provider.describeBancontact(req.params.id);
-    if (!p) throw notFound();
+    if (!p || p.kind !== 'bancontact') throw notFound();
     const done = p.status !== 'pending';
     const lang: PageLang = req.locale === 'fr' ? 'fr' : 'nl';
     const t = SANDBOX_PAGE[lang];
@@ -132,8 +172,35 @@ ${
       ),
   );
 
-  app.post('/sandbox/bancontact/:id/:outcome', { schema: { params: params.extend({ outcome: z.enum(['authorise', 'decline']) }) } }, async (req, reply) => {
-    const done = await provider.completeBancontact(req.params.id, req.params.outcome);
+  // The card issuer's 3-D Secure challenge (Stripe's test cards 3184, 3155, 3220): complete or fail.
+  const challenge = z.object({ id: z.string().regex(/^pi_sbx_3ds_[A-Za-z0-9_-]+$/) });
+  app.get('/sandbox/3ds/:id', { schema: { params: challenge } }, async (req, reply) => {
+    const p = await provider.describeBancontact(req.params.id);
+    if (!p || p.kind !== 'card_challenge') throw notFound();
+    const lang: Locale = req.locale ?? 'nl';
+    const t = CHALLENGE_PAGE[lang];
+    const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title><link rel="icon" type="image/svg+xml" href="/sandbox/favicon.svg"><link rel="stylesheet" href="/sandbox/page.css"></head><body><main>
+<p class="badge">${t.badge}</p>
+<h1>3-D Secure</h1>
+<p>${t.intro}</p>
+<p>${t.toPay} <span class="amount">${escapeHtml(formatEuro(p.amountCents, `${lang}-BE`))}</span></p>
+${
+  p.status !== 'pending'
+    ? `<p>${p.status === 'succeeded' ? t.alreadyDone : t.alreadyFailed}</p><p><a href="${escapeHtml(p.returnUrl)}">${t.back}</a></p>`
+    : `<form method="post" action="/sandbox/3ds/${escapeHtml(p.id)}/complete"><button type="submit">${t.complete}</button></form>
+<form method="post" action="/sandbox/3ds/${escapeHtml(p.id)}/fail"><button type="submit" class="secondary">${t.fail}</button></form>`
+}
+</main></body></html>`;
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
+
+  /**
+   * A redirect session's answer (the bank page's or the challenge page's), then the signed webhook
+   * the real provider would send, through the same code path, then back to the app.
+   */
+  const answer = async (id: string, outcome: 'authorise' | 'decline', log: { warn: (obj: object, msg: string) => void }) => {
+    const done = await provider.completeBancontact(id, outcome);
     if (!done) throw notFound();
     const { payment } = done;
     const body = JSON.stringify({
@@ -145,8 +212,15 @@ ${
       await payments.handleEvent(provider.parseWebhook(Buffer.from(body), provider.signWebhook(body)));
     } catch (err) {
       // The return check asks the provider again, so a failed delivery loses nothing.
-      req.log.warn({ err }, 'sandbox webhook delivery failed');
+      log.warn({ err }, 'sandbox webhook delivery failed');
     }
-    return reply.redirect(done.returnUrl, 303);
-  });
+    return done.returnUrl;
+  };
+
+  app.post('/sandbox/bancontact/:id/:outcome', { schema: { params: params.extend({ outcome: z.enum(['authorise', 'decline']) }) } }, async (req, reply) =>
+    reply.redirect(await answer(req.params.id, req.params.outcome, req.log), 303),
+  );
+  app.post('/sandbox/3ds/:id/:outcome', { schema: { params: challenge.extend({ outcome: z.enum(['complete', 'fail']) }) } }, async (req, reply) =>
+    reply.redirect(await answer(req.params.id, req.params.outcome === 'complete' ? 'authorise' : 'decline', req.log), 303),
+  );
 };

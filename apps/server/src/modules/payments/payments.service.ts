@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, type PaymentReceipt, type SandboxCardInput, type ShipmentRead, type WaitingPayment } from '@vm/domain';
-import { BANCONTACT_SESSION_MS, CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
+import { type AcceptOffer, cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, type PaymentReceipt, type SandboxCardInput, type ShipmentRead, type WaitingPayment } from '@vm/domain';
+import { BANCONTACT_SESSION_MS, CARD_CHALLENGE_MS, CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -40,6 +40,8 @@ const JOB_WORD: Record<Locale, string> = { nl: 'opdracht', fr: 'mission', en: 'j
 const STALE_CARD_CLAIM_MS = 60_000;
 /** A Bancontact payment still pending after this is past any bank session (the sandbox's lasts an hour). */
 const STALE_BANCONTACT_MS = BANCONTACT_SESSION_MS;
+/** A card payment left at its 3-D Secure challenge after this is given up like a Bancontact one. */
+const STALE_CARD_CHALLENGE_MS = CARD_CHALLENGE_MS;
 /** Payments settled per run; a backlog is worked off by the following runs. */
 const STALE_BATCH = 100;
 
@@ -56,6 +58,16 @@ const declined = (err: CardError) => {
   const code = err.declineCode ?? err.code;
   return new ApiError(402, 'card_error', cardErrorKey(err.code, err.declineCode), {}, { decline_code: code, provider_message: err.message });
 };
+
+/**
+ * The card asks for 3-D Secure: 402 for the client (a SPEC client shows the text as any accept
+ * failure; ours sends the browser to redirect_url and comes back with ?payment={payment_id}).
+ */
+const authenticationRequired = (paymentId: number, redirectUrl: string) =>
+  new ApiError(402, 'authentication_required', 'authentication_required', {}, { payment_id: paymentId, redirect_url: redirectUrl });
+
+/** A payment whose outcome is at a page of the provider's (the bank's Bancontact page, a card's 3-D Secure challenge). */
+const atRedirect = (p: PaymentRecord) => p.method === 'bancontact' || (p.method === 'card' && p.providerRef !== null);
 
 /**
  * Accepting an offer and paying for it (SPEC sections 2 and 8) plus the stored card (section 7,
@@ -160,9 +172,10 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
    * process). Only a refusal releases the claim: after a timeout or an outage the outcome is
    * unknown, so the claim stays and the next try repeats this same charge.
    */
-  async function settleCharge(payment: PaymentRecord): Promise<'paid' | 'unknown' | CardError> {
-    let charge: { id: string };
+  async function settleCharge(payment: PaymentRecord): Promise<'paid' | 'unknown' | CardError | { challenge: string }> {
+    let charge: Awaited<ReturnType<PaymentProvider['chargeCard']>>;
     try {
+      const { reference } = await shipments.eventContext(db, payment.shipmentId);
       charge = await provider.chargeCard({
         customerId: await customerFor(payment.userId),
         cardId: payment.cardId!,
@@ -170,6 +183,9 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
         currency: 'eur',
         description: `Vrachtmarkt, opdracht ${payment.shipmentId}, bod ${payment.offerId}`,
         metadata: { payment_id: String(payment.id), shipment_id: String(payment.shipmentId), offer_id: String(payment.offerId) },
+        transferGroup: reference,
+        // Kept with the claim, so a retry sends what the first try sent; none (an old claim) is off-session.
+        ...(payment.returnUrl ? { returnUrl: payment.returnUrl } : {}),
         idempotencyKey: `payment-${payment.id}`,
       });
     } catch (err) {
@@ -180,15 +196,23 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
       log.error({ err, paymentId: payment.id }, 'card charge outcome unknown; the claim stays for a retry');
       return 'unknown';
     }
+    if (charge.status === 'requires_action') {
+      // The claim stays pending at the challenge, as a Bancontact payment at the bank: its return,
+      // the webhook, "continue" and "stop" and the recovery job settle it the same way.
+      await repo.setProviderRef(db, payment.id, charge.id, charge.redirectUrl, now());
+      log.info({ paymentId: payment.id }, 'card payment waits for 3-D Secure');
+      return { challenge: charge.redirectUrl };
+    }
     await complete(payment, charge.id);
     return 'paid';
   }
 
-  /** The accept request's charge: a refusal is the client's 402, an unknown outcome its 503. */
+  /** The accept request's charge: a refusal is the client's 402, a 3-D Secure challenge 402 authentication_required, an unknown outcome 503. */
   async function chargeClaim(payment: PaymentRecord): Promise<void> {
     const outcome = await settleCharge(payment);
     if (outcome instanceof CardError) throw declined(outcome);
     if (outcome === 'unknown') throw new ApiError(503, 'payment_unavailable', 'payment_unknown');
+    if (outcome !== 'paid') throw authenticationRequired(payment.id, outcome.challenge);
   }
 
   /** Cancels a pending redirect payment at the provider: paid there means accepted here, anything else releases the claim. */
@@ -217,11 +241,14 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
     const live = await repo.liveFor(db, shipmentId);
     if (!live || live.status !== 'pending' || live.userId !== senderId) return;
     if (live.method === 'bancontact' && method === 'bancontact') await stopAtProvider(live);
-    else if (live.method === 'card' && now().getTime() - live.createdAt.getTime() > STALE_CARD_CLAIM_MS) {
+    // A card challenge the sender left (closed tab) is given up for a new card or Bancontact attempt;
+    // no money moves without the challenge, and cancelling it makes sure none will.
+    else if (live.method === 'card' && live.providerRef && method !== 'invoice') await stopAtProvider(live);
+    else if (live.method === 'card' && !live.providerRef && now().getTime() - live.createdAt.getTime() > STALE_CARD_CLAIM_MS) {
       // A refusal now releases the claim for the new attempt; anything else still blocks it.
-      await chargeClaim(live).catch((err: unknown) => {
-        if (!(err instanceof ApiError && err.statusCode === 402)) throw err;
-      });
+      const outcome = await settleCharge(live);
+      if (outcome === 'unknown') throw new ApiError(503, 'payment_unavailable', 'payment_unknown');
+      if (typeof outcome === 'object' && 'challenge' in outcome) await stopAtProvider((await repo.find(db, live.id))!);
     }
   }
 
@@ -279,7 +306,7 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
       const live = await repo.liveFor(db, shipmentId);
       throw new ApiError(409, 'conflict', live?.status === 'succeeded' ? 'offer_already_accepted' : 'payment_in_progress');
     }
-    return { ...record, id, status: 'pending', providerRef: null, createdAt: now() };
+    return { ...record, id, status: 'pending', providerRef: null, returnUrl: null, createdAt: now() };
   }
 
   async function applyProviderPayment(payment: PaymentRecord, status: 'pending' | 'succeeded' | 'failed', ref: string): Promise<void> {
@@ -303,16 +330,22 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
    */
   async function settleStalePayments(): Promise<{ settled: number; left: number }> {
     const at = now().getTime();
-    const stale = await repo.stalePending(db, { card: new Date(at - STALE_CARD_CLAIM_MS), invoice: new Date(at - STALE_CARD_CLAIM_MS), bancontact: new Date(at - STALE_BANCONTACT_MS) }, STALE_BATCH);
+    const stale = await repo.stalePending(
+      db,
+      { card: new Date(at - STALE_CARD_CLAIM_MS), card_challenge: new Date(at - STALE_CARD_CHALLENGE_MS), invoice: new Date(at - STALE_CARD_CLAIM_MS), bancontact: new Date(at - STALE_BANCONTACT_MS) },
+      STALE_BATCH,
+    );
     let settled = 0;
     for (const payment of stale) {
       try {
-        if (payment.method === 'card') {
+        if (payment.method === 'card' && !payment.providerRef) {
+          // A challenge this answers now waits for the sender (the job page offers it) or its hour.
           if ((await settleCharge(payment)) === 'unknown') continue;
         } else if (payment.method === 'invoice') {
           await complete(payment, null);
         } else if (!payment.providerRef) {
           // The process died before the bank page's address was stored, so the sender never got it.
+          // (A card payment always has its provider id here: it was selected for it.)
           await repo.fail(db, payment.id, 'abandoned', now());
         } else {
           const asked = await provider.getPayment(payment.providerRef);
@@ -389,8 +422,13 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
       return r ? toReceiptFacts(r) : null;
     },
 
-    /** POST /api/shipment/{sid}/offer/{oid}: by invoice when approved, else with the first stored card. */
-    async accept(senderId: number, shipmentId: number, offerId: number, confirmed: ConfirmedPrice, lang: Locale): Promise<ShipmentRead> {
+    /**
+     * POST /api/shipment/{sid}/offer/{oid}: by invoice when approved, else with the first stored
+     * card. A card that asks for 3-D Secure keeps the claim pending and answers 402
+     * authentication_required; the browser comes back to return_path (the job's page by default)
+     * with ?payment={id}, and confirm() settles it as it does a Bancontact payment.
+     */
+    async accept(senderId: number, shipmentId: number, offerId: number, confirmed: AcceptOffer, lang: Locale): Promise<ShipmentRead> {
       const { amountCents } = await acceptable(senderId, shipmentId, offerId, confirmed.total);
       const user = await users.get(senderId);
       const byInvoice = user.company?.invoice_approved === 'approved';
@@ -398,7 +436,11 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
       if (!byInvoice && !card) throw new ApiError(402, 'payment_required', 'no_payment_method');
       const payment = await claim(senderId, shipmentId, offerId, amountCents, byInvoice ? 'invoice' : 'card', card?.id ?? null);
       if (byInvoice) await complete(payment, null);
-      else await chargeClaim(payment);
+      else {
+        const returnUrl = `${publicUrl}/#${confirmed.return_path ?? `/jobs/${shipmentId}`}?payment=${payment.id}`;
+        await repo.setReturnUrl(db, payment.id, returnUrl);
+        await chargeClaim({ ...payment, returnUrl });
+      }
       return shipments.get(senderId, shipmentId, lang);
     },
 
@@ -417,6 +459,7 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
           ownerName: `${user.first_name} ${user.last_name}`,
           description: `Vrachtmarkt, ${JOB_WORD[user.locale]} ${reference_id}`,
           metadata: { payment_id: String(payment.id), shipment_id: String(shipmentId), offer_id: String(offerId) },
+          transferGroup: reference_id,
           idempotencyKey: `payment-${payment.id}`,
         });
         await repo.setProviderRef(db, payment.id, started.id, started.redirectUrl, now());
@@ -441,7 +484,8 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
     },
 
     /**
-     * The job's Bancontact payment still at the bank (the sender closed that tab, say). The
+     * The job's Bancontact payment still at the bank, or card payment still at its 3-D Secure
+     * challenge (the sender closed that tab, say). The
      * provider is asked first: a payment that was paid or refused meanwhile is applied, not shown.
      */
     async waiting(senderId: number, shipmentId: number): Promise<WaitingPayment | null> {
@@ -450,7 +494,7 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
       if (!w) return null;
       const started = w.createdAt.getTime();
       const total = w.amountCents / 100;
-      return { id: w.id, method: 'bancontact', offer_id: w.offerId, total, started_at: Math.floor(started / 1000), expires_at: Math.floor((started + STALE_BANCONTACT_MS) / 1000) };
+      return { id: w.id, method: w.method === 'card' ? 'card' : 'bancontact', offer_id: w.offerId, total, started_at: Math.floor(started / 1000), expires_at: Math.floor((started + (w.method === 'card' ? STALE_CARD_CHALLENGE_MS : STALE_BANCONTACT_MS)) / 1000) };
     },
 
     /** The bank page of a waiting payment, to finish paying there. */
@@ -469,17 +513,17 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
     async stop(senderId: number, paymentId: number, lang: Locale): Promise<{ status: 'stopped' | 'succeeded'; shipment: ShipmentRead }> {
       const payment = await repo.find(db, paymentId);
       if (!payment || payment.userId !== senderId) throw notFound();
-      if (payment.status === 'pending' && payment.method === 'bancontact') await stopAtProvider(payment);
+      if (payment.status === 'pending' && atRedirect(payment)) await stopAtProvider(payment);
       const after = (await repo.find(db, paymentId))!;
       if (after.status === 'pending') throw new ApiError(409, 'conflict', 'payment_not_waiting');
       return { status: after.status === 'succeeded' ? 'succeeded' : 'stopped', shipment: await shipments.get(senderId, payment.shipmentId, lang) };
     },
 
-    /** Before the sender cancels the job: a Bancontact payment of theirs left at the bank is stopped, so it holds nothing. */
+    /** Before the sender cancels the job: a Bancontact payment of theirs left at the bank (or a card at its challenge) is stopped, so it holds nothing. */
     async stopWaitingFor(senderId: number, shipmentId: number): Promise<void> {
       await shipments.get(senderId, shipmentId, 'nl'); // the owner check only
       const live = await repo.liveFor(db, shipmentId);
-      if (live?.status === 'pending' && live.method === 'bancontact' && live.userId === senderId) await stopAtProvider(live);
+      if (live?.status === 'pending' && atRedirect(live) && live.userId === senderId) await stopAtProvider(live);
     },
 
     /**

@@ -11,7 +11,11 @@ import { offerRead as offer, shipmentRead, sandboxConfig } from '../../../test-f
 import { writeToken } from '@vm/client/token-store.ts';
 import { nl } from '../../../locales/nl.ts';
 import { refreshShipment, useShipment } from '../api/get-shipment.ts';
+import { leaveFor } from './leave-for.ts';
 import { OffersModal } from './offers-modal.tsx';
+
+// The browser leaving for a payment page is recorded, not done (jsdom cannot navigate).
+vi.mock('./leave-for.ts', () => ({ leaveFor: vi.fn() }));
 
 
 
@@ -259,6 +263,38 @@ describe('OffersModal', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(nl.job.accepted);
     expect(accepted).toEqual([{ sid: '77', oid: '12' }]);
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('a card whose bank asks for 3-D Secure: the browser goes to the challenge, to come back to this job', async () => {
+    answer(sender('none'), [visa]);
+    const sent: unknown[] = [];
+    const challenge = 'http://localhost/sandbox/3ds/pi_sbx_3ds_abc';
+    server.use(
+      http.post('*/api/shipment/:sid/offer/:oid', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          { error: 'authentication_required', error_description: 'Je bank vraagt je deze kaartbetaling te bevestigen. Je wordt naar de bevestigingspagina van je bank gebracht.', payment_id: 31, redirect_url: challenge },
+          { status: 402 },
+        );
+      }),
+    );
+    vi.mocked(leaveFor).mockClear();
+    const { user, onClose } = renderModal();
+    const acceptButton = await selectDearOffer(user);
+    await waitFor(() => expect(acceptButton).toBeEnabled());
+
+    await user.click(acceptButton);
+    await user.click(within(await screen.findByRole('dialog', { name: nl.job.confirm.title })).getByRole('button', { name: nl.job.confirm.yes }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith(challenge));
+    expect(leaveFor).toHaveBeenCalledTimes(1);
+    // The return comes back to this job's page, where ?payment= is confirmed with the server.
+    expect(sent).toEqual([{ total: 1270.5, return_path: '/jobs/77' }]);
+    // Not a failure: the server's words as information, and the page stays busy while the browser leaves.
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Je bank vraagt je deze kaartbetaling te bevestigen.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(acceptButton).toBeDisabled();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('shows the refusal of the card as a danger toast', async () => {

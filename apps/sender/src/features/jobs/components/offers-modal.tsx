@@ -13,11 +13,12 @@ import { cardsQuery, useCards } from '@vm/client/api/get-cards.ts';
 import { useCurrentUser } from '@vm/client/session.ts';
 import { useConfig } from '@vm/client/config.ts';
 import { timeWindow } from '@vm/client/zoned-format.ts';
-import { useAcceptOffer } from '../api/accept-offer.ts';
+import { challengeOf, useAcceptOffer } from '../api/accept-offer.ts';
 import { refreshShipment } from '../api/get-shipment.ts';
 import { useStartBancontact } from '../api/start-bancontact.ts';
 import { CostTable } from './cost-table.tsx';
 import { driverName, euro } from './job-detail/format.ts';
+import { leaveFor } from './leave-for.ts';
 import { Stars } from './stars.tsx';
 
 type Props = { shipment: ShipmentRead; open: boolean; onClose: () => void; initialOfferId?: number | null };
@@ -137,7 +138,9 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
   const cardBox = useRef<HTMLHeadingElement>(null);
   const accepting = useAcceptOffer();
   const bancontactStart = useStartBancontact();
-  const busy = accepting.isPending || bancontactStart.isPending || bancontactStart.isSuccess;
+  // Set when the card's bank asks for 3-D Secure: the page stays busy while the browser leaves for it.
+  const [leaving, setLeaving] = useState(false);
+  const busy = accepting.isPending || bancontactStart.isPending || bancontactStart.isSuccess || leaving;
   const byInvoice = user?.company?.invoice_approved === 'approved';
   const card = cards.data?.[0];
   const shown = { offerId: offer.id, total: offer.cost_breakdown_sender.total.aftertaxes };
@@ -174,11 +177,21 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
     setPriceChanged(null);
     // The promise, not mutate's callbacks: the accepted job may re-render this modal away first.
     accepting
-      .mutateAsync(confirmed)
-      .then(() => {
-        toast(t('job.accepted'), 'success', TOAST_MS.long);
-        onAccepted();
-      }, failed)
+      .mutateAsync({ ...confirmed, returnPath: `/jobs/${shipment.id}` })
+      .then(
+        () => {
+          toast(t('job.accepted'), 'success', TOAST_MS.long);
+          onAccepted();
+        },
+        (err: Error) => {
+          // The card's bank asks for 3-D Secure: to its page, and back to this job with ?payment=.
+          const challenge = challengeOf(err);
+          if (!challenge) return failed(err);
+          setLeaving(true);
+          toast(err.message, 'info', TOAST_MS.long);
+          leaveFor(challenge);
+        },
+      )
       .finally(() => (sending.current = false));
   }
 

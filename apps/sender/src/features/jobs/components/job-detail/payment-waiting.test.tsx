@@ -47,6 +47,24 @@ describe('PaymentWaiting', () => {
     expect(within(box).getByRole('button', { name: nl.job.paymentWaiting.stop })).toBeEnabled();
   });
 
+  it('says a card payment waits for the bank’s 3-D Secure confirmation, and continuing goes back to that page', async () => {
+    server.use(
+      http.get('*/api/shipment/:id/payment', () => HttpResponse.json({ payment: { ...waiting, method: 'card' } })),
+      http.post('*/api/payments/:id/resume', ({ params }) => {
+        asked.push(`resume ${String(params.id)}`);
+        return HttpResponse.json({ error: 'conflict', error_description: 'Deze betaling wacht niet meer: ze is betaald, gestopt of verlopen.' }, { status: 409 });
+      }),
+    );
+    const { user } = renderWithProviders(<PaymentWaiting shipment={job} />);
+    const box = await screen.findByRole('region', { name: nl.job.paymentWaiting.titleCard });
+    expect(box).toHaveTextContent('Voor het bod van Sofie C. vroeg je bank je een kaartbetaling van € 121,00 te bevestigen (3-D Secure).');
+    expect(box).toHaveTextContent('Ze vervalt om 18:05.');
+    expect(box).not.toHaveTextContent('Bancontact');
+    await user.click(within(box).getByRole('button', { name: nl.job.paymentWaiting.continueCard }));
+    expect(await screen.findByText('Deze betaling wacht niet meer: ze is betaald, gestopt of verlopen.')).toBeInTheDocument();
+    expect(asked).toContain('resume 9');
+  });
+
   it('stops the payment: the notice goes and the sender is told what they can do now', async () => {
     const { user } = renderWithProviders(<PaymentWaiting shipment={job} />);
     await user.click(within(await notice()).getByRole('button', { name: nl.job.paymentWaiting.stop }));

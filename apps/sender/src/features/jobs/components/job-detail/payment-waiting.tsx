@@ -10,7 +10,8 @@ import { useStopPayment } from '../../api/stop-payment.ts';
 import { driverName, euro, when } from './format.ts';
 
 /**
- * A Bancontact payment the sender left at the bank (the tab closed): it holds the job, so the page
+ * A Bancontact payment the sender left at the bank, or a card payment left at its 3-D Secure
+ * challenge (the tab closed): it holds the job, so the page
  * says so and offers to go back to the bank page or to stop it (then another offer can be
  * accepted, or the job cancelled).
  */
@@ -26,6 +27,8 @@ export function PaymentWaiting({ shipment: s }: { shipment: ShipmentRead }) {
   if (!open || !waiting) return null;
 
   const offer = s.offers.find((o) => o.id === waiting.offer_id);
+  // A card at its 3-D Secure challenge waits the same way as Bancontact at the bank.
+  const card = waiting.method === 'card';
   const busy = resuming.isPending || resuming.isSuccess || stopping.isPending;
   // Paid, stopped or expired meanwhile (another tab, the bank): the server says so, and the job is read again.
   const failed = (err: Error) => {
@@ -36,10 +39,10 @@ export function PaymentWaiting({ shipment: s }: { shipment: ShipmentRead }) {
   return (
     <section className="notification-box notification-box-warning payment-waiting" aria-labelledby={titleId} data-testid="payment-waiting">
       <h2 id={titleId} className="notification-box-title">
-        {t('job.paymentWaiting.title')}
+        {t(card ? 'job.paymentWaiting.titleCard' : 'job.paymentWaiting.title')}
       </h2>
       <p>
-        {t(offer ? 'job.paymentWaiting.text' : 'job.paymentWaiting.textNoDriver', {
+        {t(card ? (offer ? 'job.paymentWaiting.textCard' : 'job.paymentWaiting.textCardNoDriver') : offer ? 'job.paymentWaiting.text' : 'job.paymentWaiting.textNoDriver', {
           amount: euro(waiting.total),
           driver: offer ? driverName(offer) : '',
           expires: when(waiting.expires_at, s.pickup_timezone, false),
@@ -52,7 +55,7 @@ export function PaymentWaiting({ shipment: s }: { shipment: ShipmentRead }) {
           disabled={busy}
           onClick={() => resuming.mutate(waiting.id, { onSuccess: ({ redirect_url }) => window.location.assign(redirect_url), onError: failed })}
         >
-          {t('job.paymentWaiting.continue')}
+          {t(card ? 'job.paymentWaiting.continueCard' : 'job.paymentWaiting.continue')}
         </button>
         <button
           type="button"

@@ -54,7 +54,8 @@ describe('the self-billing agreement', () => {
     await user.click(screen.getByRole('button', { name: 'Registreren' }));
     expect(await screen.findByText('Stop hier.')).toBeVisible();
     expect(body!.driver).toMatchObject({ self_billing_accepted: true });
-  });
+    // A whole registration form typed key by key: longer than the default limit on a busy machine.
+  }, 60_000);
 
   it('account: a driver who joined before is asked to accept it; the notice goes once accepted', async () => {
     driverApi(profile({ self_billing_accepted_at: null }));

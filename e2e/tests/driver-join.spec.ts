@@ -48,6 +48,11 @@ test('a driver registers, adds a vehicle, uploads documents, asks for verificati
   await page.getByLabel('IBAN-rekeningnummer').fill('BE68 5390 0754 7035');
   await page.getByRole('button', { name: 'Registreren' }).click();
   await expect(page.getByText('Dit is geen geldig IBAN-rekeningnummer: controleer het land, de lengte en de cijfers.')).toBeVisible();
+  // The self-billing agreement (issue 22): required, its text one click away.
+  await expect(page.getByText('Aanvaard de overeenkomst voor zelffacturatie: zonder die kunnen we je facturen niet opmaken.')).toBeVisible();
+  await page.getByText('Lees de overeenkomst').click();
+  await expect(page.getByText(/artikel 53, § 2 van het Belgische Btw-wetboek/)).toBeVisible();
+  await page.getByLabel(/overeenkomst voor zelffacturatie/).check();
   await page.getByLabel('IBAN-rekeningnummer').fill('BE68 5390 0754 7034');
   await page.getByRole('button', { name: 'Registreren' }).click();
 

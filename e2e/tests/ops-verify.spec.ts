@@ -41,7 +41,7 @@ async function driverViaApi(server: TestServer) {
       repeat_password: p.password,
       address: { country: 'BE' },
       verification_token,
-      driver: { kind: 'person', company_number: '0403.170.701', vat_exempt: true, iban: 'BE68 5390 0754 7034' },
+      driver: { kind: 'person', company_number: '0403.170.701', vat_exempt: true, iban: 'BE68 5390 0754 7034', self_billing_accepted: true },
     },
     client,
   );

@@ -45,6 +45,7 @@ export const profile = (over: Partial<DriverProfileRead> = {}): DriverProfileRea
   vehicles: 0,
   missing_documents: ['driving_licence', 'cmr_insurance'],
   commission_percent: 12,
+  self_billing_accepted_at: 1_795_000_000,
   ...over,
 });
 
@@ -99,6 +100,8 @@ export function driverApi(p: DriverProfileRead | null = profile()) {
     http.get('*/api/user', () => HttpResponse.json(driverUser)),
     http.get('*/api/driver/profile', () => HttpResponse.json({ profile: p })),
     http.get('*/api/driver/vehicles', () => HttpResponse.json({ vehicles: [] })),
+    // Issue 22: the Earnings page lists the driver's self-billed invoices.
+    http.get('*/api/invoices', () => HttpResponse.json({ invoices: [] })),
     // Driver board helper (issue 21 part 2 and 4): Account's notifications section reads the
     // settings; the Work tab's live stream gets no token here (it retries quietly).
     http.get('*/api/driver/push/settings', () => HttpResponse.json({ new_job: true, offer_result: true, chat_message: true, document_expiring: true })),

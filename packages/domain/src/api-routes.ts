@@ -11,6 +11,7 @@ import {
   driverReviewSchema,
   driverReviewSummarySchema,
   driverProfileReadSchema,
+  selfBillingAcceptSchema,
   driverRegistrationSchema,
   documentUploadSchema,
   vehicleInputSchema,
@@ -280,6 +281,8 @@ export const apiRoutes = {
   // it stays outside /api/driver/, where every route takes a driver's token.
   driverRegister: { method: 'POST', path: '/api/drivers', auth: 'token', body: driverRegistrationSchema(), response: { 201: created } },
   driverProfile: { method: 'GET', path: '/api/driver/profile', auth: 'driver', response: { 200: z.object({ profile: driverProfileReadSchema.nullable() }) } },
+  /** Issue 22: a driver who joined before the self-billing agreement accepts it (once; the first moment stays). */
+  acceptSelfBilling: { method: 'POST', path: '/api/driver/profile/self-billing', auth: 'driver', body: selfBillingAcceptSchema, response: { 200: z.object({ profile: driverProfileReadSchema }) } },
   driverVehicles: { method: 'GET', path: '/api/driver/vehicles', auth: 'driver', response: { 200: z.object({ vehicles: z.array(vehicleReadSchema) }) } },
   addVehicle: { method: 'POST', path: '/api/driver/vehicles', auth: 'driver', body: vehicleInputSchema, response: { 201: vehicleReadSchema } },
   updateVehicle: { method: 'PUT', path: '/api/driver/vehicles/:id', auth: 'driver', params: idParams, body: vehicleInputSchema, response: { 200: vehicleReadSchema } },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bidBlock, checkCompanyNumber, driverAccountSchema, checkIban, expiryNoticeDue, needsTransportLicence, requiredDocuments, vehicleInputSchema, type VehicleInput } from './driver-joining.ts';
+import { SELF_BILLING_AGREEMENT } from './self-billing-agreement.ts';
+import { bidBlock, checkCompanyNumber, driverAccountSchema, checkIban, expiryNoticeDue, needsTransportLicence, requiredDocuments, selfBillingAcceptSchema, vehicleInputSchema, type VehicleInput } from './driver-joining.ts';
 import { messages } from './messages.ts';
 
 const van = (over: Partial<Record<keyof VehicleInput, unknown>> = {}) =>
@@ -103,11 +104,11 @@ describe('expiry notices', () => {
 });
 
 describe('the driver part of an account', () => {
-  const account = (over: Record<string, unknown> = {}) => driverAccountSchema.safeParse({ kind: 'person', company_number: '0403.170.701', vat: 'BE 0403.170.701', iban: 'BE68 5390 0754 7034', ...over });
+  const account = (over: Record<string, unknown> = {}) => driverAccountSchema.safeParse({ kind: 'person', company_number: '0403.170.701', vat: 'BE 0403.170.701', iban: 'BE68 5390 0754 7034', self_billing_accepted: true, ...over });
   const problems = (r: ReturnType<typeof account>) => r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
 
   it('comes out normalised: 10-digit number, VAT and IBAN without spaces, no company name for a person', () => {
-    expect(account({ company_name: 'Peeters' }).data).toEqual({ kind: 'person', company_name: '', company_number: '0403170701', vat: 'BE0403170701', vat_exempt: false, iban: 'BE68539007547034' });
+    expect(account({ company_name: 'Peeters' }).data).toEqual({ kind: 'person', company_name: '', company_number: '0403170701', vat: 'BE0403170701', vat_exempt: false, iban: 'BE68539007547034', self_billing_accepted: true });
   });
 
   it('takes the small-business exemption instead of a VAT number, not both', () => {
@@ -121,5 +122,32 @@ describe('the driver part of an account', () => {
     expect(problems(account({ company_number: '0403.170.702' }))).toEqual(['company_number:company_number_checksum']);
     expect(problems(account({ vat: 'BE0417497106' }))).toEqual(['vat:vat_not_company']);
     expect(problems(account({ iban: 'BE68 5390 0754 7035' }))).toEqual(['iban:iban_invalid']);
+  });
+
+  it('needs the self-billing agreement accepted: left out or refused, the field says so', () => {
+    expect(problems(account({ self_billing_accepted: undefined }))).toEqual(['self_billing_accepted:self_billing_required']);
+    expect(problems(account({ self_billing_accepted: false }))).toEqual(['self_billing_accepted:self_billing_required']);
+    expect(messages.nl.self_billing_required).toMatch(/zelffacturatie/);
+    expect(messages.fr.self_billing_required).toMatch(/autofacturation/);
+    expect(messages.en.self_billing_required).toMatch(/self-billing/);
+  });
+});
+
+describe('the self-billing agreement', () => {
+  it('POST /api/driver/profile/self-billing takes only { accept: true }', () => {
+    expect(selfBillingAcceptSchema.safeParse({ accept: true }).success).toBe(true);
+    expect(selfBillingAcceptSchema.safeParse({ accept: false }).error?.issues[0]?.message).toBe('self_billing_required');
+    expect(selfBillingAcceptSchema.safeParse({}).success).toBe(false);
+  });
+
+  it('has its text in nl, fr and en, each naming art. 53 § 2, the 30 days to contest and ending in writing', () => {
+    for (const [lang, words] of [
+      ['nl', ['53, § 2', '30 dagen', 'btw-verplichtingen', 'schriftelijk beëindigen']],
+      ['fr', ['53, § 2', '30 jours', 'obligations en matière de TVA', 'mettre fin à cette convention par écrit']],
+      ['en', ['53, § 2', '30 days', 'own VAT obligations', 'end this agreement in writing']],
+    ] as const) {
+      const text = SELF_BILLING_AGREEMENT[lang].paragraphs.join(' ');
+      for (const w of words) expect(text).toContain(w);
+    }
   });
 });

@@ -46,6 +46,8 @@ export const driverAccountSchema = z
     vat: z.string().max(30).default(''),
     vat_exempt: z.boolean().default(false),
     iban: z.string({ error: 'required' }).max(50),
+    /** Issue 22: the self-billing agreement (art. 53 §2 Belgian VAT Code); joining needs it. */
+    self_billing_accepted: z.boolean().default(false),
   })
   .superRefine((d, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -62,6 +64,7 @@ export const driverAccountSchema = z
     }
     const iban = checkIban(d.iban);
     if (!iban.ok) issue('iban', iban.problem);
+    if (!d.self_billing_accepted) issue('self_billing_accepted', 'self_billing_required');
   })
   .transform((d) => {
     const number = checkCompanyNumber(d.company_number);
@@ -97,8 +100,14 @@ export const driverProfileReadSchema = z.object({
   missing_documents: z.array(z.enum(DRIVER_DOCUMENT_KINDS)),
   /** Issue 22: the platform's commission on the driver's price, shown before bidding (percent). */
   commission_percent: z.number(),
+  /** Issue 22: when the driver accepted the self-billing agreement (Unix seconds), null while they have not. */
+  self_billing_accepted_at: z.number().int().nullable(),
 });
 export type DriverProfileRead = z.infer<typeof driverProfileReadSchema>;
+
+/** POST /api/driver/profile/self-billing: a driver who joined before the agreement existed accepts it. */
+export const selfBillingAcceptSchema = z.object({ accept: z.literal(true, { error: 'self_billing_required' }) });
+export type SelfBillingAccept = z.infer<typeof selfBillingAcceptSchema>;
 
 /** POST /api/driver/register: the account a sender makes (phone verified, SPEC section 5) plus the driver's part. */
 export const driverRegistrationSchema = (now: () => Date = () => new Date()) => registerUserSchema(now).safeExtend({ driver: driverAccountSchema });

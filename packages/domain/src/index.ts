@@ -36,3 +36,4 @@ export * from './settlement.ts';
 // Issue 22 part 5: e-invoice documents (Peppol BIS 3.0) and their VAT
 export * from './e-invoice.ts';
 export * from './invoices.ts';
+export * from './self-billing-agreement.ts';

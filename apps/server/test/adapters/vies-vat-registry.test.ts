@@ -81,7 +81,7 @@ describe('saving a company with VIES_URL set', () => {
     const bearer = await clientToken(t);
     const body = validRegistration();
     const verification_token = await verifyPhone(t, bearer, body.cellphone);
-    const driver = { kind: 'company', company_name: 'Janssens BV', company_number: '0417.497.106', vat: 'BE0417497106', iban: 'BE68 5390 0754 7034' };
+    const driver = { kind: 'company', company_name: 'Janssens BV', company_number: '0417.497.106', vat: 'BE0417497106', iban: 'BE68 5390 0754 7034', self_billing_accepted: true };
     const res = await t.app.inject({ method: 'POST', url: '/api/drivers', headers: { authorization: `Bearer ${bearer}` }, payload: { ...body, verification_token, driver } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual([{ field: 'driver.vat', message: 'Dit btw-nummer is niet actief volgens de Europese btw-databank (VIES).' }]);

@@ -23,7 +23,7 @@ describe('a driver registers', () => {
     const auth = { authorization: `Bearer ${tokens.access_token}` };
     const profile = await t.app.inject({ method: 'GET', url: '/api/driver/profile', headers: auth });
     expect(profile.json()).toEqual({
-      profile: { kind: 'company', company_name: 'Peeters Transport BV', company_number: '0403170701', vat: 'BE0403170701', vat_exempt: false, iban: 'BE68539007547034', status: 'incomplete', refusal_reason: null, vehicles: 0, missing_documents: ['driving_licence', 'cmr_insurance'], commission_percent: 12 },
+      profile: { kind: 'company', company_name: 'Peeters Transport BV', company_number: '0403170701', vat: 'BE0403170701', vat_exempt: false, iban: 'BE68539007547034', status: 'incomplete', refusal_reason: null, vehicles: 0, missing_documents: ['driving_licence', 'cmr_insurance'], commission_percent: 12, self_billing_accepted_at: Math.floor(t.clock.now().getTime() / 1000) },
     });
     // A driver's account: the driver API answers, the sender API does not.
     expect((await t.app.inject({ method: 'GET', url: '/api/driver/shipments', headers: auth })).statusCode).toBe(200);

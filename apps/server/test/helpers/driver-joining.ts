@@ -12,6 +12,7 @@ export const business = (over: Record<string, unknown> = {}) => ({
   company_number: '0403.170.701',
   vat: 'BE 0403.170.701',
   iban: 'BE68 5390 0754 7034',
+  self_billing_accepted: true,
   ...over,
 });
 

@@ -47,6 +47,7 @@ describe('joining as a driver', () => {
     await user.type(screen.getByLabelText('Ondernemingsnummer (KBO)'), '0403.170.701');
     await user.type(screen.getByLabelText('Btw-nummer'), 'BE0403170701');
     await user.type(screen.getByLabelText('IBAN-rekeningnummer'), 'BE68 5390 0754 7034');
+    await user.click(screen.getByLabelText(/overeenkomst voor zelffacturatie/));
     await user.click(screen.getByRole('button', { name: 'Registreren' }));
     expect(await screen.findByText('Dit btw-nummer bestaat niet volgens VIES.')).toBeVisible();
     expect(screen.getByLabelText('Btw-nummer')).toHaveAttribute('aria-invalid', 'true');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { euro } from '../../lib/euro.ts';
 import { PayBreakdown } from '../../lib/pay-breakdown.tsx';
 import { useEarnings, type Earning } from './api.ts';
+import { InvoicesList } from './components/invoices-list.tsx';
 import { brusselsDateTime } from './format.ts';
 
 /**
@@ -68,6 +69,7 @@ export function EarningsPage() {
           </section>
         </>
       )}
+      <InvoicesList />
     </section>
   );
 }

@@ -38,7 +38,7 @@ const review = (over: Partial<DriverReview> = {}): DriverReview => ({
   ...summary,
   phone: '+32470123456',
   locale: 'nl',
-  profile: { kind: 'company', company_name: 'Peeters Transport BV', company_number: '0403170701', vat: 'BE0403170701', vat_exempt: false, iban: 'BE68539007547034', status: 'pending', refusal_reason: null, vehicles: 1, missing_documents: [], commission_percent: 12 },
+  profile: { kind: 'company', company_name: 'Peeters Transport BV', company_number: '0403170701', vat: 'BE0403170701', vat_exempt: false, iban: 'BE68539007547034', status: 'pending', refusal_reason: null, vehicles: 1, missing_documents: [], commission_percent: 12, self_billing_accepted_at: 1795000000 },
   vehicles: [{ id: 7, type: 'truck', name: 'DAF LF', plate: '2-XYZ-987', payload_kg: 5000, max_mass_kg: 12000, load_length_cm: 620, load_width_cm: 245, load_height_cm: 240, licence_number: 'EU-123456', licence_expires: '2099-06-30', needs_licence: true }],
   documents: [
     { id: 11, kind: 'driving_licence', expires: '2099-01-31', status: 'pending', content_type: 'application/pdf', size_bytes: 1200, uploaded_at: 1_795_600_000 },

@@ -15,6 +15,7 @@ export const toDriverProfile = (r: DriverProfileRow, vehicles: number, missing: 
   vehicles,
   missing_documents: missing,
   commission_percent: commissionPercent,
+  self_billing_accepted_at: r.selfBillingAcceptedAt ? seconds(r.selfBillingAcceptedAt) : null,
 });
 
 /** A vehicle as the domain rules take it (the licence rule, bidBlock). */

@@ -35,6 +35,16 @@ export async function setStatus(db: Executor, userId: number, values: Pick<Updat
   await db.updateTable('driverProfiles').set(values).where('userId', '=', userId).execute();
 }
 
+/** Records the driver's acceptance of self-billing once: the first moment stays. False without a profile. */
+export async function acceptSelfBilling(db: Executor, userId: number, at: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('driverProfiles')
+    .set((eb) => ({ selfBillingAcceptedAt: eb.fn.coalesce('selfBillingAcceptedAt', eb.val(at)) }))
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
 export async function vehicles(db: Executor, driverId: number): Promise<VehicleRow[]> {
   return db.selectFrom('vehicles').selectAll().where('driverId', '=', driverId).where('removedAt', 'is', null).orderBy('id').execute();
 }

@@ -19,6 +19,8 @@ export const driverAccountsRoutes: FastifyPluginAsyncZod<Options> = async (app, 
 
   app.route({ ...fromContract(apiRoutes.driverProfile), handler: async (req) => ({ profile: await driverAccounts.profile(currentUser(req).userId) }) });
 
+  app.route({ ...fromContract(apiRoutes.acceptSelfBilling), handler: async (req) => ({ profile: await driverAccounts.acceptSelfBilling(currentUser(req).userId) }) });
+
   app.route({ ...fromContract(apiRoutes.driverVehicles), handler: async (req) => ({ vehicles: await driverAccounts.vehicles(currentUser(req).userId) }) });
   app.route({ ...fromContract(apiRoutes.addVehicle), handler: async (req, reply) => reply.code(201).send(await driverAccounts.addVehicle(currentUser(req).userId, req.body)) });
   app.route({ ...fromContract(apiRoutes.updateVehicle), handler: async (req) => driverAccounts.updateVehicle(currentUser(req).userId, req.params.id, req.body) });

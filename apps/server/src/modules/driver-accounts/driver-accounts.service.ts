@@ -130,6 +130,8 @@ export function driverAccountsService({ db, users, events, store, now, commissio
             iban: driver.iban,
             status: 'incomplete',
             refusalReason: null,
+            // The schema refuses a registration without it: the moment is the agreement's date.
+            selfBillingAcceptedAt: driver.self_billing_accepted ? at : null,
             createdAt: at,
             updatedAt: at,
           });
@@ -140,6 +142,12 @@ export function driverAccountsService({ db, users, events, store, now, commissio
 
     /** The driver's own details, where verification stands and what is still missing; null for a driver made before verification existed. */
     profile,
+
+    /** A driver who joined before the self-billing agreement existed accepts it; accepting again keeps the first moment. */
+    async acceptSelfBilling(driverId: number): Promise<DriverProfileRead> {
+      if (!(await repo.acceptSelfBilling(db, driverId, now()))) throw new ApiError(409, 'conflict', 'driver_profile_missing');
+      return (await profile(driverId))!;
+    },
 
     async vehicles(driverId: number): Promise<VehicleRead[]> {
       return (await repo.vehicles(db, driverId)).map(toVehicle);

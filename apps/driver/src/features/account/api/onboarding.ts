@@ -55,3 +55,12 @@ export function useAskVerification() {
     },
   });
 }
+
+/** Issue 22: a driver who joined before the self-billing agreement accepts it (the profile answers with the moment). */
+export function useAcceptSelfBilling() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('POST /api/driver/profile/self-billing', { body: { accept: true } }),
+    onSuccess: (answer) => client.setQueryData(onboardingKeys.profile, answer),
+  });
+}

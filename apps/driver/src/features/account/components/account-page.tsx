@@ -7,6 +7,7 @@ import { useProfile } from '../api/onboarding.ts';
 import { ChecklistSection } from './checklist.tsx';
 import { ProfilePictureSection } from './profile-picture-section.tsx';
 import { PushSection } from './push-section.tsx';
+import { SelfBillingNotice } from './self-billing-notice.tsx';
 
 /** Account: who is signed in, the onboarding checklist and verification status, the profile picture, notifications, the language, and signing out. */
 export function AccountPage() {
@@ -18,6 +19,7 @@ export function AccountPage() {
     <section className="page page-narrow">
       <h1>{user.data ? t('account.greeting', { name: user.data.first_name }) : t('account.title')}</h1>
       {approved && <p className="page-intro">{t('account.approvedIntro')}</p>}
+      <SelfBillingNotice />
       <ChecklistSection />
       <ProfilePictureSection />
       <PushSection />

@@ -14,6 +14,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { HOME } from '../../../app/guards.tsx';
 import { errorText, type FieldErrors, serverFieldErrors, zodFieldErrors } from '../../../lib/form.ts';
 import { LanguageField } from '../../../lib/language.tsx';
+import { SelfBillingField } from '../../../lib/self-billing-field.tsx';
 import { useRegisterDriver } from '../api/register-driver.ts';
 
 const EMPTY = {
@@ -32,6 +33,7 @@ const EMPTY = {
   vat: '',
   vat_exempt: false,
   iban: '',
+  self_billing_accepted: false,
 };
 type Fields = typeof EMPTY;
 
@@ -44,7 +46,7 @@ function toBody(f: Fields) {
     repeat_password: f.repeat_password,
     address: { country: f.country },
     verification_token: f.verification_token,
-    driver: { kind: f.kind || undefined, company_name: f.company_name.trim(), company_number: f.company_number, vat: f.vat_exempt ? '' : f.vat, vat_exempt: f.vat_exempt, iban: f.iban },
+    driver: { kind: f.kind || undefined, company_name: f.company_name.trim(), company_number: f.company_number, vat: f.vat_exempt ? '' : f.vat, vat_exempt: f.vat_exempt, iban: f.iban, self_billing_accepted: f.self_billing_accepted },
   };
 }
 
@@ -135,6 +137,7 @@ export function RegisterPage() {
           </div>
           {!fields.vat_exempt && <Field label={t('register.vat')} hint={t('register.vatHint')} {...text('vat')} error={errors['driver.vat']} />}
           <Field label={t('register.iban')} hint={t('register.ibanHint')} autoComplete="off" {...text('iban')} error={errors['driver.iban']} />
+          <SelfBillingField checked={fields.self_billing_accepted} onChange={(v) => set('self_billing_accepted', v)} error={errors['driver.self_billing_accepted']} />
         </fieldset>
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('register.submit')}

@@ -20,6 +20,7 @@ import {
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
 import { driverEarningsReadSchema } from './settlement.ts';
 import { bankImportSchema, invoiceListSchema } from './invoices.ts';
+import { cancellationQuoteSchema, driverCancelReadSchema, driverCancelSchema } from './cancellation.ts';
 import { deliveryAnswerSchema, proofInputSchema, proofReadSchema, proofsReadSchema } from './proof.ts';
 import { boardQuerySchema, boardReadSchema } from './job-board.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
@@ -202,6 +203,8 @@ export const apiRoutes = {
     response: { 200: shipmentReadSchema },
   },
   cancelShipment: { method: 'POST', path: '/api/shipment/:id/status', auth: 'sender', params: idParams, body: senderStatusSchema, response: { 200: shipmentReadSchema } },
+  /** Issue 22 part 4: what cancelling costs now (the ladder), shown before the sender cancels. */
+  cancellationQuote: { method: 'GET', path: '/api/shipment/:id/cancellation', auth: 'sender', params: idParams, response: { 200: cancellationQuoteSchema } },
   rate: { method: 'POST', path: '/api/rating', auth: 'user', body: ratingSchema, response: { 201: ratingSchema } },
   acceptOffer: {
     method: 'POST',
@@ -307,6 +310,8 @@ export const apiRoutes = {
   driverBoard: { method: 'GET', path: '/api/driver/board', auth: 'driver', querystring: boardQuerySchema, response: { 200: boardReadSchema } },
   // Issue 22: what each accepted job pays the driver, and where that money is.
   driverEarnings: { method: 'GET', path: '/api/driver/earnings', auth: 'driver', response: { 200: driverEarningsReadSchema } },
+  /** Issue 22 part 4: the driver gives an accepted job up before loading: back to new, the sender refunded in full. */
+  driverCancel: { method: 'POST', path: '/api/driver/shipment/:id/cancel', auth: 'driver', params: idParams, body: driverCancelSchema, response: { 200: driverCancelReadSchema } },
   // Issue 22 part 5: a user's own invoices and credit notes (a sender's from the platform, a driver's self-billed ones), as PDF and Peppol UBL.
   invoices: { method: 'GET', path: '/api/invoices', auth: 'user', response: { 200: invoiceListSchema } },
   invoicePdf: { method: 'GET', path: '/api/invoices/:id/pdf', auth: 'user', params: idParams, querystring: accessTokenQuery, response: { 200: z.string().describe('application/pdf') } },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { SHIPMENT_STATES, type ShipmentStateName } from './shipment-states.ts';
 import { addDays, localParts, zonedInstant } from './zoned-time.ts';
 
@@ -206,3 +207,29 @@ export function cancellationOutcome(input: CancellationInput): CancellationOutco
     refusal: null,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// On the wire (issue 22 part 4)
+
+/**
+ * GET /api/shipment/{id}/cancellation: what cancelling costs the sender now, in euros, with the
+ * ladder's boundaries for "free until ..." (null before acceptance: nothing was charged). The
+ * sender's cancel request after acceptance names the `fee` shown here.
+ */
+export const cancellationQuoteSchema = z.object({
+  allowed: z.boolean(),
+  /** What was charged at acceptance (0 before). */
+  charged: z.number(),
+  fee: z.number(),
+  refund: z.number(),
+  step: z.enum(CANCELLATION_STEP_IDS).nullable(),
+  /** When the fee goes up next, Unix seconds. */
+  next_step_at: z.number().int().nullable(),
+  refusal: z.enum(['goods_on_board', 'finished', 'already_cancelled', 'no_driver_yet']).nullable(),
+  boundaries: z.object({ fee_25: z.number().int(), fee_50: z.number().int(), fee_100: z.number().int() }).nullable(),
+});
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
+
+/** POST /api/driver/shipment/{id}/cancel: a driver gives up an accepted job before loading, with a reason staff read. */
+export const driverCancelSchema = z.object({ reason: z.string().trim().min(3, 'too_short').max(500, 'too_long') });
+export const driverCancelReadSchema = z.object({ state: z.literal('new'), refund: z.number() });

@@ -56,6 +56,10 @@ export const eventSchema = z.discriminatedUnion('type', [
   event('shipment.offer.not_chosen', z.object({ reference })),
   /** The driver's new job. */
   event('shipment.job.assigned', z.object({ reference, offer_id: id, price: euros, pickup_city: city, delivery_city: city })),
+  /** Issue 22: to the driver, when the sender cancels an accepted job; their share of the fee (0 when free). */
+  event('shipment.cancelled', z.object({ reference, fee_share: euros })),
+  /** Issue 22: to the sender, when the driver gives an accepted job up: it is open for offers again, the payment refunded. */
+  event('shipment.driver_cancelled', z.object({ reference, driver_name: personName, refund: euros })),
   event('payment.succeeded', z.object({ reference, amount: euros, method })),
   event('payment.failed', z.object({ reference, amount: euros, method })),
   event('shipment.state.changed', z.object({ reference, state: z.enum(SHIPMENT_STATES) })),
@@ -95,6 +99,8 @@ export const EVENT_TYPES = [
   'shipment.offer.accepted',
   'shipment.offer.not_chosen',
   'shipment.job.assigned',
+  'shipment.cancelled',
+  'shipment.driver_cancelled',
   'payment.succeeded',
   'payment.failed',
   'shipment.state.changed',
@@ -223,6 +229,20 @@ const TEXTS: Texts = {
       nl: `De verzender koos een ander bod voor ${p.reference}: je bod werd niet gekozen`,
       fr: `L’expéditeur a choisi une autre offre pour ${p.reference} : votre offre n’a pas été retenue`,
       en: `The sender chose another offer for ${p.reference}: your offer was not chosen`,
+    })[l],
+  'shipment.cancelled': (p, l) =>
+    p.fee_share > 0
+      ? {
+          nl: `De verzender annuleerde ${p.reference}; je krijgt ${money(p.fee_share, l)} als annuleringsvergoeding`,
+          fr: `L’expéditeur a annulé ${p.reference} ; vous recevez ${money(p.fee_share, l)} d’indemnité d’annulation`,
+          en: `The sender cancelled ${p.reference}; you receive ${money(p.fee_share, l)} as a cancellation fee`,
+        }[l]
+      : { nl: `De verzender annuleerde ${p.reference}`, fr: `L’expéditeur a annulé ${p.reference}`, en: `The sender cancelled ${p.reference}` }[l],
+  'shipment.driver_cancelled': (p, l) =>
+    ({
+      nl: `${p.driver_name} kan ${p.reference} niet rijden: de opdracht staat weer open voor biedingen en ${money(p.refund, l)} wordt terugbetaald`,
+      fr: `${p.driver_name} ne peut pas effectuer ${p.reference} : la mission est à nouveau ouverte aux offres et ${money(p.refund, l)} est remboursé`,
+      en: `${p.driver_name} cannot do ${p.reference}: the job is open for offers again and ${money(p.refund, l)} is refunded`,
     })[l],
   'payment.succeeded': (p, l) =>
     ({ nl: `Betaling van ${money(p.amount, l)} voor ${p.reference} geslaagd`, fr: `Paiement de ${money(p.amount, l)} pour ${p.reference} réussi`, en: `Payment of ${money(p.amount, l)} for ${p.reference} succeeded` })[l],

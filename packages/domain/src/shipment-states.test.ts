@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { canTransition, driverRating, experienceLevel, matchesFilter, nextDriverState, SHIPMENT_STATES } from './shipment-states.ts';
 
 describe('state graph', () => {
-  it('lets the sender cancel only a new shipment', () => {
-    expect(canTransition('new', 'cancelled', 'sender')).toBe(true);
-    for (const s of SHIPMENT_STATES.filter((x) => x !== 'new')) expect(canTransition(s, 'cancelled', 'sender'), s).toBe(false);
+  it('lets the sender cancel until the goods are on board (after acceptance for the ladder’s fee), never from loading on', () => {
+    const cancellable = ['new', 'accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup'];
+    for (const s of SHIPMENT_STATES) expect(canTransition(s, 'cancelled', 'sender'), s).toBe(cancellable.includes(s));
   });
 
   it('walks the driver from accepted to finalised one step at a time, and never back', () => {
@@ -55,7 +55,7 @@ describe('driver experience and rating', () => {
 });
 
 describe('who moves a shipment where (SPEC section 4)', () => {
-  it('allows exactly these steps: the system accepts, the sender or system cancels a new one, the driver does the trip', () => {
+  it('allows exactly these steps: the system accepts, the sender cancels until loading (the system a new or accepted one), the driver does the trip', () => {
     const allowed: string[] = [];
     for (const from of SHIPMENT_STATES)
       for (const to of SHIPMENT_STATES)
@@ -65,11 +65,15 @@ describe('who moves a shipment where (SPEC section 4)', () => {
       'new>cancelled:sender',
       'new>cancelled:system',
       'accepted>onwaytopickup:driver',
+      'accepted>cancelled:sender',
       'accepted>cancelled:system',
       'onwaytopickup>nearpickup:driver',
       'onwaytopickup>arrivedpickup:driver',
+      'onwaytopickup>cancelled:sender',
       'nearpickup>arrivedpickup:driver',
+      'nearpickup>cancelled:sender',
       'arrivedpickup>loading:driver',
+      'arrivedpickup>cancelled:sender',
       'loading>loaded:driver',
       'loaded>onwaytodelivery:driver',
       'onwaytodelivery>neardelivery:driver',

@@ -1,5 +1,6 @@
-// The shipment state graph of SPEC section 4, as one transition table. The sender may only
-// cancel (in state new); accepting an offer moves new -> accepted; the driver does the rest.
+// The shipment state graph of SPEC section 4, as one transition table. The sender cancels (in state
+// new, and with issue 22 until loading, for the ladder's fee); accepting an offer moves new ->
+// accepted; the driver does the rest, or gives the job back (to new) before loading.
 
 export const SHIPMENT_STATES = [
   'new',
@@ -25,10 +26,12 @@ export type Actor = 'sender' | 'driver' | 'system';
 /** Who may move a shipment from a state to which next states. */
 export const TRANSITIONS: Record<ShipmentStateName, Partial<Record<ShipmentStateName, Actor[]>>> = {
   new: { accepted: ['system'], cancelled: ['sender', 'system'] },
-  accepted: { onwaytopickup: ['driver'], cancelled: ['system'] },
-  onwaytopickup: { nearpickup: ['driver'], arrivedpickup: ['driver'] },
-  nearpickup: { arrivedpickup: ['driver'] },
-  arrivedpickup: { loading: ['driver'] },
+  // Issue 22: until the goods are on board the sender may cancel, for the ladder's fee (cancellation.ts;
+  // the driver's giving a job up, back to new, is its own request there, never a state change).
+  accepted: { onwaytopickup: ['driver'], cancelled: ['sender', 'system'] },
+  onwaytopickup: { nearpickup: ['driver'], arrivedpickup: ['driver'], cancelled: ['sender'] },
+  nearpickup: { arrivedpickup: ['driver'], cancelled: ['sender'] },
+  arrivedpickup: { loading: ['driver'], cancelled: ['sender'] },
   loading: { loaded: ['driver'] },
   loaded: { onwaytodelivery: ['driver'] },
   onwaytodelivery: { neardelivery: ['driver'], arriveddelivery: ['driver'] },

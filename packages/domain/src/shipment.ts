@@ -143,7 +143,12 @@ export type ShipmentRead = z.infer<typeof shipmentReadSchema>;
 export const changeableBySender = (s: Pick<ShipmentRead, 'current_state' | 'accepted_offer'>) => s.current_state.state === 'new' && s.accepted_offer === null;
 
 /** POST /api/shipment/{id}/status: the sender may only cancel (SPEC section 4). */
-export const senderStatusSchema = z.object({ state: z.literal('cancelled', { error: 'state_change_not_allowed' }) });
+/**
+ * POST /api/shipment/{id}/status (SPEC: {state: cancelled}). After acceptance (issue 22) the request
+ * names the cancellation fee the sender was shown, in euros; without it, or with another amount
+ * than the fee now, nothing is cancelled (409 naming the fee).
+ */
+export const senderStatusSchema = z.object({ state: z.literal('cancelled', { error: 'state_change_not_allowed' }), fee: z.number().min(0).max(1_000_000).optional() });
 
 /**
  * PUT /api/shipment/{id}/details: the sender changes a job before an offer is accepted, with the

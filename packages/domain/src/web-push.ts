@@ -17,6 +17,8 @@ export const PUSH_KIND_OF_EVENT: Readonly<Record<string, PushKind>> = {
   'board.job.new': 'new_job',
   'shipment.job.assigned': 'offer_result',
   'shipment.offer.not_chosen': 'offer_result',
+  // Issue 22: the sender cancelled the driver's job (with their share of the fee).
+  'shipment.cancelled': 'offer_result',
   'shipment.message.new': 'chat_message',
   'driver.document.expiring': 'document_expiring',
 };

@@ -238,11 +238,12 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
     list: async (senderId: number, lang: Locale) => toShipmentReads(await repo.listForSender(db, senderId), lang),
     listVersion: (senderId: number) => repo.senderListVersion(db, senderId),
 
-    /** The sender cancels; only a new shipment can be (SPEC section 4). */
+    /** The sender cancels a new shipment (SPEC section 4); after acceptance the cancellations module does, with the ladder's fee. */
     async cancel(senderId: number, id: number, lang: Locale): Promise<ShipmentRead> {
       const s = await get(senderId, id, lang);
       const from = s.current_state.state;
       const cancelled =
+        from === 'new' &&
         canTransition(from, 'cancelled', 'sender') &&
         (await db.transaction().execute(async (trx) => {
           if (!(await repo.changeStateAsSender(trx, id, senderId, from, 'cancelled', now()))) return false;

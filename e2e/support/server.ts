@@ -107,7 +107,8 @@ export async function startServer(env: Record<string, string> = {}, keepDataDir?
       return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), 'utf8'))));
     },
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
+      // A server that already exited sends no 'exit' again: no 5 s wait for it.
+      const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       child.kill('SIGKILL');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { acceptFirstOfferWithCard, demoTest, fillCard, signedInWithJob } from '../support/demo.ts';
-import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
+import { expect, logInViaForm, registerViaApi } from '../support/fixtures.ts';
 import { attachScreens } from '../support/screens.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -282,8 +282,9 @@ demo('a driver re-pricing while the sender confirms: the confirmation shows the 
   expect(plain(await block.innerText())).toContain(`Bedrag incl. btw ${newTotal}`);
 });
 
-test('removing the card on the account page asks first; No keeps it, Yes removes it', async ({ page, server }, testInfo) => {
-  const p = await registerViaApi(server);
+// On this file's server too: the file then needs one worker and one server, not two.
+demo('removing the card on the account page asks first; No keeps it, Yes removes it', async ({ page, demoServer }, testInfo) => {
+  const p = await registerViaApi(demoServer);
   await page.goto('/#/login?redirect=%2Faccount');
   await logInViaForm(page, p);
   await page.getByLabel('Kaartnummer').pressSequentially('5555555555554444');

@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { acceptFirstOfferViaApi, demoTest, signedInWithJob } from '../support/demo.ts';
+import { acceptFirstOfferViaApi, demo, signedInWithJob } from '../support/demo.ts';
 import { expect, tokenIn } from '../support/fixtures.ts';
 import { attachScreens, sidewaysOverflow } from '../support/screens.ts';
 
 // Issue 10, part 5: every screen of the app on a 375 px phone, on a fresh embedded database with
-// fast demo drivers (offers within a second, a driver state a second once accepted).
-const demo = demoTest();
+// fast demo drivers (offers within a second, a driver state a second once accepted). The usual
+// demo server (support/demo.ts): its worker, already started for the other demo files, runs these
+// too, instead of a worker and a server of their own.
 demo.use({ viewport: { width: 375, height: 740 } });
 // The tests are independent (each its own sender) and together the longest file: spread over the
 // workers, the run does not end waiting on this file alone.

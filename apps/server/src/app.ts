@@ -308,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('payouts', services.payouts);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
-  scheduleJobs(jobs, { services, now, demoDrivers: demo });
+  scheduleJobs(jobs, { services, now, demoDrivers: demo, moneyJobSeconds: config.testHooks.moneyJobSeconds });
   app.decorate('jobs', { queueDepth: jobs.queueDepth });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());

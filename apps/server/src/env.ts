@@ -131,6 +131,15 @@ const envVariables = z.object({
   PUSH_ALLOW_LOOPBACK: bool,
   // Each request to a push service; at most 30 s (the worker's lease counts on it).
   PUSH_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(10_000),
+  // Test hooks for the kill -9 test of releases and payouts (test/settlement/kill-during-release.test.ts):
+  // the real processes' clock ('<ISO instant>|<real epoch ms it stands for>|<rate>': every process of a
+  // test agrees, a restart included, and a rate above 1 lets a sandbox payout settle in seconds) and
+  // the money jobs' period. Refused in production.
+  TEST_CLOCK: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z\|\d{13}\|\d{1,3}$/, 'TEST_CLOCK is <ISO instant>|<epoch ms>|<rate>')
+    .optional(),
+  TEST_MONEY_JOB_SECONDS: z.coerce.number().int().min(1).max(60).optional(),
 });
 
 /** Where the server writes its generated admin token for `npm run admin`. */
@@ -152,6 +161,12 @@ function isNoteSealKey(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** TEST_CLOCK's parts: the instant the clock showed at the real epoch ms `anchorMs`, and how fast it runs. */
+function testClockOf(v: string): { at: Date; anchorMs: number; rate: number } {
+  const [at, anchor, rate] = v.split('|');
+  return { at: new Date(at!), anchorMs: Number(anchor), rate: Math.max(1, Number(rate)) };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -183,6 +198,7 @@ const configSchema = envVariables
     if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) refuse('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
     if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(e.VAPID_SUBJECT)) refuse('VAPID_SUBJECT must be a mailto: or https: address');
     if (e.PUSH_ALLOW_LOOPBACK && e.NODE_ENV === 'production') refuse('PUSH_ALLOW_LOOPBACK is for tests, not production');
+    if ((e.TEST_CLOCK || e.TEST_MONEY_JOB_SECONDS) && e.NODE_ENV === 'production') refuse('TEST_CLOCK and TEST_MONEY_JOB_SECONDS are for tests, not production');
     for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER]] as const) {
       if (value && !isHttpsOrLoopback(value)) refuse(`${name} must be https (http only on 127.0.0.1 or localhost)`);
     }
@@ -293,6 +309,8 @@ const configSchema = envVariables
       allowLoopback: e.PUSH_ALLOW_LOOPBACK,
       timeoutMs: e.PUSH_TIMEOUT_MS,
     },
+    /** Test hooks (never in production): the process's clock, and the release and payout jobs' period in seconds. */
+    testHooks: { clock: e.TEST_CLOCK ? testClockOf(e.TEST_CLOCK) : null, moneyJobSeconds: e.TEST_MONEY_JOB_SECONDS ?? null },
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */
     /** Staff sign-in (decision 0025); `demo`: seed the README's admin (demo mode on the embedded database). */
     staff: staffConfig(e),

@@ -30,6 +30,7 @@ import { mailSettingsRoutes } from './modules/mails/mail-settings.routes.ts';
 import type { MailsService } from './modules/mails/mails.service.ts';
 import { billingRoutes } from './modules/payments/billing.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { driverJobsRoutes } from './modules/driver-jobs/driver-jobs.routes.ts';
@@ -257,6 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
+  // Issue 22 part 6: the payout provider's webhook, when a secret is configured.
+  await app.register(payoutsRoutes, { payouts: services.payouts, provider: adapters.payoutProvider });
   await app.register(adminRoutes, {
     deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, publicUrl: config.publicUrl },
     adminTokenHash: hashAdminToken(adminToken(config)),

@@ -88,6 +88,8 @@ const envVariables = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  // Issue 22 part 6: the Stripe Connect webhook endpoint's secret (payout.paid, payout.failed); unset: payouts settle by polling.
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalText,
   // Issue 22: the platform's commission on a driver's price (percent; shown to drivers when bidding).
   COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_COMMISSION_PERCENT),
@@ -309,6 +311,8 @@ const configSchema = envVariables
       allowLoopback: e.PUSH_ALLOW_LOOPBACK,
       timeoutMs: e.PUSH_TIMEOUT_MS,
     },
+    /** The payout provider's webhook secret (Stripe Connect; the sandbox signs with it too); null: no payout webhook. */
+    payoutWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     /** Test hooks (never in production): the process's clock, and the release and payout jobs' period in seconds. */
     testHooks: { clock: e.TEST_CLOCK ? testClockOf(e.TEST_CLOCK) : null, moneyJobSeconds: e.TEST_MONEY_JOB_SECONDS ?? null },
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */

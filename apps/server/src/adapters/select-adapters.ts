@@ -86,7 +86,7 @@ export async function selectAdapters(
   const payoutProvider =
     deps.payoutProvider ??
     (p.provider === 'stripe'
-      ? stripePayoutProvider({ secretKey: p.secretKey, apiBase: p.apiBase ?? undefined, returnUrl: earningsPage, refreshUrl: earningsPage })
-      : sandboxPayoutProvider({ db: deps.db, now: deps.now }));
+      ? stripePayoutProvider({ secretKey: p.secretKey, apiBase: p.apiBase ?? undefined, returnUrl: earningsPage, refreshUrl: earningsPage, webhookSecret: config.payoutWebhookSecret ?? undefined })
+      : sandboxPayoutProvider({ db: deps.db, now: deps.now, webhookSecret: config.payoutWebhookSecret }));
   return { phoneVerifier, mailer, fileStore, captcha, geocoder, router, timeZones, paymentProvider, vatRegistry, pushSender, payoutProvider };
 }

@@ -21,6 +21,8 @@ import * as m0020 from './migrations/0020-driver-actions.ts';
 import * as m0021 from './migrations/0021-ledger.ts';
 import * as m0022 from './migrations/0022-payouts.ts';
 import * as m0023 from './migrations/0023-ledger-backfill.ts';
+// Issue 22 part 6: payout webhooks
+import * as m0030 from './migrations/0030-payout-events.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -58,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0021-ledger': m0021,
   '0022-payouts': m0022,
   '0023-ledger-backfill': m0023,
+  '0030-payout-events': m0030,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

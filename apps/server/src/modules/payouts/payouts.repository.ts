@@ -103,3 +103,18 @@ export async function savePayee(db: Executor, p: { driverId: number; provider: s
     .onConflict((oc) => oc.columns(['driverId', 'provider']).doNothing())
     .execute();
 }
+
+/** The payout the provider knows by this id (what pay() returned). */
+export async function findByProviderRef(db: Executor, providerRef: string): Promise<PayoutRow | null> {
+  return (await db.selectFrom('payouts').select(['id', 'driverId', 'amountCents', 'iban', 'providerRef', 'status', 'createdAt']).where('providerRef', '=', providerRef).executeTakeFirst()) ?? null;
+}
+
+/** Records a webhook event id; false when it was seen before (a replay or a duplicate delivery). */
+export async function recordEvent(db: Executor, id: string, type: string, now: Date): Promise<boolean> {
+  const row = await db.insertInto('payoutEvents').values({ id, type, receivedAt: now }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function forgetEvent(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('payoutEvents').where('id', '=', id).execute();
+}

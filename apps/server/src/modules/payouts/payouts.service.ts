@@ -113,6 +113,14 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
         const id = await db.transaction().execute(async (trx) => {
           const claimed = await repo.claim(trx, { driverId: c.driverId, amountCents: c.cents, iban: c.iban, provider: provider.name, now: at });
           if (claimed === null) return null;
+          // The candidates were read before this claim (and before the provider calls above): another
+          // process may have paid this driver meanwhile. With the driver's one open claim held, what
+          // is owed now and this week's payouts decide; else the claim goes and nothing is sent.
+          const owed = await repo.afterClaim(trx, { driverId: c.driverId, claimId: claimed, weekStart: week.weekStart });
+          if (owed.otherThisWeek || owed.payableCents < c.cents) {
+            await repo.unclaim(trx, claimed);
+            return null;
+          }
           await ledger.post(trx, {
             key: `payout:${claimed}`,
             kind: 'payout',

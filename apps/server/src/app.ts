@@ -30,6 +30,7 @@ import { mailSettingsRoutes } from './modules/mails/mail-settings.routes.ts';
 import type { MailsService } from './modules/mails/mails.service.ts';
 import { billingRoutes } from './modules/payments/billing.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { driverJobsRoutes } from './modules/driver-jobs/driver-jobs.routes.ts';
@@ -264,6 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { chat });
   await app.register(paymentsRoutes, { payments, provider: paymentProvider });
   await app.register(billingRoutes, { payments, provider: paymentProvider });
+  // Issue 22 part 6: the payout provider's webhook, when a secret is configured.
+  await app.register(payoutsRoutes, { payouts: services.payouts, provider: adapters.payoutProvider });
   await app.register(adminRoutes, {
     deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, publicUrl: config.publicUrl },
     adminTokenHash: hashAdminToken(adminToken(config)),
@@ -317,7 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('invoicePayments', services.invoicePayments);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
-  scheduleJobs(jobs, { services, now, demoDrivers: demo });
+  scheduleJobs(jobs, { services, now, demoDrivers: demo, moneyJobSeconds: config.testHooks.moneyJobSeconds });
   app.decorate('jobs', { queueDepth: jobs.queueDepth });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());

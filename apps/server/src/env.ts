@@ -88,6 +88,8 @@ const envVariables = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  // Issue 22 part 6: the Stripe Connect webhook endpoint's secret (payout.paid, payout.failed); unset: payouts settle by polling.
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalText,
   // Issue 22: the platform's commission on a driver's price (percent; shown to drivers when bidding).
   COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_COMMISSION_PERCENT),
@@ -146,6 +148,15 @@ const envVariables = z.object({
   BILLIT_PARTY_ID: z.string().trim().regex(/^\d{0,18}$/).optional().transform((v) => v || null),
   BILLIT_API_URL: z.string().default('https://api.billit.be'),
   ACCESS_POINT_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
+  // Test hooks for the kill -9 test of releases and payouts (test/settlement/kill-during-release.test.ts):
+  // the real processes' clock ('<ISO instant>|<real epoch ms it stands for>|<rate>': every process of a
+  // test agrees, a restart included, and a rate above 1 lets a sandbox payout settle in seconds) and
+  // the money jobs' period. Refused in production.
+  TEST_CLOCK: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z\|\d{13}\|\d{1,3}$/, 'TEST_CLOCK is <ISO instant>|<epoch ms>|<rate>')
+    .optional(),
+  TEST_MONEY_JOB_SECONDS: z.coerce.number().int().min(1).max(60).optional(),
 });
 
 /** Where the server writes its generated admin token for `npm run admin`. */
@@ -167,6 +178,12 @@ function isNoteSealKey(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** TEST_CLOCK's parts: the instant the clock showed at the real epoch ms `anchorMs`, and how fast it runs. */
+function testClockOf(v: string): { at: Date; anchorMs: number; rate: number } {
+  const [at, anchor, rate] = v.split('|');
+  return { at: new Date(at!), anchorMs: Number(anchor), rate: Math.max(1, Number(rate)) };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -198,6 +215,7 @@ const configSchema = envVariables
     if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) refuse('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
     if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(e.VAPID_SUBJECT)) refuse('VAPID_SUBJECT must be a mailto: or https: address');
     if (e.PUSH_ALLOW_LOOPBACK && e.NODE_ENV === 'production') refuse('PUSH_ALLOW_LOOPBACK is for tests, not production');
+    if ((e.TEST_CLOCK || e.TEST_MONEY_JOB_SECONDS) && e.NODE_ENV === 'production') refuse('TEST_CLOCK and TEST_MONEY_JOB_SECONDS are for tests, not production');
     for (const [name, value] of [['FACEBOOK_AUTH_URL', e.FACEBOOK_AUTH_URL], ['FACEBOOK_GRAPH_URL', e.FACEBOOK_GRAPH_URL], ['OIDC_ISSUER', e.OIDC_ISSUER], ['BILLIT_API_URL', e.BILLIT_API_URL]] as const) {
       if (value && !isHttpsOrLoopback(value)) refuse(`${name} must be https (http only on 127.0.0.1 or localhost)`);
     }
@@ -316,6 +334,10 @@ const configSchema = envVariables
       billit: e.BILLIT_API_KEY ? { apiKey: e.BILLIT_API_KEY, partyId: e.BILLIT_PARTY_ID ?? null, baseUrl: e.BILLIT_API_URL.replace(/\/$/, '') } : null,
       timeoutMs: e.ACCESS_POINT_TIMEOUT_MS,
     },
+    /** The payout provider's webhook secret (Stripe Connect; the sandbox signs with it too); null: no payout webhook. */
+    payoutWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+    /** Test hooks (never in production): the process's clock, and the release and payout jobs' period in seconds. */
+    testHooks: { clock: e.TEST_CLOCK ? testClockOf(e.TEST_CLOCK) : null, moneyJobSeconds: e.TEST_MONEY_JOB_SECONDS ?? null },
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */
     /** Staff sign-in (decision 0025); `demo`: seed the README's admin (demo mode on the embedded database). */
     staff: staffConfig(e),

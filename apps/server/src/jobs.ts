@@ -10,9 +10,11 @@ import type { Services } from './services.ts';
  */
 export function scheduleJobs(
   jobs: Jobs,
-  deps: { services: Services; now: () => Date; demoDrivers: { tick: () => Promise<void> } | null },
+  deps: { services: Services; now: () => Date; demoDrivers: { tick: () => Promise<void> } | null; moneyJobSeconds?: number | null },
 ): void {
   const { services, now, demoDrivers } = deps;
+  // The kill -9 test runs the release and payout jobs every few seconds (TEST_MONEY_JOB_SECONDS, never in production).
+  const money = (seconds: number) => deps.moneyJobSeconds ?? seconds;
   const { auth, events, shipments, mails, files, payments, support, driverAccounts, push } = services;
   const HOUR = 3600;
   const MINUTE = 60;
@@ -45,10 +47,10 @@ export function scheduleJobs(
   jobs.schedule('push-sweep', HOUR, () => push.sweep());
   // Issue 22: held money goes to drivers when the sender confirmed, or 24 hours after a delivery
   // with proof and no problem; the ledger's invariants are checked every hour (a breach is logged).
-  jobs.schedule('release-due', MINUTE, () => services.settlement.releaseDue());
+  jobs.schedule('release-due', money(MINUTE), () => services.settlement.releaseDue());
   jobs.schedule('ledger-check', HOUR, () => services.ledger.checkAndLog());
   // Weekly payouts on Mondays (Belgian time), open payouts settled, a failed one retried after an IBAN change.
-  jobs.schedule('payouts', 5 * MINUTE, () => services.payouts.run());
+  jobs.schedule('payouts', money(5 * MINUTE), () => services.payouts.run());
   // Issue 22 part 5: invoices for payments and self-billed invoices for releases that have none yet
   // (each process also writes them right after a payment or a release).
   jobs.schedule('invoices', MINUTE, () => services.invoices.issueDue());

@@ -22,7 +22,10 @@ if (missing.length) refuseToStart(`Generated data is missing or out of date (${m
 
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(handle.db);
-const app = await buildApp({ config, db: handle.db, listen: handle.listen });
+// A test's clock (TEST_CLOCK, refused in production): the same instant in every process of the test.
+const testClock = config.testHooks.clock;
+const now = testClock ? () => new Date(testClock.at.getTime() + (Date.now() - testClock.anchorMs) * testClock.rate) : undefined;
+const app = await buildApp({ config, db: handle.db, listen: handle.listen, ...(now && { now }) });
 
 let closing = false;
 /**

@@ -45,7 +45,7 @@ describe('the API contract', () => {
     const open = routes.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
     // Staff sign in (a password + code, a passkey) and set up their account from a one-time link.
     const staffSignIn = ['opsPasskeyOptions', 'opsPasskeySignIn', 'opsSetupCheck', 'opsSetupPasskey', 'opsSetupPasskeyOptions', 'opsSetupPassword', 'opsSignIn'];
-    expect(open).toEqual(['autocomplete', 'basemap', 'checkResetLink', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'resetPassword', 'reverseGeocode', 'socialCallback', 'socialStart', 'timezone', 'token', 'tracking', ...staffSignIn].sort());
+    expect(open).toEqual(['autocomplete', 'basemap', 'checkResetLink', 'config', 'events', 'forgotPassword', 'paymentWebhook', 'payoutWebhook', 'resetPassword', 'reverseGeocode', 'socialCallback', 'socialStart', 'timezone', 'token', 'tracking', ...staffSignIn].sort());
     const clientToken = routes.filter(([, r]) => r.auth === 'token').map(([n]) => n).sort();
     expect(clientToken).toEqual(['checkPhoneCode', 'driverRegister', 'priceBand', 'pushKey', 'register', 'sendPhoneCode', 'socialLink', 'socialTicket', 'supportContact']);
   });

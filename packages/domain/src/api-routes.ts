@@ -252,6 +252,14 @@ export const apiRoutes = {
     body: z.record(z.string(), z.unknown()).describe('The provider event; the Stripe-Signature header signs its exact bytes'),
     response: { 200: z.object({ received: z.literal(true), result: z.string() }) },
   },
+  /** Issue 22 part 6: the payout provider's webhook (Stripe Connect: payout.paid, payout.failed); signed like the payments one. */
+  payoutWebhook: {
+    method: 'POST',
+    path: '/api/payouts/webhook',
+    auth: 'public',
+    body: z.record(z.string(), z.unknown()).describe('The provider event; the Stripe-Signature header signs its exact bytes'),
+    response: { 200: z.object({ received: z.literal(true), result: z.string() }) },
+  },
   createTrackingLink: { method: 'POST', path: '/api/shipment/:id/tracking', auth: 'sender', params: idParams, response: { 201: trackingLinkSchema } },
   trackingLinkStatus: { method: 'GET', path: '/api/shipment/:id/tracking', auth: 'sender', params: idParams, response: { 200: trackingStatusSchema } },
   revokeTrackingLink: { method: 'DELETE', path: '/api/shipment/:id/tracking', auth: 'sender', params: idParams, response: { 204: none } },

@@ -320,6 +320,8 @@ export type BankCreditsTable = {
   importedBy: number | null;
   createdAt: Timestamp;
 };
+/** Issue 22 part 6: the payout provider's webhook events, each applied once. */
+export type PayoutEventsTable = { id: string; type: string; receivedAt: Timestamp };
 export type SandboxPayoutsTable = { id: string; idempotencyKey: string; iban: string; amountCents: number; createdAt: Timestamp };
 
 /** A driver's action sent with an id the phone made: taken once, however often it is sent. */
@@ -679,6 +681,7 @@ export type Database = {
   ledgerTransactions: LedgerTransactionsTable;
   ledgerEntries: LedgerEntriesTable;
   payouts: PayoutsTable;
+  payoutEvents: PayoutEventsTable;
   payees: PayeesTable;
   sandboxPayouts: SandboxPayoutsTable;
   invoiceCounters: InvoiceCountersTable;

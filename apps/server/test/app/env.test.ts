@@ -19,6 +19,18 @@ describe('payments and demo drivers by environment', () => {
     expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', DEMO_DRIVERS: 'on' }).demoDrivers).not.toBeNull();
   });
 
+  it('takes the kill -9 test’s clock and money job period outside production only, and reads the clock', () => {
+    expect(loadConfig({}).testHooks).toEqual({ clock: null, moneyJobSeconds: null });
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: '2026-11-23T09:58:00.000Z|1764130000000|10', TEST_MONEY_JOB_SECONDS: '2' }).testHooks).toEqual({
+      clock: { at: new Date('2026-11-23T09:58:00.000Z'), anchorMs: 1_764_130_000_000, rate: 10 },
+      moneyJobSeconds: 2,
+    });
+    expect(() => loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'monday' })).toThrow(/Invalid environment variables: TEST_CLOCK/);
+    for (const hook of [{ TEST_CLOCK: '2026-11-23T09:58:00Z|1764130000000|1' }, { TEST_MONEY_JOB_SECONDS: '2' }]) {
+      expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', ...hook })).toThrow(/are for tests, not production/);
+    }
+  });
+
   it('turns on the shared stores only when configured', () => {
     const c = loadConfig({});
     expect([c.redisUrl, c.s3, c.metricsToken]).toEqual([null, null, null]);

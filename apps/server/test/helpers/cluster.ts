@@ -42,6 +42,8 @@ export type ClusterOptions = {
   processes: number;
   /** A PostgreSQL server URL; the cluster makes its own database there and drops it at stop. */
   postgresUrl: string;
+  /** A database already made on that server (a test's data set up beforehand): used instead of a new one, and dropped at stop. */
+  database?: string;
   /** More environment for every process (REDIS_URL, S3_*, limits). */
   env?: Record<string, string>;
 };
@@ -58,10 +60,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build -w apps/server first`);
-  const dbName = `vm_cluster_${randomBytes(4).toString('hex')}`;
-  const admin = await connectAdmin(opts.postgresUrl);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
+  const dbName = opts.database ?? `vm_cluster_${randomBytes(4).toString('hex')}`;
+  if (!opts.database) {
+    const admin = await connectAdmin(opts.postgresUrl);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+  }
   const dbUrl = databaseUrl(opts.postgresUrl, dbName);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vm-cluster-'));
   const adminToken = randomBytes(24).toString('base64url');

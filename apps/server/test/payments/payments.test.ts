@@ -205,6 +205,79 @@ describe('webhooks', () => {
   });
 });
 
+// Issue 22 part 6: replayed, duplicated and out-of-order provider events change nothing twice.
+describe('webhooks replayed, duplicated and out of order', () => {
+  let w: TestApp;
+  let wDriver: Awaited<ReturnType<typeof createDriver>>;
+  let logLines: { level: number; msg: string; paymentId?: number }[] = [];
+  beforeAll(async () => {
+    w = await createTestApp({}, undefined, { write: (line) => void logLines.push(JSON.parse(line)) });
+    wDriver = await createDriver(w);
+  });
+  afterAll(() => w.close());
+
+  async function pending() {
+    const sender = await registerAndLogin(w);
+    const id = await createShipment(w, sender.auth);
+    const offerId = await makeOffer(w, wDriver, id, 60);
+    const started = await w.app.inject({ method: 'POST', url: `/api/shipment/${id}/offer/${offerId}/bancontact`, headers: sender.auth, payload: { return_path: `/jobs/${id}` } });
+    const { payment_id, redirect_url } = started.json();
+    return { sender, id, paymentId: payment_id as number, providerId: new URL(redirect_url).pathname.split('/').pop()! };
+  }
+  let seq = 0;
+  const event = (type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', providerId: string, id = `evt_ooo_${++seq}`) =>
+    JSON.stringify({ id, type, data: { object: { id: providerId, status: type === 'payment_intent.succeeded' ? 'succeeded' : 'canceled', amount: 7260, currency: 'eur', metadata: {} } } });
+  const post = async (body: string) =>
+    (await w.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': w.payments.signWebhook(body) } })).json().result as string;
+  const states = async (auth: { authorization: string }, id: number) =>
+    (await w.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: auth })).json().states.map((x: { state: string }) => x.state);
+  const charges = async (id: number) => (await w.handle.db.selectFrom('ledgerTransactions').select('id').where('shipmentId', '=', id).where('kind', '=', 'charge').execute()).length;
+  const pushes = async (auth: { authorization: string }, type: string) =>
+    ((await w.app.inject({ method: 'GET', url: '/api/pushes', headers: auth })).json().items as { type: string }[]).filter((p) => p.type === type).length;
+
+  it('payment_intent.succeeded delivered twice (two event ids, and one of them replayed at once): accepted, charged and told once', async () => {
+    const { sender, id, providerId } = await pending();
+    await w.payments.completeBancontact(providerId, 'authorise');
+    const first = event('payment_intent.succeeded', providerId);
+    const second = event('payment_intent.succeeded', providerId);
+    const results = await Promise.all([post(first), post(first), post(second)]);
+    expect(results.filter((r) => r === 'duplicate')).toHaveLength(1);
+    expect(await states(sender.auth, id)).toEqual(['new', 'accepted']);
+    expect(await charges(id)).toBe(1);
+    expect(await pushes(sender.auth, 'shipment.offer.accepted')).toBe(1);
+    expect((await w.handle.db.selectFrom('paymentReceipts').select('paymentId').where('shipmentId', '=', id).execute()).length).toBe(1);
+  });
+
+  it('payment_failed after succeeded: the job stays accepted and paid, the money stays held', async () => {
+    const { sender, id, paymentId, providerId } = await pending();
+    await w.payments.completeBancontact(providerId, 'authorise');
+    expect(await post(event('payment_intent.succeeded', providerId))).toBe('applied');
+    await post(event('payment_intent.payment_failed', providerId));
+    expect(await states(sender.auth, id)).toEqual(['new', 'accepted']);
+    expect(await w.handle.db.selectFrom('payments').select('status').where('id', '=', paymentId).executeTakeFirst()).toEqual({ status: 'succeeded' });
+    expect(await pushes(sender.auth, 'payment.failed')).toBe(0);
+    expect(await charges(id)).toBe(1);
+    expect(await w.app.ledger.heldFor(id)).toBe(7260);
+  });
+
+  it('succeeded after the claim was refused: nothing is accepted or booked, and the payment is logged for a refund', async () => {
+    const { sender, id, paymentId, providerId } = await pending();
+    expect(await post(event('payment_intent.payment_failed', providerId))).toBe('applied');
+    expect(await pushes(sender.auth, 'payment.failed')).toBe(1);
+    logLines = [];
+    await w.payments.completeBancontact(providerId, 'authorise');
+    await post(event('payment_intent.succeeded', providerId));
+    expect(await states(sender.auth, id)).toEqual(['new']);
+    expect(await w.handle.db.selectFrom('payments').select('status').where('id', '=', paymentId).executeTakeFirst()).toEqual({ status: 'failed' });
+    expect(await charges(id)).toBe(0);
+    expect(await w.app.ledger.heldFor(id)).toBe(0);
+    expect(logLines).toContainEqual(expect.objectContaining({ level: 50, msg: 'payment succeeded after it was released: refund it', paymentId }));
+    // Replayed, it is not logged twice.
+    expect(await post(event('payment_intent.succeeded', providerId, `evt_ooo_${seq}`))).toBe('duplicate');
+    expect(logLines.filter((l) => l.msg === 'payment succeeded after it was released: refund it')).toHaveLength(1);
+  });
+});
+
 describe('invoice payment', () => {
   const company = { name: 'Peeters Meubelen BV', vat: 'BE0403170701', address: 'Kerkstraat 12, 3500 Hasselt', email: 'factuur@peeters.be' };
   const admin = (args: string[], token = 'admin-test-token-123') =>

@@ -90,6 +90,37 @@ describe('weekly payouts', () => {
     expect(await t.app.ledger.check()).toEqual({ unbalanced: [], held: [], negativePayables: [] });
   });
 
+  it('a run that read who is owed before another process paid them makes no second payout', async () => {
+    await releasedJob();
+    toMonday();
+    const log = { warn: () => undefined, error: () => undefined };
+    const ledger = ledgerService({ db: t.handle.db, now: t.clock.now, log });
+    const sandbox = sandboxPayoutProvider({ db: t.handle.db, now: t.clock.now });
+    // This run is slow between reading the drivers owed and claiming (asking the provider whether the
+    // driver can be paid); meanwhile another process pays the driver and the payout settles.
+    let interleaved = false;
+    const slow: PayoutProvider = {
+      ...sandbox,
+      payoutsEnabled: async () => {
+        if (!interleaved) {
+          interleaved = true;
+          expect(await t.app.payouts.run()).toBe(1);
+          t.clock.advance(SANDBOX_SETTLE_SECONDS);
+          await t.app.payouts.run();
+          expect(await payouts()).toEqual([expect.objectContaining({ status: 'paid' })]);
+        }
+        return true;
+      },
+    };
+    expect(await payoutsService({ db: t.handle.db, ledger, provider: slow, now: t.clock.now, log }).run()).toBe(0);
+    expect(interleaved).toBe(true);
+    expect(await payouts()).toEqual([expect.objectContaining({ status: 'paid', amountCents: 15_972 })]);
+    const sent = await sql<{ n: number }>`select count(*)::int as n from sandbox_payouts`.execute(t.handle.db);
+    expect(sent.rows[0]!.n).toBe(1);
+    expect(await payable()).toBe(0);
+    expect(await t.app.ledger.check()).toEqual({ unbalanced: [], held: [], negativePayables: [] });
+  });
+
   it('sends a payout left claimed by a run that died before the provider answered, once, with the same key', async () => {
     await releasedJob();
     toMonday();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PayoutRequest } from '../../src/adapters/payouts/payout-provider.ts';
+import Stripe from 'stripe';
+import { type PayoutRequest, PayoutWebhookSignatureError } from '../../src/adapters/payouts/payout-provider.ts';
 import { payoutDescriptor, payoutStatusOf, stripePayoutProvider } from '../../src/adapters/payouts/stripe-payout-provider.ts';
 import { type FakeReply, type FakeRequest, fakeHttp } from '../helpers/fake-http.ts';
 import { contractPayee, payoutProviderContract } from './payout-provider-contract.ts';
@@ -335,5 +336,32 @@ describe('Stripe payouts: mapping', () => {
     expect(payoutDescriptor('VM "payout" <2026-11> for * everyone')).toBe('VM payout 2026-11 for');
     expect(payoutDescriptor('VM-2001')).toBe('VM-2001');
     expect(payoutDescriptor(' "*" ')).toBeUndefined();
+  });
+});
+
+describe('Stripe payouts: the Connect webhook', () => {
+  const secret = 'whsec_connect_unit';
+  const provider = stripePayoutProvider({ secretKey: SECRET_KEY, apiBase: 'http://127.0.0.1:9', returnUrl: RETURN_URL, refreshUrl: REFRESH_URL, webhookSecret: secret });
+  const sign = (body: string, s = secret) => new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload: body, secret: s });
+  const connectEvent = (type: string, payout: Record<string, unknown>) =>
+    JSON.stringify({ id: 'evt_1', object: 'event', type, account: 'acct_000123', data: { object: { object: 'payout', failure_code: null, failure_message: null, ...payout } } });
+
+  it("names the payout by its connected account and Stripe's id, as pay() does, with the status and a failure's reason", () => {
+    const paid = connectEvent('payout.paid', { id: 'po_9', status: 'paid' });
+    expect(provider.parseWebhook!(Buffer.from(paid), sign(paid))).toEqual({ id: 'evt_1', type: 'payout.paid', payout: { id: 'acct_000123/po_9', status: 'paid', failureReason: null } });
+    const failed = connectEvent('payout.failed', { id: 'po_9', status: 'failed', failure_code: 'account_closed', failure_message: 'The bank account has been closed.' });
+    expect(provider.parseWebhook!(Buffer.from(failed), sign(failed)).payout).toEqual({ id: 'acct_000123/po_9', status: 'failed', failureReason: 'The bank account has been closed.' });
+    const moving = connectEvent('payout.updated', { id: 'po_9', status: 'in_transit' });
+    expect(provider.parseWebhook!(Buffer.from(moving), sign(moving)).payout?.status).toBe('pending');
+    const reversed = JSON.stringify({ id: 'evt_2', object: 'event', type: 'transfer.reversed', data: { object: { id: 'tr_1', object: 'transfer' } } });
+    expect(provider.parseWebhook!(Buffer.from(reversed), sign(reversed))).toEqual({ id: 'evt_2', type: 'transfer.reversed', payout: null });
+  });
+
+  it('refuses a body not signed with the Connect secret, and has no webhook without one', () => {
+    const body = connectEvent('payout.paid', { id: 'po_9', status: 'paid' });
+    expect(() => provider.parseWebhook!(Buffer.from(body), sign(body, 'whsec_other'))).toThrow(PayoutWebhookSignatureError);
+    expect(() => provider.parseWebhook!(Buffer.from(body), undefined)).toThrow(PayoutWebhookSignatureError);
+    expect(() => provider.parseWebhook!(Buffer.from(body.replace('po_9', 'po_8')), sign(body))).toThrow(PayoutWebhookSignatureError);
+    expect(stripePayoutProvider({ secretKey: SECRET_KEY, returnUrl: RETURN_URL, refreshUrl: REFRESH_URL }).parseWebhook).toBeUndefined();
   });
 });

@@ -23,6 +23,16 @@ export type PayoutRequest = {
   shipments: { reference: string; amountCents: number }[];
 };
 
+/**
+ * A verified payout webhook event (Stripe Connect: payout.paid, payout.failed, payout.canceled,
+ * payout.updated), reduced to what we act on: the payout by our id for it (what pay() returned) and
+ * its status then. `payout` is null for an event we do not act on.
+ */
+export type PayoutEvent = { id: string; type: string; payout: { id: string; status: PayoutStatus; failureReason: string | null } | null };
+
+/** The webhook's signature does not match: the request is not from the provider. */
+export class PayoutWebhookSignatureError extends Error {}
+
 export type PayoutProvider = {
   readonly name: 'sandbox' | 'stripe';
   /**
@@ -37,6 +47,12 @@ export type PayoutProvider = {
   pay(input: PayoutRequest, idempotencyKey: string): Promise<{ id: string; status: PayoutStatus }>;
   /** Where a payout is; a failure says why in the provider's words. */
   status(id: string): Promise<{ status: PayoutStatus; failureReason: string | null }>;
+  /**
+   * Verifies a webhook's signature over the raw body (Stripe-Signature) and reads the event; absent
+   * when no webhook secret is configured (payouts then settle by asking status()). Throws
+   * PayoutWebhookSignatureError.
+   */
+  parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): PayoutEvent;
 };
 
 /**

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
 import type { Db } from '../../db/database.ts';
 import { type PayoutProvider, type PayoutStatus, SANDBOX_FAILING_IBAN, SANDBOX_SETTLE_SECONDS } from './payout-provider.ts';
+import { parseStripePayoutWebhook } from './stripe-payout-provider.ts';
+
+/** The sandbox signs payout events as Stripe does, so the webhook route is the same code (tests send them). */
+export type SandboxPayoutProvider = PayoutProvider & { signWebhook?(payload: string): string };
 
 /**
  * The embedded payout provider: SEPA payouts as a bank would handle them, kept in the database so
@@ -8,7 +13,9 @@ import { type PayoutProvider, type PayoutStatus, SANDBOX_FAILING_IBAN, SANDBOX_S
  * SANDBOX_FAILING_IBAN fails then, as a closed account would. The same idempotency key answers the
  * same payout.
  */
-export function sandboxPayoutProvider({ db, now = () => new Date() }: { db: Db; now?: () => Date }): PayoutProvider {
+export function sandboxPayoutProvider({ db, now = () => new Date(), webhookSecret = null }: { db: Db; now?: () => Date; webhookSecret?: string | null }): SandboxPayoutProvider {
+  // No network: the SDK is only used for Stripe's webhook signature scheme.
+  const stripe = webhookSecret ? new Stripe('sk_test_sandbox') : null;
   return {
     name: 'sandbox',
 
@@ -36,5 +43,11 @@ export function sandboxPayoutProvider({ db, now = () => new Date() }: { db: Db; 
       if (row.iban === SANDBOX_FAILING_IBAN) return { status: 'failed', failureReason: 'The bank refused the transfer: the account is closed (sandbox test IBAN).' };
       return { status: 'paid', failureReason: null };
     },
+
+    ...(stripe &&
+      webhookSecret && {
+        parseWebhook: (rawBody: Buffer, signatureHeader: string | undefined) => parseStripePayoutWebhook(stripe, rawBody, signatureHeader, webhookSecret),
+        signWebhook: (payload: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+      }),
   };
 }

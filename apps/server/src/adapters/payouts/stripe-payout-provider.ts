@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { stripeClient } from '../stripe-client.ts';
-import type { PayoutProvider, PayoutStatus } from './payout-provider.ts';
+import { type PayoutEvent, type PayoutProvider, type PayoutStatus, PayoutWebhookSignatureError } from './payout-provider.ts';
 
 type StripePayoutConfig = {
   secretKey: string;
@@ -10,6 +10,8 @@ type StripePayoutConfig = {
   returnUrl: string;
   /** Where Stripe sends the driver when the onboarding link expired or was used: we make a new link there. */
   refreshUrl: string;
+  /** The Connect webhook endpoint's signing secret (STRIPE_CONNECT_WEBHOOK_SECRET); absent: no webhook, status() is polled. */
+  webhookSecret?: string;
 };
 
 /** The Stripe adapter answers one more question than the port asks: may this connected account be paid out yet? */
@@ -24,6 +26,30 @@ export function payoutStatusOf(status: string): PayoutStatus {
   if (status === 'failed' || status === 'canceled') return 'failed';
   // pending, in_transit (and anything new Stripe adds while money is on its way).
   return 'pending';
+}
+
+/**
+ * A Connect webhook, verified over its exact bytes, reduced to the payout it is about. A payout lives
+ * on the connected account (event.account), so our id for it names both, as pay() made it; the
+ * sandbox's events carry no account and its ids are its own. Anything but a payout event is
+ * recorded and ignored (a transfer.reversed, say: we never reverse transfers, staff would).
+ */
+export function parseStripePayoutWebhook(stripe: Stripe, rawBody: Buffer, signatureHeader: string | undefined, secret: string): PayoutEvent {
+  let event: Stripe.Event;
+  try {
+    if (!signatureHeader) throw new Error('missing Stripe-Signature header');
+    event = stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
+  } catch {
+    throw new PayoutWebhookSignatureError('bad signature');
+  }
+  if (!event.type.startsWith('payout.')) return { id: event.id, type: event.type, payout: null };
+  const p = event.data.object as Stripe.Payout;
+  const status = payoutStatusOf(p.status);
+  return {
+    id: event.id,
+    type: event.type,
+    payout: { id: event.account ? payoutId(event.account, p.id) : p.id, status, failureReason: status === 'failed' ? (p.failure_message ?? p.failure_code ?? p.status) : null },
+  };
 }
 
 /** Whether a connected account can receive payouts. */
@@ -140,5 +166,7 @@ export function stripePayoutProvider(cfg: StripePayoutConfig): StripePayoutProvi
     async payoutsEnabled(payeeId) {
       return canReceivePayouts(await stripeCall('account', () => stripe.accounts.retrieve(payeeId)));
     },
+
+    ...(cfg.webhookSecret && { parseWebhook: (rawBody: Buffer, signatureHeader: string | undefined) => parseStripePayoutWebhook(stripe, rawBody, signatureHeader, cfg.webhookSecret!) }),
   };
 }

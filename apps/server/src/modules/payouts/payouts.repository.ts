@@ -50,6 +50,25 @@ export async function claim(trx: Executor, p: { driverId: number; amountCents: n
   return row?.id ?? null;
 }
 
+/**
+ * Checked in the claim's transaction, after the claim holds the driver's one open slot: what the
+ * driver is owed now, and whether another payout (not failed) was made this week. The candidates
+ * were read before, and another process may have paid the driver since.
+ */
+export async function afterClaim(trx: Executor, q: { driverId: number; claimId: number; weekStart: Date }): Promise<{ payableCents: number; otherThisWeek: boolean }> {
+  const { rows } = await sql<{ payable: string | number; other: boolean }>`
+    select
+      coalesce((select -sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                where a.kind = 'driver_payable' and a.user_id = ${q.driverId}), 0)::int8 as payable,
+      exists (select 1 from payouts o where o.driver_id = ${q.driverId} and o.id <> ${q.claimId} and o.status <> 'failed' and o.created_at >= ${q.weekStart}) as other`.execute(trx);
+  return { payableCents: Number(rows[0]!.payable), otherThisWeek: Boolean(rows[0]!.other) };
+}
+
+/** Gives up a claim in its own transaction (nothing was sent and nothing posted). */
+export async function unclaim(trx: Executor, id: number): Promise<void> {
+  await trx.deleteFrom('payouts').where('id', '=', id).where('status', '=', 'claimed').execute();
+}
+
 /** What a payout is made of: the driver's credits (releases, fee shares) since their last payout that went out, per shipment. */
 export async function creditsSinceLastPayout(db: Executor, driverId: number, before: Date): Promise<{ reference: string; amountCents: number }[]> {
   const { rows } = await sql<{ reference: string | null; cents: number }>`
@@ -102,4 +121,19 @@ export async function savePayee(db: Executor, p: { driverId: number; provider: s
     .values({ driverId: p.driverId, provider: p.provider, payeeId: p.payeeId, onboardingUrl: p.onboardingUrl, createdAt: p.now })
     .onConflict((oc) => oc.columns(['driverId', 'provider']).doNothing())
     .execute();
+}
+
+/** The payout the provider knows by this id (what pay() returned). */
+export async function findByProviderRef(db: Executor, providerRef: string): Promise<PayoutRow | null> {
+  return (await db.selectFrom('payouts').select(['id', 'driverId', 'amountCents', 'iban', 'providerRef', 'status', 'createdAt']).where('providerRef', '=', providerRef).executeTakeFirst()) ?? null;
+}
+
+/** Records a webhook event id; false when it was seen before (a replay or a duplicate delivery). */
+export async function recordEvent(db: Executor, id: string, type: string, now: Date): Promise<boolean> {
+  const row = await db.insertInto('payoutEvents').values({ id, type, receivedAt: now }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function forgetEvent(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('payoutEvents').where('id', '=', id).execute();
 }

@@ -1,5 +1,5 @@
 import { payoutWeek } from '@vm/domain';
-import type { PayoutProvider } from '../../adapters/payouts/payout-provider.ts';
+import type { PayoutEvent, PayoutProvider } from '../../adapters/payouts/payout-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import * as repo from './payouts.repository.ts';
@@ -52,8 +52,17 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
     if (!p.providerRef) return;
     const { status, failureReason } = await provider.status(p.providerRef);
     if (status === 'pending') return;
-    await db.transaction().execute(async (trx) => {
-      if (!(await repo.settle(trx, p.id, status, failureReason, now()))) return;
+    await settleAs(p, status, failureReason);
+  }
+
+  /**
+   * Settles a pending payout once, whoever asks (the job's poll, a webhook, another process): the
+   * conditional update lets one through, and the ledger movement has its own key. A settled payout
+   * never moves again (a late or replayed event finds it settled). False when it was not pending.
+   */
+  async function settleAs(p: repo.PayoutRow, status: 'paid' | 'failed', failureReason: string | null): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await repo.settle(trx, p.id, status, failureReason, now()))) return false;
       await ledger.post(
         trx,
         status === 'paid'
@@ -66,6 +75,7 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
               lines: [{ account: { kind: 'payouts_in_transit' }, cents: p.amountCents }, { account: { kind: 'driver_payable', userId: p.driverId }, cents: -p.amountCents }],
             },
       );
+      return true;
     });
   }
 
@@ -103,6 +113,14 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
         const id = await db.transaction().execute(async (trx) => {
           const claimed = await repo.claim(trx, { driverId: c.driverId, amountCents: c.cents, iban: c.iban, provider: provider.name, now: at });
           if (claimed === null) return null;
+          // The candidates were read before this claim (and before the provider calls above): another
+          // process may have paid this driver meanwhile. With the driver's one open claim held, what
+          // is owed now and this week's payouts decide; else the claim goes and nothing is sent.
+          const owed = await repo.afterClaim(trx, { driverId: c.driverId, claimId: claimed, weekStart: week.weekStart });
+          if (owed.otherThisWeek || owed.payableCents < c.cents) {
+            await repo.unclaim(trx, claimed);
+            return null;
+          }
           await ledger.post(trx, {
             key: `payout:${claimed}`,
             kind: 'payout',
@@ -122,6 +140,32 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
         }
       }
       return made;
+    },
+
+    /**
+     * A verified payout webhook event, applied once: its id is recorded first (a replay or a
+     * duplicate delivery answers 'duplicate'); if applying fails the record is removed so the
+     * provider's retry applies it. Order does not matter: only a pending payout is settled, so a
+     * `paid` after `failed` (or the reverse), or a late `pending`, changes nothing. A payout we have
+     * not marked sent yet (a process died after the provider's answer) is left to the job, which
+     * sends it again with its key and settles it by asking the provider.
+     */
+    async handleEvent(event: PayoutEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+      if (!(await repo.recordEvent(db, event.id, event.type, now()))) return 'duplicate';
+      try {
+        const p = event.payout ? await repo.findByProviderRef(db, event.payout.id) : null;
+        if (!p || !event.payout || event.payout.status === 'pending') return 'ignored';
+        if (p.status === 'paid' && event.payout.status === 'failed') {
+          // Stripe: the bank returned a payout after it was paid; the money is back on the driver's
+          // connected account, not ours. Staff look at it; the ledger is not rewritten.
+          log.error({ payoutId: p.id, eventId: event.id, reason: event.payout.failureReason }, 'payout failed after it was paid: check it at the provider');
+          return 'ignored';
+        }
+        return (await settleAs(p, event.payout.status, event.payout.failureReason)) ? 'applied' : 'ignored';
+      } catch (err) {
+        await repo.forgetEvent(db, event.id);
+        throw err;
+      }
     },
   };
 }

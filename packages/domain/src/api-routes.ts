@@ -17,7 +17,7 @@ import {
   vehicleReadSchema,
 } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
-import { driverEarningsReadSchema } from './settlement.ts';
+import { driverEarningsReadSchema, driverStatementsReadSchema, statementParamsSchema } from './settlement.ts';
 import { deliveryAnswerSchema, proofInputSchema, proofReadSchema, proofsReadSchema } from './proof.ts';
 import { boardQuerySchema, boardReadSchema } from './job-board.ts';
 import { addPhotosSchema, changeShipmentSchema, createShipmentSchema, senderStatusSchema, shipmentReadSchema, updateInsuranceSchema } from './shipment.ts';
@@ -301,6 +301,9 @@ export const apiRoutes = {
   driverBoard: { method: 'GET', path: '/api/driver/board', auth: 'driver', querystring: boardQuerySchema, response: { 200: boardReadSchema } },
   // Issue 22: what each accepted job pays the driver, and where that money is.
   driverEarnings: { method: 'GET', path: '/api/driver/earnings', auth: 'driver', response: { 200: driverEarningsReadSchema } },
+  // Issue 22: the driver's weekly statements (the weeks with released jobs or payouts; one PDF per week, their own data only).
+  driverStatements: { method: 'GET', path: '/api/driver/statements', auth: 'driver', response: { 200: driverStatementsReadSchema } },
+  driverStatement: { method: 'GET', path: '/api/driver/statements/:week.pdf', auth: 'driver', params: statementParamsSchema, response: { 200: z.string().describe('application/pdf') } },
 
   // Issue 21 part 3: proof at pickup and delivery, the consignment note, the sender's answer after delivery.
   // Proof files are private: served only by these routes, to the sender of the job and its driver.

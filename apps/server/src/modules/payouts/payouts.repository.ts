@@ -103,3 +103,8 @@ export async function savePayee(db: Executor, p: { driverId: number; provider: s
     .onConflict((oc) => oc.columns(['driverId', 'provider']).doNothing())
     .execute();
 }
+
+/** The driver's account at the provider and the onboarding page it asked them to finish, if any. */
+export async function payeeSetup(db: Executor, driverId: number, provider: string): Promise<{ payeeId: string; onboardingUrl: string | null } | null> {
+  return (await db.selectFrom('payees').select(['payeeId', 'onboardingUrl']).where('driverId', '=', driverId).where('provider', '=', provider).executeTakeFirst()) ?? null;
+}

@@ -113,9 +113,9 @@ export const MAX_STATEMENT_WEEKS = 60;
 /** A statement's week: the date of its Monday, 'YYYY-MM-DD' (Belgian calendar). */
 export const statementWeekSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => addDays(d, 0) === d, 'not a date')
-  .refine((d) => weekdayOf(d) === PAYOUT_WEEKDAY, 'not a Monday');
+  .max(10)
+  // One check: zod runs refinements after a failed regex too, and a malformed date must not reach the date maths.
+  .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && addDays(d, 0) === d && weekdayOf(d) === PAYOUT_WEEKDAY, 'not a Monday');
 export const statementParamsSchema = z.object({ week: statementWeekSchema });
 
 /** GET /api/driver/statements: the weeks with something on a statement, newest first. */

@@ -188,7 +188,7 @@ export function statementPdf(doc: StatementDoc, lang: Locale): Promise<Buffer> {
 
   pdf.font('Helvetica-Bold').fontSize(12).text(l.jobs, left);
   pdf.moveDown(0.3);
-  const share = [0.13, 0.11, 0.22, 0.1, 0.12, 0.1, 0.1, 0.12];
+  const share = [0.16, 0.11, 0.19, 0.1, 0.12, 0.1, 0.1, 0.12];
   const cols: Column[] = share.map((s, i) => ({ w: width * s, align: i < 3 ? 'left' : 'right' }));
   const row = (cells: string[], bold = false) => tableRow(pdf, left, cols, cells, bold);
   row([l.reference, l.delivered, l.route, l.price, l.commission, l.net, l.vat, l.payable], true);

@@ -87,7 +87,7 @@ describe('earnings', () => {
     renderApp('/earnings');
     expect(await screen.findByText('Je hebt nog geen geaccepteerde ritten. Zodra een verzender je bod aanvaardt, zie je hier wat je verdient.')).toBeVisible();
     expect(screen.getByTestId('total-held')).toHaveTextContent(/€\s*0,00/);
-    // No job cards: the only section is the payouts' explanation.
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Uitbetalingen']);
+    // No job cards: the only sections are the payouts' explanation and the weekly statements.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Uitbetalingen', 'Weekoverzichten']);
   });
 });

@@ -128,7 +128,7 @@ function Statements() {
                     download.mutate(w.week);
                   }}
                 >
-                  PDF
+                  {t('earnings.statements.pdf')}
                 </a>
               </li>
             );

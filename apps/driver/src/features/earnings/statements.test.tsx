@@ -46,7 +46,7 @@ describe('weekly statements', () => {
     const { user } = renderApp('/earnings');
     const section = (await screen.findByRole('heading', { level: 2, name: 'Weekoverzichten' })).closest('section') as HTMLElement;
     const rows = await within(section).findAllByTestId('statement');
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^Week van 16\/11\/2026 tot 22\/11\/2026\s*2 ritten, €\s*244,90PDF$/), expect.stringMatching(/^Week van 09\/11\/2026 tot 15\/11\/2026/)]);
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^Week van 16\/11\/2026 tot 22\/11\/2026\s*2 ritten, €\s*244,90pdf$/), expect.stringMatching(/^Week van 09\/11\/2026 tot 15\/11\/2026/)]);
     const link = within(section).getByRole('link', { name: 'Weekoverzicht 16/11/2026 tot 22/11/2026 downloaden (pdf)' });
     expect(link).toHaveAttribute('href', '/api/driver/statements/2026-11-16.pdf');
     expect(within(section).getByRole('link', { name: 'Weekoverzicht 09/11/2026 tot 15/11/2026 downloaden (pdf)' })).toBeVisible();

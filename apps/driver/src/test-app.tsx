@@ -102,6 +102,8 @@ export function driverApi(p: DriverProfileRead | null = profile()) {
     http.get('*/api/driver/vehicles', () => HttpResponse.json({ vehicles: [] })),
     // Issue 22: the Earnings page lists the driver's self-billed invoices.
     http.get('*/api/invoices', () => HttpResponse.json({ invoices: [] })),
+    // The Earnings page lists the weekly statements (issue 22).
+    http.get('*/api/driver/statements', () => HttpResponse.json({ weeks: [] })),
     // Driver board helper (issue 21 part 2 and 4): Account's notifications section reads the
     // settings; the Work tab's live stream gets no token here (it retries quietly).
     http.get('*/api/driver/push/settings', () => HttpResponse.json({ new_job: true, offer_result: true, chat_message: true, document_expiring: true })),

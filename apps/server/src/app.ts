@@ -259,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(proofsRoutes, { proofs: services.proofs, auth, now });
   // Issue 21, job board
   await app.register(jobBoardRoutes, { jobBoard: services.jobBoard });
-  await app.register(settlementRoutes, { settlement: services.settlement });
+  await app.register(settlementRoutes, { settlement: services.settlement, payouts: services.payouts });
   await app.register(invoicesRoutes, { invoices: services.invoices, invoicePayments: services.invoicePayments, auth });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });

@@ -18,7 +18,7 @@ import {
   vehicleReadSchema,
 } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
-import { driverEarningsReadSchema } from './settlement.ts';
+import { driverEarningsReadSchema, driverStatementsReadSchema, statementParamsSchema } from './settlement.ts';
 import { bankImportSchema, invoiceListSchema } from './invoices.ts';
 import { cancellationQuoteSchema, driverCancelReadSchema, driverCancelSchema } from './cancellation.ts';
 import { deliveryAnswerSchema, proofInputSchema, proofReadSchema, proofsReadSchema } from './proof.ts';
@@ -324,6 +324,9 @@ export const apiRoutes = {
   invoices: { method: 'GET', path: '/api/invoices', auth: 'user', response: { 200: invoiceListSchema } },
   invoicePdf: { method: 'GET', path: '/api/invoices/:id/pdf', auth: 'user', params: idParams, querystring: accessTokenQuery, response: { 200: z.string().describe('application/pdf') } },
   invoiceUbl: { method: 'GET', path: '/api/invoices/:id/ubl', auth: 'user', params: idParams, querystring: accessTokenQuery, response: { 200: z.string().describe('application/xml: Peppol BIS 3.0 UBL') } },
+  // Issue 22: the driver's weekly statements (the weeks with released jobs or payouts; one PDF per week, their own data only).
+  driverStatements: { method: 'GET', path: '/api/driver/statements', auth: 'driver', response: { 200: driverStatementsReadSchema } },
+  driverStatement: { method: 'GET', path: '/api/driver/statements/:week.pdf', auth: 'driver', params: statementParamsSchema, response: { 200: z.string().describe('application/pdf') } },
 
   // Issue 21 part 3: proof at pickup and delivery, the consignment note, the sender's answer after delivery.
   // Proof files are private: served only by these routes, to the sender of the job and its driver.

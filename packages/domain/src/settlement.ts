@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CostBreakdownCents } from './pricing.ts';
-import { addDays, localParts, zonedInstant } from './zoned-time.ts';
+import { addDays, localParts, weekdayOf, zonedInstant } from './zoned-time.ts';
 
 // Issue 22, money held until delivery (decision 0031): how one job's money divides when it is
 // released. The platform sells the transport to the sender and buys it from the driver (decision
@@ -77,6 +77,14 @@ export const driverEarningsReadSchema = z.object({
   payouts: z.array(z.object({ id: z.number(), amount: z.number(), status: z.enum(['pending', 'paid', 'failed']), created_at: z.number(), failure_reason: z.string().nullable() })),
   /** Euros per status, over the items. */
   totals: z.object({ held: z.number(), on_hold: z.number(), released: z.number(), paid_out: z.number() }),
+  /**
+   * The payout provider asks the driver to finish setting up payouts on its own pages (Stripe
+   * Connect's hosted onboarding) before money can go out: where. Null (or absent) when nothing is asked.
+   */
+  payout_setup: z
+    .object({ url: z.url({ protocol: /^https?$/ }).max(2000) })
+    .nullable()
+    .optional(),
 });
 export type DriverEarningsRead = z.infer<typeof driverEarningsReadSchema>;
 
@@ -95,4 +103,47 @@ export function payoutWeek(now: Date): { payoutDay: boolean; weekStart: Date; ne
   const back = (weekday - PAYOUT_WEEKDAY + 7) % 7;
   const start = addDays(date, -back);
   return { payoutDay: back === 0, weekStart: zonedInstant(start, '00:00', PAYOUT_ZONE), nextPayoutDay: zonedInstant(addDays(start, 7), '00:00', PAYOUT_ZONE) };
+}
+
+// --- weekly statements (issue 22) ---
+
+/** Statement weeks listed at most (a year of weeks and then some). */
+export const MAX_STATEMENT_WEEKS = 60;
+
+/** A statement's week: the date of its Monday, 'YYYY-MM-DD' (Belgian calendar). */
+export const statementWeekSchema = z
+  .string()
+  .max(10)
+  // One check: zod runs refinements after a failed regex too, and a malformed date must not reach the date maths.
+  .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && addDays(d, 0) === d && weekdayOf(d) === PAYOUT_WEEKDAY, 'not a Monday');
+export const statementParamsSchema = z.object({ week: statementWeekSchema });
+
+/** GET /api/driver/statements: the weeks with something on a statement, newest first. */
+export const driverStatementsReadSchema = z.object({
+  weeks: z
+    .array(
+      z.object({
+        /** The Monday of the week, 'YYYY-MM-DD'. */
+        week: z.string(),
+        /** The Sunday it ends on, 'YYYY-MM-DD'. */
+        week_end: z.string(),
+        /** Jobs released to the driver that week. */
+        jobs: z.number(),
+        /** Euros: what those jobs pay the driver. */
+        payable: z.number(),
+      }),
+    )
+    .max(MAX_STATEMENT_WEEKS),
+});
+export type DriverStatementsRead = z.infer<typeof driverStatementsReadSchema>;
+
+/** The payout week (Monday, 'YYYY-MM-DD', Belgian calendar) an instant falls in. */
+export function payoutWeekOf(instant: Date): string {
+  const { date, weekday } = localParts(instant, PAYOUT_ZONE);
+  return addDays(date, -((weekday - PAYOUT_WEEKDAY + 7) % 7));
+}
+
+/** When a payout week (its Monday) begins and ends, Belgian time: [start, end). */
+export function payoutWeekBounds(week: string): { start: Date; end: Date } {
+  return { start: zonedInstant(week, '00:00', PAYOUT_ZONE), end: zonedInstant(addDays(week, 7), '00:00', PAYOUT_ZONE) };
 }

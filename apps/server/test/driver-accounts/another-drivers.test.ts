@@ -55,6 +55,8 @@ describe('someone else’s', () => {
       driverProofs: { url: `/api/driver/shipment/${jobId}/proof` },
       driverProofFile: { url: `/api/driver/shipment/${jobId}/proof/file/${proofFile}` },
       driverConsignmentNote: { url: `/api/driver/shipment/${jobId}/consignment-note.pdf` },
+      // The week of the test clock; a week with the owner's released jobs is refused to others in settlement/statements.test.ts.
+      driverStatement: { url: '/api/driver/statements/2026-11-16.pdf' },
     };
     // Offers are made on open jobs any driver may see; a made offer is only ever the driver's own.
     const skipped = new Set(['makeOffer']);

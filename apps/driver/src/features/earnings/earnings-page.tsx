@@ -1,10 +1,12 @@
 import './earnings.css';
+import './texts.ts';
 import { useTranslation } from 'react-i18next';
 import { euro } from '../../lib/euro.ts';
 import { PayBreakdown } from '../../lib/pay-breakdown.tsx';
 import { useEarnings, type Earning } from './api.ts';
 import { InvoicesList } from './components/invoices-list.tsx';
-import { brusselsDateTime } from './format.ts';
+import { brusselsDateTime, dayText } from './format.ts';
+import { statementPath, useDownloadStatement, useStatements } from './statements-api.ts';
 
 /**
  * Earnings (issue 22 part 3): what the driver has held, on hold and released, then each accepted
@@ -24,6 +26,17 @@ export function EarningsPage() {
         <p role="alert" className="form-error">
           {t('earnings.loadFailed')}
         </p>
+      )}
+      {data?.payout_setup && (
+        <section aria-labelledby="payout-setup-heading" className="card earnings-setup" data-testid="payout-setup">
+          <h2 id="payout-setup-heading">{t('earnings.payoutSetup.title')}</h2>
+          <p>{t('earnings.payoutSetup.text')}</p>
+          <p>
+            <a href={data.payout_setup.url} rel="noopener noreferrer" className="button button-primary">
+              {t('earnings.payoutSetup.link')}
+            </a>
+          </p>
+        </section>
       )}
       {data && (
         <>
@@ -67,9 +80,63 @@ export function EarningsPage() {
               </ul>
             )}
           </section>
+          <Statements />
         </>
       )}
       <InvoicesList />
+    </section>
+  );
+}
+
+/** The weekly statements: one download link per week, newest first. */
+function Statements() {
+  const { t } = useTranslation();
+  const statements = useStatements();
+  const download = useDownloadStatement();
+  const weeks = statements.data?.weeks ?? [];
+  return (
+    <section aria-labelledby="statements-heading" className="card earnings-statements">
+      <h2 id="statements-heading">{t('earnings.statements.title')}</h2>
+      <p className="muted">{t('earnings.statements.intro')}</p>
+      {statements.isError && (
+        <p role="alert" className="form-error">
+          {t('earnings.statements.loadFailed')}
+        </p>
+      )}
+      {download.isError && (
+        <p role="alert" className="form-error">
+          {t('earnings.statements.downloadFailed')}
+        </p>
+      )}
+      {statements.isSuccess && weeks.length === 0 && <p>{t('earnings.statements.empty')}</p>}
+      {weeks.length > 0 && (
+        <ul className="plain-list earnings-statement-list">
+          {weeks.map((w) => {
+            const range = { from: dayText(w.week), to: dayText(w.week_end) };
+            return (
+              <li key={w.week} className="earnings-statement" data-testid="statement">
+                <span>
+                  <strong>{t('earnings.statements.week', range)}</strong>
+                  <br />
+                  <span className="muted">{t('earnings.statements.summary', { count: w.jobs, amount: euro(w.payable) })}</span>
+                </span>
+                <a
+                  href={statementPath(w.week)}
+                  download={`statement-${w.week}.pdf`}
+                  aria-label={t('earnings.statements.download', range)}
+                  aria-busy={download.isPending && download.variables === w.week}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    download.mutate(w.week);
+                  }}
+                >
+                  {t('earnings.statements.pdf')}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 }

@@ -90,5 +90,6 @@ describe('earnings', () => {
     // No job cards (their headings name the towns): only the sections below them.
     expect(screen.queryByRole('heading', { level: 2, name: /→/ })).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'Uitbetalingen' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Weekoverzichten' })).toBeVisible();
   });
 });

@@ -6,3 +6,6 @@ export function brusselsDateTime(seconds: number): string {
   const p = Object.fromEntries(brussels.formatToParts(seconds * 1000).map((x) => [x.type, x.value]));
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
+
+/** A calendar date 'YYYY-MM-DD' as '16/11/2026'. */
+export const dayText = (date: string): string => date.split('-').reverse().join('/');

@@ -8,7 +8,7 @@ import {
   type Locale,
   type VatBreakdown,
 } from '@vm/domain';
-import PDFDocument from 'pdfkit';
+import { dateText, money, openPdf, tableRow } from '../pdf/pdf-writer.ts';
 
 // An invoice or credit note as an A4 PDF, in the customer's language, with everything art. 5 of
 // Royal Decree no. 1 (Belgian VAT Code) asks: date and number, seller's and buyer's names,
@@ -158,22 +158,8 @@ const LABELS: Record<Locale, Labels> = {
   },
 };
 
-/** "€ 1.234,56" (nl), "1 234,56 €" (fr), "€1,234.56" (en): plain spaces, which the PDF's standard font has. */
-export function money(cents: number, lang: Locale): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = String(Math.floor(abs / 100));
-  const frac = String(abs % 100).padStart(2, '0');
-  const group = (sep: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
-  if (lang === 'en') return `${sign}€${group(',')}.${frac}`;
-  if (lang === 'fr') return `${sign}${group(' ')},${frac} €`;
-  return `${sign}€ ${group('.')},${frac}`;
-}
+export { money };
 
-const dateText = (iso: string, lang: Locale) => {
-  const [y, m, d] = iso.split('-');
-  return lang === 'en' ? `${y}-${m}-${d}` : `${d}/${m}/${y}`;
-};
 const percentText = (p: number, lang: Locale) => `${String(Number(p.toFixed(2))).replace('.', lang === 'en' ? '.' : ',')} %`;
 const quantityText = (q: number, lang: Locale) => String(Number(q.toFixed(4))).replace('.', lang === 'en' ? '.' : ',');
 
@@ -187,15 +173,7 @@ export function toPdf(doc: EInvoiceDoc, lang: Locale): Promise<Buffer> {
   const l = LABELS[lang];
   const totals = eInvoiceTotals(doc);
   const title = documentTitle(doc, lang);
-  const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${title} ${doc.number}` } });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  const left = pdf.page.margins.left;
-  const width = pdf.page.width - left - pdf.page.margins.right;
+  const { pdf, done, left, width } = openPdf(`${title} ${doc.number}`);
 
   pdf.font('Helvetica-Bold').fontSize(18).text(title);
   pdf.moveDown(0.3);
@@ -238,19 +216,7 @@ export function toPdf(doc: EInvoiceDoc, lang: Locale): Promise<Buffer> {
     { w: width * 0.12, align: 'right' as const },
     { w: width * 0.18, align: 'right' as const },
   ];
-  const row = (cells: string[], bold = false) => {
-    const y = pdf.y;
-    let x = left;
-    let bottom = y;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    cells.forEach((cell, i) => {
-      pdf.text(cell, x, y, { width: cols[i]!.w - 4, align: cols[i]!.align });
-      bottom = Math.max(bottom, pdf.y);
-      x += cols[i]!.w;
-    });
-    pdf.x = left;
-    pdf.y = bottom + 3;
-  };
+  const row = (cells: string[], bold = false) => tableRow(pdf, left, cols, cells, bold);
   const rateText = (category: string, percent: number) => (category === 'O' ? l.not_subject : `${percent === 0 ? '0 %' : percentText(percent, lang)} (${category})`);
   row([l.description, l.quantity, l.unit_price, l.vat_rate, l.net], true);
   doc.lines.forEach((line, i) =>

@@ -137,3 +137,8 @@ export async function recordEvent(db: Executor, id: string, type: string, now: D
 export async function forgetEvent(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('payoutEvents').where('id', '=', id).execute();
 }
+
+/** The driver's account at the provider and the onboarding page it asked them to finish, if any. */
+export async function payeeSetup(db: Executor, driverId: number, provider: string): Promise<{ payeeId: string; onboardingUrl: string | null } | null> {
+  return (await db.selectFrom('payees').select(['payeeId', 'onboardingUrl']).where('driverId', '=', driverId).where('provider', '=', provider).executeTakeFirst()) ?? null;
+}

@@ -81,6 +81,24 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
 
   return {
     /**
+     * Where the driver finishes setting up payouts at the provider (Stripe's hosted onboarding),
+     * while the provider asked for it and cannot pay them yet; null otherwise. A provider that does
+     * not answer shows the link (finishing twice does no harm; not knowing it is needed does).
+     */
+    async payoutSetup(driverId: number): Promise<{ url: string } | null> {
+      const p = await repo.payeeSetup(db, driverId, provider.name);
+      if (!p?.onboardingUrl) return null;
+      if (provider.payoutsEnabled) {
+        try {
+          if (await provider.payoutsEnabled(p.payeeId)) return null;
+        } catch (err) {
+          log.warn({ driverId, err: err instanceof Error ? err.message : String(err) }, 'payout provider did not say whether payouts are enabled');
+        }
+      }
+      return { url: p.onboardingUrl };
+    },
+
+    /**
      * The payout job's run (every few minutes, across processes): settles open payouts, sends
      * claims a crash left behind, and on payout day (or after an IBAN change that follows a failure)
      * claims and sends new ones. How many payouts it made.

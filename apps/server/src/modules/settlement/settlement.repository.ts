@@ -129,3 +129,56 @@ export async function driverPayouts(db: Executor, driverId: number, limit: numbe
     .limit(limit)
     .execute();
 }
+
+export type ReleasedJobRow = {
+  shipmentId: number;
+  reference: string;
+  pickupCity: string;
+  deliveryCity: string;
+  deliveredAt: Date | null;
+  releasedAt: Date;
+  priceCents: number;
+  commissionBp: number | null;
+  vatExempt: boolean | null;
+};
+
+/** The driver's jobs released in [from, to) (all when unbounded), newest release first, at most `limit`. */
+export async function releasedJobs(db: Executor, driverId: number, q: { from?: Date; to?: Date; limit: number }): Promise<ReleasedJobRow[]> {
+  const { rows } = await sql<ReleasedJobRow>`
+    select s.id as shipment_id, s.reference_id as reference, s.pickup_city, s.delivery_city,
+           (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = 'delivered') as delivered_at,
+           r.released_at, o.price_cents, o.commission_bp, p.vat_exempt
+    from (select t.shipment_id, min(t.created_at) as released_at from ledger_transactions t where t.kind = 'release' group by t.shipment_id) r
+    join shipments s on s.id = r.shipment_id
+    join offers o on o.id = s.accepted_offer_id
+    left join driver_profiles p on p.user_id = o.driver_id
+    where o.driver_id = ${driverId}
+      and r.released_at >= ${q.from ?? new Date(0)}
+      and r.released_at < ${q.to ?? new Date('9999-12-31T00:00:00Z')}
+    order by r.released_at desc, s.id desc
+    limit ${q.limit}`.execute(db);
+  return rows;
+}
+
+/** The driver as a statement names them: name, language, business details (when joined). */
+export async function statementParty(db: Executor, driverId: number) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('driverProfiles as p', 'p.userId', 'u.id')
+    .select(['u.firstName', 'u.lastName', 'u.locale', 'p.kind', 'p.companyName', 'p.vat', 'p.iban'])
+    .where('u.id', '=', driverId)
+    .executeTakeFirst();
+}
+
+/** The driver's payouts made at or after `since`, oldest first (what carried a week's releases). */
+export async function payoutsSince(db: Executor, driverId: number, since: Date, limit: number) {
+  return db
+    .selectFrom('payouts')
+    .select(['id', 'amountCents', 'status', 'providerRef', 'createdAt'])
+    .where('driverId', '=', driverId)
+    .where('createdAt', '>=', since)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,7 +1,25 @@
-import { costBreakdown, DELIVERY_ANSWER_WINDOW_SECONDS, type DriverEarningsRead, driverEarnings, jobSplit, type MoneyStatus, type PaymentMethodName, payoutWeek } from '@vm/domain';
+import {
+  addDays,
+  costBreakdown,
+  DELIVERY_ANSWER_WINDOW_SECONDS,
+  type DriverEarningsRead,
+  driverEarnings,
+  type DriverStatementsRead,
+  isLocale,
+  jobSplit,
+  localParts,
+  MAX_STATEMENT_WEEKS,
+  type MoneyStatus,
+  type PaymentMethodName,
+  payoutWeek,
+  payoutWeekBounds,
+  payoutWeekOf,
+} from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { notFound } from '../../lib/errors.ts';
 import * as repo from './settlement.repository.ts';
+import { type StatementDoc, statementPdf } from './statement-pdf.ts';
 
 // Issue 22 part 2, money held until delivery (decision 0031). A charge at acceptance goes to the
 // funds the platform holds, not to anyone yet. It is released to the driver when the sender
@@ -24,6 +42,14 @@ const EARNINGS_LIMIT = 200;
 const euros = (cents: number) => cents / 100;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/** Releases read to list the statement weeks (a busy driver's year); the list keeps the newest weeks. */
+const STATEMENT_RELEASES = 5000;
+/** Jobs on one week's statement, and payouts read after it. */
+const STATEMENT_JOBS = 1000;
+/** Who issues the statements. */
+const ISSUER = 'Vrachtmarkt';
+const brusselsDate = (d: Date) => localParts(d, 'Europe/Brussels').date;
+
 /** A SEPA credit transfer reaches the driver's bank about a business day after it is sent. */
 const TRANSFER_SECONDS = 24 * 3600;
 
@@ -36,6 +62,10 @@ function statusOf(r: { charged: boolean; released: boolean; releasedAt?: Date | 
 }
 
 export function settlementService({ db, ledger, now, log, commissionPercent, afterRelease }: Deps) {
+  /** What a job pays the driver, with the commission their offer kept. */
+  const earningsOf = (r: { priceCents: number; commissionBp: number | null; vatExempt: boolean | null }) =>
+    driverEarnings(r.priceCents, r.commissionBp === null ? commissionPercent : r.commissionBp / 100, r.vatExempt ?? true);
+
   /** Releases one job's held money to its driver (see the module comment); what happened, once per job. */
   async function release(shipmentId: number, reason: ReleaseReason): Promise<ReleaseOutcome> {
     const outcome = await releaseOnce(shipmentId, reason);
@@ -108,7 +138,7 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
       const nextPayoutDay = seconds(payoutWeek(now()).nextPayoutDay);
       const totals = { held: 0, on_hold: 0, released: 0, paid_out: 0 };
       const items = rows.map((r) => {
-        const e = driverEarnings(r.priceCents, r.commissionBp === null ? commissionPercent : r.commissionBp / 100, r.vatExempt ?? true);
+        const e = earningsOf(r);
         const status = statusOf(r, payouts.paidThrough);
         if (status && status !== 'refunded') totals[status] += e.payable;
         const releaseBy = r.deliveredAt ? seconds(r.deliveredAt) + DELIVERY_ANSWER_WINDOW_SECONDS : null;
@@ -139,6 +169,80 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
         failure_reason: p.failureReason,
       }));
       return { items, payouts: payoutList, totals: { held: euros(totals.held), on_hold: euros(totals.on_hold), released: euros(totals.released), paid_out: euros(totals.paid_out) } };
+    },
+
+    /** GET /api/driver/statements: the payout weeks in which jobs were released to the driver, newest first. */
+    async driverStatements(driverId: number): Promise<DriverStatementsRead> {
+      const rows = await repo.releasedJobs(db, driverId, { limit: STATEMENT_RELEASES });
+      const weeks = new Map<string, { jobs: number; payable: number }>();
+      for (const r of rows) {
+        const week = payoutWeekOf(r.releasedAt);
+        if (!weeks.has(week) && weeks.size === MAX_STATEMENT_WEEKS) break;
+        const w = weeks.get(week) ?? { jobs: 0, payable: 0 };
+        w.jobs++;
+        w.payable += earningsOf(r).payable;
+        weeks.set(week, w);
+      }
+      return { weeks: [...weeks].map(([week, w]) => ({ week, week_end: addDays(week, 6), jobs: w.jobs, payable: euros(w.payable) })) };
+    },
+
+    /**
+     * GET /api/driver/statements/{week}.pdf: the driver's statement of a payout week, in their
+     * language; 404 for a week with no job released to them (another driver's week is one).
+     */
+    async statementPdf(driverId: number, week: string): Promise<{ pdf: Buffer; lang: string }> {
+      const { start, end } = payoutWeekBounds(week);
+      const jobs = (await repo.releasedJobs(db, driverId, { from: start, to: end, limit: STATEMENT_JOBS })).reverse();
+      if (jobs.length === 0) throw notFound();
+      const [party, payoutRows, current, times] = await Promise.all([
+        repo.statementParty(db, driverId),
+        repo.payoutsSince(db, driverId, jobs[0]!.releasedAt, STATEMENT_JOBS),
+        repo.driverJobsMoney(db, driverId, EARNINGS_LIMIT),
+        repo.payoutTimes(db, driverId),
+      ]);
+      if (!party) throw notFound();
+      const lang = isLocale(party.locale) ? party.locale : 'nl';
+      // A job's money goes out with the first payout made after its release; a failed payout
+      // gives it back, and the next one carries it.
+      const payoutOf = (releasedAt: Date) => {
+        const after = payoutRows.filter((p) => p.createdAt >= releasedAt);
+        const p = after.find((x) => x.status !== 'failed') ?? after[0];
+        return p ? { date: brusselsDate(p.createdAt), status: p.status === 'claimed' ? ('pending' as const) : p.status, reference: p.providerRef } : null;
+      };
+      const doc: StatementDoc = {
+        issuer: ISSUER,
+        week,
+        weekEnd: addDays(week, 6),
+        issuedOn: brusselsDate(now()),
+        driver: {
+          name: `${party.firstName} ${party.lastName}`,
+          company: party.kind === 'company' && party.companyName ? party.companyName : null,
+          vat: party.vat || null,
+          ibanLast4: party.iban ? party.iban.replace(/\s/g, '').slice(-4) : null,
+        },
+        jobs: jobs.map((r) => {
+          const e = earningsOf(r);
+          return {
+            reference: r.reference,
+            deliveredOn: r.deliveredAt ? brusselsDate(r.deliveredAt) : null,
+            route: `${r.pickupCity} - ${r.deliveryCity}`,
+            price: e.price,
+            commissionPercent: e.commission_percent,
+            commission: e.commission,
+            net: e.net,
+            vatPercent: e.vat_percent,
+            vat: e.vat,
+            payable: e.payable,
+            payout: payoutOf(r.releasedAt),
+          };
+        }),
+        nextPayout: brusselsDate(payoutWeek(now()).nextPayoutDay),
+        stillHeld: current.flatMap((r) => {
+          const status = statusOf(r, times.paidThrough);
+          return status === 'held' || status === 'on_hold' ? [{ reference: r.reference, route: `${r.pickupCity} - ${r.deliveryCity}`, payable: earningsOf(r).payable, status }] : [];
+        }),
+      };
+      return { pdf: await statementPdf(doc, lang), lang };
     },
 
     /** After the sender's answer: a confirmation releases at once (the timer would within a minute anyway). */

@@ -44,6 +44,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { jobBoardRoutes } from './modules/job-board/job-board.routes.ts';
 import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { cancellationsRoutes } from './modules/cancellations/cancellations.routes.ts';
 import type { JobBoardService } from './modules/job-board/job-board.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -75,6 +76,7 @@ import type { SettlementService } from './modules/settlement/settlement.service.
 import type { PayoutsService } from './modules/payouts/payouts.service.ts';
 import type { InvoicesService } from './modules/invoices/invoices.service.ts';
 import type { InvoicePaymentsService } from './modules/invoices/invoice-payments.service.ts';
+import type { CancellationsService } from './modules/cancellations/cancellations.service.ts';
 import { wireServices } from './services.ts';
 
 /** Everything from outside the process; tests pass their own. */
@@ -143,6 +145,7 @@ declare module 'fastify' {
     /** Issue 22 part 5: the invoices' sweep (the job's run; tests call it and wait for the nudged runs). */
     invoices: Pick<InvoicesService, 'issueDue' | 'sendPending' | 'settled'>;
     invoicePayments: Pick<InvoicePaymentsService, 'remind'>;
+    cancellations: Pick<CancellationsService, 'settlePending' | 'driverCancellations'>;
   }
 }
 
@@ -253,13 +256,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventsRoutes, { events, streams });
   await app.register(mailSettingsRoutes, { mails });
   await app.register(filesRoutes, { files, auth });
-  await app.register(shipmentsRoutes, { shipments, events, versionCache: caching, beforeCancel: payments.stopWaitingFor });
+  await app.register(shipmentsRoutes, { shipments, events, versionCache: caching, beforeCancel: payments.stopWaitingFor, cancelAccepted: services.cancellations.senderCancel });
   await app.register(driverJobsRoutes, { driverJobs });
   // Issue 21 part 3 (proofs, consignment note)
   await app.register(proofsRoutes, { proofs: services.proofs, auth, now });
   // Issue 21, job board
   await app.register(jobBoardRoutes, { jobBoard: services.jobBoard });
   await app.register(settlementRoutes, { settlement: services.settlement, payouts: services.payouts });
+  await app.register(cancellationsRoutes, { cancellations: services.cancellations });
   await app.register(invoicesRoutes, { invoices: services.invoices, invoicePayments: services.invoicePayments, auth });
   await app.register(offersRoutes, { offers });
   await app.register(chatRoutes, { chat });
@@ -318,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('payouts', services.payouts);
   app.decorate('invoices', services.invoices);
   app.decorate('invoicePayments', services.invoicePayments);
+  app.decorate('cancellations', services.cancellations);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo, moneyJobSeconds: config.testHooks.moneyJobSeconds });

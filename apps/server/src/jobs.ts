@@ -58,4 +58,6 @@ export function scheduleJobs(
   jobs.schedule('peppol-send', 5 * MINUTE, () => services.invoices.sendPending());
   // Invoices paid by transfer and still unpaid after their due date: a reminder, then every two weeks.
   jobs.schedule('invoice-reminders', HOUR, () => services.invoicePayments.remind());
+  // Issue 22 part 4: refunds a payment provider could not take at the cancellation, again with their own keys.
+  jobs.schedule('refunds', MINUTE, () => services.cancellations.settlePending());
 }

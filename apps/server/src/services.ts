@@ -17,6 +17,7 @@ import { settlementService } from './modules/settlement/settlement.service.ts';
 import { payoutsService } from './modules/payouts/payouts.service.ts';
 import { invoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicePaymentsService } from './modules/invoices/invoice-payments.service.ts';
+import { cancellationsService } from './modules/cancellations/cancellations.service.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
@@ -109,6 +110,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
       if (outcome === 'succeeded') invoices.nudge();
     },
   });
+  // Issue 22 part 4: cancelling after acceptance; a refund's credit note is written right after it.
+  const cancellations = cancellationsService({ db, shipments, ledger, events, provider: paymentProvider, now, log, afterRefund: invoices.nudge });
   const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
   const mails = mailsService({ db, mailer, payments, publicUrl: config.publicUrl, now, log: log });
   // Issue 21 part 4: Web Push to drivers, made from events like the mails.
@@ -138,7 +141,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   const driverReview = driverReviewService({ db, driverAccounts, audit });
-  return { ledger, settlement, payouts, invoices, invoicePayments, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  return { ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -168,6 +168,24 @@ export function eInvoiceTotals(doc: EInvoiceDoc): EInvoiceTotals {
   };
 }
 
+/** The net amount whose VAT at `percent` (rounded once, as eInvoiceTotals does) makes exactly `gross`; null when no net does. */
+export function netForGross(gross: number, percent: number): number | null {
+  const bp = basisPoints(percent);
+  const guess = Math.floor((gross * 10_000) / (10_000 + bp));
+  for (let n = guess - 2; n <= guess + 3; n++) if (n >= 0 && n + roundCents((n * bp) / 10_000) === gross) return n;
+  return null;
+}
+
+/**
+ * The smallest amount with VAT, at least `gross` and at most `max`, that a one-line document can
+ * state exactly (some amounts cannot: 21 % VAT on whole cents skips some totals). A refund is
+ * rounded up to it so that its credit note states exactly what was refunded.
+ */
+export function creditableGross(gross: number, percent: number, max: number): number {
+  for (let g = gross; g < max; g++) if (netForGross(g, percent) !== null) return g;
+  return max;
+}
+
 /** 12345 -> "123.45", -5 -> "-0.05": the UBL decimal of an amount in cents. */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -24,6 +24,7 @@ import * as m0023 from './migrations/0023-ledger-backfill.ts';
 import * as m0024 from './migrations/0024-invoices.ts';
 import * as m0025 from './migrations/0025-invoice-payments.ts';
 import * as m0026 from './migrations/0026-card-challenge-refunds.ts';
+import * as m0027 from './migrations/0027-cancellations.ts';
 // Issue 22 part 6: payout webhooks
 import * as m0028 from './migrations/0028-payout-events.ts';
 // Issue 21 part 3 (proofs, consignment note)
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0025-invoice-payments': m0025,
   // Issue 22 parts 2 and 4: 3-D Secure at acceptance, refunds in the provider port.
   '0026-card-challenge-refunds': m0026,
+  '0027-cancellations': m0027,
   '0028-payout-events': m0028,
 };
 

@@ -320,6 +320,21 @@ export type BankCreditsTable = {
   importedBy: number | null;
   createdAt: Timestamp;
 };
+/** Issue 22 part 4: refunds, claimed before the provider is called (migration 0027). */
+export type RefundsTable = {
+  id: Generated<number>;
+  sourceKey: string;
+  paymentId: number;
+  shipmentId: number;
+  amountCents: number;
+  reason: 'sender_cancelled' | 'driver_cancelled' | 'staff';
+  status: 'pending' | 'succeeded' | 'failed';
+  providerRef: string | null;
+  failureReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+export type DriverCancellationsTable = { id: Generated<number>; driverId: number; shipmentId: number; reason: string; createdAt: Timestamp };
 /** Issue 22 part 6: the payout provider's webhook events, each applied once. */
 export type PayoutEventsTable = { id: string; type: string; receivedAt: Timestamp };
 export type SandboxPayoutsTable = { id: string; idempotencyKey: string; iban: string; amountCents: number; createdAt: Timestamp };
@@ -364,7 +379,7 @@ export type PaymentCustomersTable = { userId: number; provider: string; customer
 export type CardsTable = { userId: number; cardId: string; brand: string; last4: string; expMonth: number; expYear: number; createdAt: Timestamp };
 
 export type PaymentMethod = 'card' | 'invoice' | 'bancontact';
-export type PaymentStatusColumn = 'pending' | 'succeeded' | 'failed';
+export type PaymentStatusColumn = 'pending' | 'succeeded' | 'failed' | 'refunded';
 export type PaymentsTable = {
   id: Generated<number>;
   shipmentId: number;
@@ -687,6 +702,8 @@ export type Database = {
   invoiceCounters: InvoiceCountersTable;
   invoices: InvoicesTable;
   bankCredits: BankCreditsTable;
+  refunds: RefundsTable;
+  driverCancellations: DriverCancellationsTable;
   shipmentPositions: ShipmentPositionsTable;
   offers: OffersTable;
   ratings: RatingsTable;

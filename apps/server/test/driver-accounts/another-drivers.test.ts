@@ -55,6 +55,7 @@ describe('someone else’s', () => {
       driverProofs: { url: `/api/driver/shipment/${jobId}/proof` },
       driverProofFile: { url: `/api/driver/shipment/${jobId}/proof/file/${proofFile}` },
       driverConsignmentNote: { url: `/api/driver/shipment/${jobId}/consignment-note.pdf` },
+      driverCancel: { url: `/api/driver/shipment/${jobId}/cancel`, payload: { reason: 'Mijn bestelwagen is stuk' } },
       // The week of the test clock; a week with the owner's released jobs is refused to others in settlement/statements.test.ts.
       driverStatement: { url: '/api/driver/statements/2026-11-16.pdf' },
     };

@@ -46,6 +46,7 @@ describe('the list of jobs', () => {
       payouts: { run: call('payouts') },
       invoices: { issueDue: call('invoices'), sendPending: call('peppol') },
       invoicePayments: { remind: call('reminders') },
+      cancellations: { settlePending: call('refunds') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -68,9 +69,10 @@ describe('the list of jobs', () => {
       invoices: 60,
       'peppol-send': 300,
       'invoice-reminders': 3600,
+      refunds: 60,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders', 'refunds']);
   });
 });
 

@@ -1,5 +1,7 @@
 import {
   addDays,
+  eInvoiceTotals,
+  netForGross,
   driverEarnings,
   type EInvoiceDoc,
   type EInvoiceLine,
@@ -69,6 +71,10 @@ const TEXT = {
     en: 'Self-billing: invoice drawn up by the customer in the name and on behalf of the supplier (art. 53 §2 Belgian VAT Code), under the agreement accepted when joining',
   },
   payout: { nl: 'Uitbetaald met de wekelijkse uitbetaling', fr: 'Versé avec le paiement hebdomadaire', en: 'Paid with the weekly payout' },
+  refund_sender: { nl: 'Terugbetaling na annulering door de verzender', fr: 'Remboursement après annulation par l’expéditeur', en: 'Refund after cancellation by the sender' },
+  refund_driver: { nl: 'Terugbetaling: de chauffeur gaf de opdracht terug', fr: 'Remboursement : le chauffeur a rendu la mission', en: 'Refund: the driver gave the job back' },
+  refund_staff: { nl: 'Terugbetaling', fr: 'Remboursement', en: 'Refund' },
+  refunded: { nl: 'Terugbetaald op de gebruikte betaalwijze', fr: 'Remboursé sur le moyen de paiement utilisé', en: 'Refunded to the means of payment used' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 const routeText = (r: Route, lang: Locale) => `${TEXT.transport[lang]} ${r.pickupCity} → ${r.deliveryCity} (${TEXT.job[lang]} ${r.reference}, ${TEXT.pickup[lang]} ${r.pickupDate})`;
@@ -171,5 +177,33 @@ export function purchaseInvoice(f: PurchaseFacts, platform: PlatformIdentity, n:
     exemptions: t.exemption ? { [t.category]: t.exemption } : undefined,
     payment: { means: 'sepa_credit_transfer', iban: f.driver.iban },
     notes: [TEXT.self_billing[f.locale], TEXT.payout[f.locale]],
+  };
+}
+
+/**
+ * The platform's credit note (381) for a refund, correcting the sale invoice: the invoice's lines
+ * when all of it is refunded, else one line whose net and VAT make exactly the refunded amount (the
+ * refund was rounded to such an amount, creditableGross). Already refunded: nothing is payable.
+ */
+export function creditNote(sale: EInvoiceDoc, amountCents: number, reason: 'sender_cancelled' | 'driver_cancelled' | 'staff', lang: Locale, n: Numbered): EInvoiceDoc {
+  const total = eInvoiceTotals(sale).tax_inclusive_cents;
+  const why = TEXT[reason === 'sender_cancelled' ? 'refund_sender' : reason === 'driver_cancelled' ? 'refund_driver' : 'refund_staff'][lang];
+  const vat = sale.lines[0]!.vat;
+  const net = amountCents === total ? null : netForGross(amountCents, vat.category === 'S' ? vat.percent : 0);
+  if (amountCents !== total && net === null) throw new Error(`no net amount makes ${amountCents} cents at ${vat.percent} %`);
+  return {
+    kind: 'credit_note',
+    number: n.number,
+    issue_date: n.issueDate,
+    buyer_reference: sale.buyer_reference,
+    order_reference: sale.order_reference,
+    preceding_invoice: { number: sale.number, issue_date: sale.issue_date },
+    seller: sale.seller,
+    buyer: sale.buyer,
+    lines: net === null ? sale.lines : [{ description: `${why} (${sale.buyer_reference})`, quantity: 1, unit_price_cents: net, vat }],
+    exemptions: sale.exemptions,
+    payment: sale.payment?.means === 'card' ? sale.payment : undefined,
+    prepaid_cents: amountCents,
+    notes: [why, TEXT.refunded[lang]],
   };
 }

@@ -92,10 +92,12 @@ export function invoicePaymentsService({ db, ledger, audit, mailer, platform, no
                 { account: { kind: 'sender_receivable', userId: inv.userId }, cents: -c.amount_cents },
               ],
             });
+            // A credit note (a cancellation) lowers what is due.
+            const due = inv.payableCents - inv.creditedCents;
             const received = inv.receivedCents + c.amount_cents;
-            const paid = received >= inv.payableCents;
+            const paid = received >= due;
             await repo.addReceived(trx, inv.id, c.amount_cents, paid ? now() : null);
-            result.matched.push({ invoice: inv.number, amount: euros(c.amount_cents), booking_date: c.booking_date, outcome: received > inv.payableCents ? 'overpaid' : paid ? 'paid' : 'partial' });
+            result.matched.push({ invoice: inv.number, amount: euros(c.amount_cents), booking_date: c.booking_date, outcome: received > due ? 'overpaid' : paid ? 'paid' : 'partial' });
             return 'matched' as const;
           });
           if (outcome === 'already') result.already_imported++;
@@ -132,7 +134,7 @@ export function invoicePaymentsService({ db, ledger, audit, mailer, platform, no
               name: inv.firstName,
               number: inv.number,
               due: lang === 'en' ? inv.dueDate : `${d}/${m}/${y}`,
-              amount: moneyText(inv.payableCents - inv.receivedCents, lang),
+              amount: moneyText(Number(inv.dueCents), lang),
               communication: formatStructuredCommunication(inv.paymentCommunication),
               iban: platform.iban,
               company: platform.name,

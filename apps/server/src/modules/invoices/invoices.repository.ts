@@ -40,7 +40,8 @@ export type InvoiceRow = {
   shipmentId: number | null;
   reference: string | null;
   correctsNumber: string | null;
-  credited: boolean;
+  /** What credit notes took back of it. */
+  creditedCents: number;
   issueDate: string;
   dueDate: string | null;
   paymentCommunication: string | null;
@@ -66,7 +67,7 @@ function rows(db: Executor) {
       'i.shipmentId',
       's.referenceId as reference',
       'c.number as correctsNumber',
-      sql<boolean>`exists (select 1 from invoices x where x.corrects_id = i.id)`.as('credited'),
+      sql<number>`coalesce((select sum(x.total_cents) from invoices x where x.corrects_id = i.id), 0)::int`.as('creditedCents'),
       'i.issueDate',
       'i.dueDate',
       'i.paymentCommunication',
@@ -134,7 +135,7 @@ export async function salesToBill(db: Executor, limit: number): Promise<SaleRow[
     join offers o on o.id = p.offer_id
     join users u on u.id = p.user_id
     left join companies c on c.user_id = p.user_id
-    where p.status = 'succeeded'
+    where p.status in ('succeeded', 'refunded')
       and not exists (select 1 from invoices i where i.source_key = 'sale:payment:' || p.id)
     order by p.id
     limit ${limit}`.execute(db);
@@ -191,6 +192,21 @@ export async function purchasesToBill(db: Executor, limit: number): Promise<Purc
   return rows;
 }
 
+export type CreditRow = { refundId: number; amountCents: number; reason: 'sender_cancelled' | 'driver_cancelled' | 'staff'; invoiceId: number; userId: number; shipmentId: number | null; locale: Locale; document: string };
+
+/** Refunds made whose credit note is not written yet, with the invoice they correct (written first, by the same sweep). */
+export async function creditsToWrite(db: Executor, limit: number): Promise<CreditRow[]> {
+  const { rows } = await sql<CreditRow>`
+    select f.id as refund_id, f.amount_cents, f.reason, i.id as invoice_id, i.user_id, i.shipment_id, i.locale, i.document
+    from refunds f
+    join invoices i on i.source_key = 'sale:payment:' || f.payment_id
+    where f.status = 'succeeded'
+      and not exists (select 1 from invoices c where c.source_key = 'credit:refund:' || f.id)
+    order by f.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
 /** Documents waiting for the Peppol network, oldest first. */
 export async function peppolPending(db: Executor, limit: number) {
   return db.selectFrom('invoices').select(['id', 'number', 'kind', 'ubl', 'document']).where('peppolStatus', '=', 'pending').orderBy('id').limit(limit).execute();
@@ -202,14 +218,14 @@ export async function setPeppol(db: Executor, id: number, status: 'sent' | 'fail
 
 // --- Invoice payment by transfer (migration 0025) ---------------------------------------------------
 
-export type OpenInvoice = { id: number; number: string; userId: number; shipmentId: number | null; payableCents: number; receivedCents: number; paidAt: Date | null };
+export type OpenInvoice = { id: number; number: string; userId: number; shipmentId: number | null; payableCents: number; receivedCents: number; creditedCents: number; paidAt: Date | null };
 
 /** The invoice a structured communication names, locked for the payment being applied. */
 export async function invoiceByCommunication(trx: Executor, digits: string): Promise<OpenInvoice | null> {
   return (
     (await trx
       .selectFrom('invoices')
-      .select(['id', 'number', 'userId', 'shipmentId', 'payableCents', 'receivedCents', 'paidAt'])
+      .select(['id', 'number', 'userId', 'shipmentId', 'payableCents', 'receivedCents', 'paidAt', sql<number>`coalesce((select sum(x.total_cents) from invoices x where x.corrects_id = invoices.id), 0)::int`.as('creditedCents')])
       .where('paymentCommunication', '=', digits)
       .forUpdate()
       .executeTakeFirst()) ?? null
@@ -230,19 +246,20 @@ export async function addReceived(trx: Executor, id: number, cents: number, paid
     .execute();
 }
 
-export type DueInvoice = { id: number; number: string; locale: string; dueDate: string; payableCents: number; receivedCents: number; paymentCommunication: string; email: string; companyEmail: string | null; firstName: string };
+export type DueInvoice = { id: number; number: string; locale: string; dueDate: string; dueCents: number; paymentCommunication: string; email: string; companyEmail: string | null; firstName: string };
 
 /** Unpaid transfer invoices past their due date, not reminded since `remindedBefore`. */
 export async function dueForReminder(db: Executor, today: string, remindedBefore: Date, limit: number): Promise<DueInvoice[]> {
   const { rows } = await sql<DueInvoice>`
-    select i.id, i.number, i.locale, i.due_date, i.payable_cents, i.received_cents, i.payment_communication, u.email, c.email as company_email, u.first_name
+    select i.id, i.number, i.locale, i.due_date, i.payable_cents - i.received_cents - coalesce((select sum(x.total_cents) from invoices x where x.corrects_id = i.id), 0) as due_cents,
+           i.payment_communication, u.email, c.email as company_email, u.first_name
     from invoices i
     join users u on u.id = i.user_id
     left join companies c on c.user_id = i.user_id
     where i.paid_at is null and i.payable_cents > 0 and i.payment_communication is not null
       and i.due_date < ${today}
       and (i.reminded_at is null or i.reminded_at < ${remindedBefore})
-      and not exists (select 1 from invoices x where x.corrects_id = i.id)
+      and i.payable_cents - i.received_cents - coalesce((select sum(x.total_cents) from invoices x where x.corrects_id = i.id), 0) > 0
     order by i.id
     limit ${limit}`.execute(db);
   return rows;

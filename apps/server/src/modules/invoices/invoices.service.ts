@@ -5,7 +5,7 @@ import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPdf } from '../../lib/e-invoice/pdf.ts';
 import { toUbl, UblError } from '../../lib/e-invoice/ubl.ts';
-import { type Numbered, type PlatformIdentity, purchaseInvoice, type Route, saleInvoice } from './invoice-documents.ts';
+import { creditNote, type Numbered, type PlatformIdentity, purchaseInvoice, type Route, saleInvoice } from './invoice-documents.ts';
 import * as repo from './invoices.repository.ts';
 
 // Issue 22 part 5, invoices of record (decision 0033). A sweep (the scheduled job, and a nudge
@@ -200,7 +200,7 @@ export function invoicesService({ db, now, log, platform, commissionPercent, acc
     vat: euros(r.vatCents),
     total: euros(r.totalCents),
     payable: euros(r.payableCents),
-    status: r.credited ? 'credited' : r.paidAt || r.payableCents === 0 ? 'paid' : 'open',
+    status: r.creditedCents > 0 && r.creditedCents >= r.totalCents ? 'credited' : r.paidAt || r.payableCents - r.creditedCents <= 0 ? 'paid' : 'open',
     paid_at: r.paidAt ? seconds(r.paidAt) : null,
     payment_communication: r.paymentCommunication ? formatStructuredCommunication(r.paymentCommunication) : null,
     corrects: r.correctsNumber,
@@ -216,18 +216,45 @@ export function invoicesService({ db, now, log, platform, commissionPercent, acc
     return { row, kept };
   }
 
-  async function issueDue(): Promise<{ sales: number; purchases: number }> {
+  /** A credit note for each refund made, correcting the invoice of the payment refunded. */
+  async function writeCredits(): Promise<number> {
+    let written = 0;
+    for (const r of await repo.creditsToWrite(db, BATCH)) {
+      try {
+        const sale = JSON.parse(r.document) as EInvoiceDoc;
+        const id = await issue({
+          sourceKey: `credit:refund:${r.refundId}`,
+          kind: 'credit_note',
+          userId: r.userId,
+          shipmentId: r.shipmentId,
+          correctsId: r.invoiceId,
+          locale: r.locale,
+          paid: true,
+          build: (n) => creditNote(sale, r.amountCents, r.reason, r.locale, n),
+        });
+        if (id !== null) written++;
+      } catch (err) {
+        log.error({ err, refundId: r.refundId }, 'credit note not written; the next sweep tries again');
+      }
+    }
+    return written;
+  }
+
+  async function issueDue(): Promise<{ sales: number; purchases: number; credits: number }> {
     let sales = 0;
     let purchases = 0;
+    let credits = 0;
     for (;;) {
       const s = await billSales();
       const p = await billPurchases();
+      const c = await writeCredits();
       sales += s;
       purchases += p;
-      if (s < BATCH && p < BATCH) break;
+      credits += c;
+      if (s < BATCH && p < BATCH && c < BATCH) break;
     }
-    if (sales + purchases > 0) log.info({ sales, purchases }, 'invoices written');
-    return { sales, purchases };
+    if (sales + purchases + credits > 0) log.info({ sales, purchases, credits }, 'invoices written');
+    return { sales, purchases, credits };
   }
   /**
    * Hands the written UBL documents to the Peppol network, each once (its number is the access

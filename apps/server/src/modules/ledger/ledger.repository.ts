@@ -90,12 +90,12 @@ export async function heldMismatches(db: Executor, limit: number): Promise<{ shi
       group by e.shipment_id
     )
     select j.shipment_id, coalesce(j.held, 0)::int8 as held, coalesce(j.charged, 0)::int8 as charged,
-           coalesce((select sum(p.amount_cents) from payments p where p.shipment_id = j.shipment_id and p.status = 'succeeded'), 0)::int8 as paid,
+           coalesce((select sum(p.amount_cents) from payments p where p.shipment_id = j.shipment_id and p.status in ('succeeded', 'refunded')), 0)::int8 as paid,
            coalesce(j.closed, false) as closed
     from per_job j
     where coalesce(j.held, 0) < 0
        or (coalesce(j.closed, false) and coalesce(j.held, 0) <> 0)
-       or coalesce(j.charged, 0) <> coalesce((select sum(p.amount_cents) from payments p where p.shipment_id = j.shipment_id and p.status = 'succeeded'), 0)
+       or coalesce(j.charged, 0) <> coalesce((select sum(p.amount_cents) from payments p where p.shipment_id = j.shipment_id and p.status in ('succeeded', 'refunded')), 0)
     order by j.shipment_id limit ${limit}`.execute(db);
   return rows.map((r) => ({ shipmentId: r.shipmentId, held: Number(r.held), charged: Number(r.charged), paid: Number(r.paid) }));
 }

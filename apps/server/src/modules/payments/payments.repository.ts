@@ -12,7 +12,7 @@ export type PaymentRecord = {
   userId: number;
   method: PaymentMethod;
   amountCents: number;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
   providerRef: string | null;
   /** The stored card a card payment charges. */
   cardId: string | null;

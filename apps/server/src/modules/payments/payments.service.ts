@@ -480,7 +480,8 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
       }
       const after = (await repo.find(db, paymentId))!;
       if (after.status === 'failed') throw new ApiError(402, 'payment_declined', 'payment_declined');
-      return { status: after.status, shipment: await shipments.get(senderId, payment.shipmentId, lang) };
+      // A payment refunded since (the driver gave the job back) was paid all the same.
+      return { status: after.status === 'pending' ? 'pending' : 'succeeded', shipment: await shipments.get(senderId, payment.shipmentId, lang) };
     },
 
     /**

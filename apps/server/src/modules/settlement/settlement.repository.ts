@@ -52,7 +52,7 @@ export async function dueForRelease(db: Executor, deliveredBefore: Date, limit: 
     where s.state = 'delivered'
       and exists (select 1 from proofs p where p.shipment_id = s.id and p.kind = 'delivery')
       and exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'charge')
-      and not exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind in ('release', 'refund'))
+      and not exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release')
       and (
         exists (select 1 from delivery_answers d where d.shipment_id = s.id and d.outcome = 'confirmed')
         or (not exists (select 1 from delivery_answers d where d.shipment_id = s.id)

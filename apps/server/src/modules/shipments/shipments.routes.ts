@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { apiRoutes, createShipmentSchema, MAX_PHOTOS, shipmentReadSchema } from '@vm/domain';
+import { apiRoutes, createShipmentSchema, type Locale, MAX_PHOTOS, type ShipmentRead, shipmentReadSchema } from '@vm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,9 +24,11 @@ type Options = {
    * bank). The payments module gives it; shipments does not depend on payments.
    */
   beforeCancel: (senderId: number, shipmentId: number) => Promise<void>;
+  /** Issue 22: cancelling after acceptance, for the fee the sender names (the cancellations module). */
+  cancelAccepted: (senderId: number, shipmentId: number, fee: number | undefined, lang: Locale) => Promise<ShipmentRead>;
 };
 
-export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, events, versionCache, beforeCancel }) => {
+export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, events, versionCache, beforeCancel, cancelAccepted }) => {
   app.route({
     ...fromContract(apiRoutes.createShipment),
     handler: async (req, reply) => {
@@ -85,7 +87,11 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     handler: async (req) => {
       const { userId } = currentUser(req);
       await beforeCancel(userId, req.params.id);
-      return shipments.cancel(userId, req.params.id, req.locale ?? 'nl');
+      const lang = req.locale ?? 'nl';
+      const s = await shipments.get(userId, req.params.id, lang);
+      // A new job is cancelled as SPEC section 4 says; an accepted one by the ladder, for the fee named.
+      if (s.current_state.state === 'new') return shipments.cancel(userId, req.params.id, lang);
+      return cancelAccepted(userId, req.params.id, req.body.fee, lang);
     },
   });
 

@@ -2,9 +2,11 @@ import './my-jobs.css';
 import type { LocationRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { queuedFor, shownState, useProofs, useQueueSnapshot, useRunJob } from './api.ts';
+import { canGiveBack, queuedFor, shownState, useProofs, useQueueSnapshot, useRunJob } from './api.ts';
 import { clock, directionsUrl, fullAddress, geoUri, timeWindow, town } from './format.ts';
+import { GiveBack } from './give-back.tsx';
 import { NextStateButton } from './next-state-button.tsx';
+import { useRunEvents } from './run-events.ts';
 import { usePositionWatch } from './use-position-watch.ts';
 
 const ACTIVE = ['accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded'];
@@ -21,6 +23,7 @@ export function JobRunPage() {
   const state = job.data ? shownState(job.data.current_state.state, queued.state) : null;
   const active = !!state && ACTIVE.includes(state);
   const position = usePositionWatch(id, active);
+  useRunEvents();
 
   if (job.isError && !job.data)
     return (
@@ -57,7 +60,13 @@ export function JobRunPage() {
           {t('myJobs.refused', { reason: r.message })}
         </p>
       ))}
-      <NextStateButton shipmentId={id} state={state} proofsTaken={taken} />
+      {state === 'cancelled' ? (
+        <p role="status" className="notice" data-testid="run-cancelled">
+          {t('myJobs.cancelledBySender')}
+        </p>
+      ) : (
+        <NextStateButton shipmentId={id} state={state} proofsTaken={taken} />
+      )}
       {active && (
         <div className="run-position">
           <p>{t('myJobs.keepOpen')}</p>
@@ -88,6 +97,8 @@ export function JobRunPage() {
       <p>
         <Link to={`/my-jobs/${id}/chat`}>{t('myJobs.chat')}</Link>
       </p>
+      {/* Issue 22: until loading, a job the driver cannot do goes back to the open jobs. */}
+      {canGiveBack(state) && queued.state === null && <GiveBack shipmentId={id} />}
     </section>
   );
 }

@@ -290,6 +290,8 @@ type ConfirmProps = { shipment: ShipmentRead; offer: OfferRead; method: PayMetho
 function ConfirmAccept({ shipment, offer, method, busy, priceChanged, onConfirm, onClose }: ConfirmProps) {
   const { t } = useTranslation();
   const c = offer.cost_breakdown_sender;
+  // The step the clock is in when the confirmation opens (a moment's drift changes no word of it).
+  const [openedAt] = useState(() => Date.now() / 1000);
   const how = method.kind === 'card' ? t('job.confirm.byCard', { brand: method.brand, last4: method.last4 }) : method.kind === 'invoice' ? t('job.confirm.byInvoice') : t('job.confirm.byBancontact');
   return (
     <Modal open title={t('job.confirm.title')} onClose={onClose}>
@@ -309,7 +311,7 @@ function ConfirmAccept({ shipment, offer, method, busy, priceChanged, onConfirm,
         <dd>{how}</dd>
       </dl>
       <p className="muted" data-testid="cancellation-ladder">
-        {ladderText(t, shipment, Date.now() / 1000)}
+        {ladderText(t, shipment, openedAt)}
       </p>
       <p className="muted">{method.kind === 'bancontact' ? t('job.confirm.bancontactNext') : t('job.confirm.final')}</p>
       <p className="muted" data-testid="money-held">{t('job.confirm.held')}</p>

@@ -6,7 +6,7 @@ import { Modal } from '@vm/ui/modal.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { type FeeConflict, feeConflictOf, useCancelShipment } from '../../api/cancel-shipment.ts';
 import { useCancellationQuote } from '../../api/get-cancellation-quote.ts';
-import { ladderText } from './cancellation-ladder.ts';
+import { ladderStepOf, ladderText } from './cancellation-ladder.ts';
 import { euro, when } from './format.ts';
 
 type Props = { shipment: ShipmentRead; open: boolean; onClose: () => void };
@@ -134,7 +134,7 @@ function PaidCancel({ shipment, conflict, onConflict, onClose }: StepProps & { c
     );
   if (fee === undefined || refund === undefined) return null;
 
-  const now = Date.now() / 1000;
+  const step = ladderStepOf(q?.step ?? null);
   const freeUntil = q?.step === 'free' && q.next_step_at !== null ? q.next_step_at : null;
   return (
     <>
@@ -160,9 +160,9 @@ function PaidCancel({ shipment, conflict, onConflict, onClose }: StepProps & { c
       ) : q?.next_step_at ? (
         <p>{t('job.cancelPaid.nextStep', { time: when(q.next_step_at, tz) })}</p>
       ) : null}
-      {q?.boundaries && (
+      {q?.boundaries && step && (
         <p className="muted" data-testid="cancellation-ladder">
-          {ladderText(t, shipment, now, q.boundaries)}
+          {ladderText(t, shipment, step, q.boundaries)}
         </p>
       )}
       <p className="muted">{t('job.cancelPaid.after')}</p>

@@ -305,22 +305,6 @@ export const en: DriverTexts = {
   },
   // Issue 21 part 3 and 4: doing the job (my jobs, the next-state button, proof, position, offline).
   myJobs: {
-    // Issue 22: a driver gives an accepted job back before loading.
-    giveBack: {
-      open: 'Give this job back',
-      title: 'Give this job back?',
-      intro: 'Can you not do this job? Until loading you can give it back.',
-      effect: 'The sender gets a full refund and the job goes back to the open jobs, where other drivers can make offers. You are not paid for it.',
-      reason: 'Why do you give it back?',
-      reasonHint: '3 to 500 characters. Our team reads it; the sender does not see it.',
-      tooShort: 'Write at least 3 characters.',
-      tooLong: 'Write at most 500 characters.',
-      confirm: 'Give back',
-      keep: 'Keep the job',
-      failed: 'The job was not given back: {{reason}}',
-      done: 'The job is given back: it is among the open jobs again and the sender is refunded in full.',
-    },
-    cancelledBySender: 'The sender cancelled this job.',
     title: 'My jobs',
     empty: 'You have no accepted jobs yet.',
     loadFailed: 'Your jobs could not be loaded. Try again.',

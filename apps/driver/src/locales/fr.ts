@@ -312,22 +312,6 @@ export const fr: DriverTexts = {
   },
   // Issue 21 part 3 and 4: doing the job (my jobs, the next-state button, proof, position, offline).
   myJobs: {
-    // Issue 22: a driver gives an accepted job back before loading.
-    giveBack: {
-      open: 'Rendre la mission',
-      title: 'Rendre la mission ?',
-      intro: 'Vous ne pouvez pas effectuer ce trajet ? Jusqu’au chargement, vous pouvez le rendre.',
-      effect: 'L’expéditeur est remboursé intégralement et la mission retourne dans les trajets ouverts, où d’autres chauffeurs peuvent faire une offre. Vous n’êtes pas payé pour celle-ci.',
-      reason: 'Pourquoi la rendez-vous ?',
-      reasonHint: 'De 3 à 500 caractères. Notre équipe le lit ; l’expéditeur ne le voit pas.',
-      tooShort: 'Écrivez au moins 3 caractères.',
-      tooLong: 'Écrivez au maximum 500 caractères.',
-      confirm: 'Rendre',
-      keep: 'Garder le trajet',
-      failed: 'La mission n’a pas été rendue : {{reason}}',
-      done: 'La mission est rendue : elle est à nouveau dans les trajets ouverts et l’expéditeur est remboursé intégralement.',
-    },
-    cancelledBySender: 'L’expéditeur a annulé ce trajet.',
     title: 'Mes trajets',
     empty: "Vous n'avez pas encore de trajets acceptés.",
     loadFailed: "Vos trajets n'ont pas pu être chargés. Réessayez.",

@@ -307,22 +307,6 @@ export const nl = {
   },
   // Issue 21 part 3 and 4: doing the job (my jobs, the next-state button, proof, position, offline).
   myJobs: {
-    // Issue 22: a driver gives an accepted job back before loading.
-    giveBack: {
-      open: 'Opdracht teruggeven',
-      title: 'Opdracht teruggeven?',
-      intro: 'Kun je deze rit niet doen? Tot het laden kun je hem teruggeven.',
-      effect: 'De verzender krijgt alles terugbetaald en de opdracht staat weer bij de open ritten, waar andere chauffeurs een bod kunnen doen. Je wordt er niet voor betaald.',
-      reason: 'Waarom geef je hem terug?',
-      reasonHint: '3 tot 500 tekens. Ons team leest het; de verzender ziet het niet.',
-      tooShort: 'Schrijf minstens 3 tekens.',
-      tooLong: 'Schrijf hoogstens 500 tekens.',
-      confirm: 'Teruggeven',
-      keep: 'Rit houden',
-      failed: 'De opdracht is niet teruggegeven: {{reason}}',
-      done: 'De opdracht is teruggegeven: ze staat weer bij de open ritten en de verzender wordt volledig terugbetaald.',
-    },
-    cancelledBySender: 'De verzender heeft deze rit geannuleerd.',
     title: 'Mijn ritten',
     empty: 'Je hebt nog geen aanvaarde ritten.',
     loadFailed: 'Je ritten konden niet geladen worden. Probeer het opnieuw.',

@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { driverApi, job, profile, renderApp, resetApp } from '../../test-app.tsx';
 import { nl } from '../../locales/nl.ts';
+import { runTexts } from './run-texts.ts';
 
 // Issue 22: a driver gives an accepted job back before loading (a reason, a confirmation that says
 // the sender is refunded in full and the job is open again), and my jobs follow the sender's
@@ -41,7 +42,7 @@ function runServer(jobs: DriverJobRead[], giveBack: (id: number) => Response = (
   return { sent, setJobs: (next: DriverJobRead[]) => (mine = next) };
 }
 
-const t = nl.myJobs.giveBack;
+const t = runTexts.nl.giveBack;
 
 describe('giving a job back', () => {
   it('asks a reason of 3 to 500 characters, says the sender is refunded in full, sends it, and the job leaves my jobs', async () => {

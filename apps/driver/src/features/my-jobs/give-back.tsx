@@ -4,7 +4,6 @@ import { Modal } from '@vm/ui/modal.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { errorText } from '../../lib/form.ts';
 import { useGiveBack } from './api.ts';
 
@@ -13,7 +12,7 @@ import { useGiveBack } from './api.ts';
  * that says what follows: the sender refunded in full, the job open for offers again. Afterwards the
  * job is gone from my jobs.
  */
-export function GiveBack({ shipmentId }: { shipmentId: number }) {
+export function GiveBack({ shipmentId, onGivenBack }: { shipmentId: number; onGivenBack: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -21,15 +20,14 @@ export function GiveBack({ shipmentId }: { shipmentId: number }) {
       <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>
         {t('myJobs.giveBack.open')}
       </button>
-      {open && <GiveBackDialog shipmentId={shipmentId} onClose={() => setOpen(false)} />}
+      {open && <GiveBackDialog shipmentId={shipmentId} onClose={() => setOpen(false)} onGivenBack={onGivenBack} />}
     </div>
   );
 }
 
-function GiveBackDialog({ shipmentId, onClose }: { shipmentId: number; onClose: () => void }) {
+function GiveBackDialog({ shipmentId, onClose, onGivenBack }: { shipmentId: number; onClose: () => void; onGivenBack: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const navigate = useNavigate();
   const giving = useGiveBack(shipmentId);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -50,7 +48,7 @@ function GiveBackDialog({ shipmentId, onClose }: { shipmentId: number; onClose: 
     giving.mutate(parsed.data.reason, {
       onSuccess: () => {
         toast(t('myJobs.giveBack.done'), 'success', TOAST_MS.long);
-        void navigate('/my-jobs', { replace: true });
+        onGivenBack();
       },
       onError: (err) => setFailed(t('myJobs.giveBack.failed', { reason: errorText(err) })),
     });

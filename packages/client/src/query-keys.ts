@@ -15,6 +15,8 @@ export const queryKeys = {
   shipment: (id: number) => ['shipments', 'one', id] as const,
   trackingLink: (shipmentId: number) => ['shipments', 'one', shipmentId, 'tracking'] as const,
   waitingPayment: (shipmentId: number) => ['shipments', 'one', shipmentId, 'payment'] as const,
+  /** Under the job's key: every event of the job (a driver giving it back, a state change) reads the fee again. */
+  cancellationQuote: (shipmentId: number) => ['shipments', 'one', shipmentId, 'cancellation'] as const,
   tracking: (token: string) => ['tracking', token] as const,
   priceBand: (q: { distance_km: number; volume_m3: number; weight_kg: number }) => ['price-band', q.distance_km, q.volume_m3, q.weight_kg] as const,
   conversations: ['conversations'] as const,

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
 import type { DriverJobRead } from '@vm/domain/marketplace';
+import { LADDER_STATES } from '@vm/domain/cancellation';
 import type { ProofKind } from '@vm/domain/proof';
 import { nextDriverState, canTransition, SHIPMENT_STATES, type ShipmentStateName } from '@vm/domain/shipment-states';
 import { proofRequiredFor } from '@vm/domain/proof';
@@ -76,3 +77,22 @@ export function useQueueSnapshot(): QueueSnapshot | null {
 export const useMyJobs = () => useQuery(myJobsQuery);
 export const useRunJob = (id: number) => useQuery(runJobQuery(id));
 export const useProofs = (id: number, enabled: boolean) => useQuery({ ...proofsQuery(id), enabled });
+
+/**
+ * Issue 22: the driver gives an accepted job back before loading (POST /api/driver/shipment/{id}/cancel,
+ * with a reason staff read). Needs the network: it is a decision, never queued. Afterwards the job
+ * leaves my jobs at once, and the list is read again.
+ */
+export function useGiveBack(shipmentId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => call('POST /api/driver/shipment/:id/cancel', { params: { id: shipmentId }, body: { reason } }),
+    onSuccess: async () => {
+      client.setQueryData(myJobsQuery.queryKey, (jobs) => jobs?.filter((j) => j.id !== shipmentId));
+      await client.invalidateQueries({ queryKey: runKeys.list });
+    },
+  });
+}
+
+/** Until the goods are on board (accepted .. arrived at pickup) a driver may give a job back (issue 22). */
+export const canGiveBack = (state: ShipmentStateName) => LADDER_STATES.includes(state);

@@ -1,11 +1,18 @@
 import './my-jobs.css';
 import type { LocationRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { queuedFor, shownState, useProofs, useQueueSnapshot, useRunJob } from './api.ts';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { canGiveBack, queuedFor, shownState, useProofs, useQueueSnapshot, useRunJob } from './api.ts';
 import { clock, directionsUrl, fullAddress, geoUri, timeWindow, town } from './format.ts';
 import { NextStateButton } from './next-state-button.tsx';
+import { useRunEvents } from './run-events.ts';
+import './run-texts.ts';
 import { usePositionWatch } from './use-position-watch.ts';
+
+// Issue 22: giving a job back is rare; its form is a chunk of its own, loaded when an accepted job's
+// page shows it (bundled into this route it made the chunk graph pull more into the first page).
+const GiveBack = lazy(() => import('./give-back.tsx').then((m) => ({ default: m.GiveBack })));
 
 const ACTIVE = ['accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded'];
 const PICKED_UP = ['loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised'];
@@ -21,6 +28,10 @@ export function JobRunPage() {
   const state = job.data ? shownState(job.data.current_state.state, queued.state) : null;
   const active = !!state && ACTIVE.includes(state);
   const position = usePositionWatch(id, active);
+  useRunEvents();
+  // Issue 22: a job given back is no longer the driver's: back to my jobs.
+  const [givenBack, setGivenBack] = useState(false);
+  if (givenBack) return <Navigate to="/my-jobs" replace />;
 
   if (job.isError && !job.data)
     return (
@@ -57,7 +68,13 @@ export function JobRunPage() {
           {t('myJobs.refused', { reason: r.message })}
         </p>
       ))}
-      <NextStateButton shipmentId={id} state={state} proofsTaken={taken} />
+      {state === 'cancelled' ? (
+        <p role="status" className="notice" data-testid="run-cancelled">
+          {t('myJobs.cancelledBySender')}
+        </p>
+      ) : (
+        <NextStateButton shipmentId={id} state={state} proofsTaken={taken} />
+      )}
       {active && (
         <div className="run-position">
           <p>{t('myJobs.keepOpen')}</p>
@@ -88,6 +105,12 @@ export function JobRunPage() {
       <p>
         <Link to={`/my-jobs/${id}/chat`}>{t('myJobs.chat')}</Link>
       </p>
+      {/* Issue 22: until loading, a job the driver cannot do goes back to the open jobs. */}
+      {canGiveBack(state) && queued.state === null && (
+        <Suspense fallback={null}>
+          <GiveBack shipmentId={id} onGivenBack={() => setGivenBack(true)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { jobsInOrder, queuedFor, shownState, useMyJobs, useQueueSnapshot } from './api.ts';
 import { timeWindow, town } from './format.ts';
+import { useRunEvents } from './run-events.ts';
 
 /** My jobs: today's and upcoming accepted jobs, soonest pickup first, each with its (queued) state. */
 export function MyJobsPage() {
   const { t } = useTranslation();
   const jobs = useMyJobs();
   const snap = useQueueSnapshot();
+  useRunEvents();
   const list = jobsInOrder(jobs.data ?? []);
   return (
     <section className="page page-narrow">

@@ -80,7 +80,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
 
       {offersOpen && <OffersModal shipment={s} open onClose={() => setOffersOpen(false)} initialOfferId={offerToShow} />}
       {insuranceOpen && <InsuranceModal shipmentId={s.id} current={s.insurance} open onClose={() => setInsuranceOpen(false)} />}
-      <CancelDialog shipmentId={s.id} open={confirmCancel} onClose={() => setConfirmCancel(false)} />
+      {confirmCancel && <CancelDialog shipment={s} open onClose={() => setConfirmCancel(false)} />}
     </section>
   );
 }

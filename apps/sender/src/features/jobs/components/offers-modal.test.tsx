@@ -408,3 +408,36 @@ describe('OffersModal', () => {
     ]);
   });
 });
+
+describe('the accept confirmation: what cancelling will cost (issue 22)', () => {
+  // Pickup window opening Thursday 3 December 2026, 10:00 in Brussels (09:00 UTC).
+  const thursday10 = Date.UTC(2026, 11, 3, 9, 0) / 1000;
+  const upcoming = shipmentRead({ offers: [cheap, dear], pickup_date_from: thursday10, pickup_date_till: thursday10 + 4 * 3600 });
+  afterEach(() => vi.useRealTimers());
+
+  async function openConfirmation(at: Date) {
+    // Only the clock is fixed: the ladder is read from "now"; timers stay real for the clicks.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at);
+    answer(sender('none'), [visa]);
+    const { user } = renderWithProviders(<OffersModal shipment={upcoming} open onClose={vi.fn()} />);
+    const acceptButton = await selectDearOffer(user);
+    await screen.findByText(nl.job.payByCard.replace('{{last4}}', '4242'));
+    await waitFor(() => expect(acceptButton).toBeEnabled());
+    await user.click(acceptButton);
+    return screen.findByRole('dialog', { name: nl.job.confirm.title });
+  }
+
+  it('shows the ladder for this pickup window under the price, on the Brussels clock', async () => {
+    const confirm = await openConfirmation(new Date('2026-11-26T08:00:00Z'));
+    expect(text(within(confirm).getByTestId('cancellation-ladder'))).toBe(
+      'Gratis annuleren tot di 1 dec, 10:00; daarna 25 % tot wo 2 dec, 10:00, 50 % tot het ophaalvenster begint, 100 % tot het laden.',
+    );
+    expect(accepted).toEqual([]);
+  });
+
+  it('promises no free period that is already over: the day before the pickup it starts at 50 %', async () => {
+    const confirm = await openConfirmation(new Date('2026-12-02T15:00:00Z'));
+    expect(text(within(confirm).getByTestId('cancellation-ladder'))).toBe('Annuleren kost 50 % van de prijs tot het ophaalvenster begint; daarna 100 % tot het laden.');
+  });
+});

@@ -17,6 +17,7 @@ import { challengeOf, useAcceptOffer } from '../api/accept-offer.ts';
 import { refreshShipment } from '../api/get-shipment.ts';
 import { useStartBancontact } from '../api/start-bancontact.ts';
 import { CostTable } from './cost-table.tsx';
+import { ladderText } from './job-detail/cancellation-ladder.ts';
 import { driverName, euro } from './job-detail/format.ts';
 import { leaveFor } from './leave-for.ts';
 import { Stars } from './stars.tsx';
@@ -257,6 +258,7 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
       </div>
       {confirming && (
         <ConfirmAccept
+          shipment={shipment}
           offer={offer}
           method={confirming}
           busy={busy}
@@ -279,12 +281,17 @@ const isRepriced = (err: Error): err is ApiError & { body: { offer_id: number; t
   return typeof body?.offer_id === 'number' && typeof body.total === 'number';
 };
 
-type ConfirmProps = { offer: OfferRead; method: PayMethod; busy: boolean; priceChanged: string | null; onConfirm: () => void; onClose: () => void };
+type ConfirmProps = { shipment: ShipmentRead; offer: OfferRead; method: PayMethod; busy: boolean; priceChanged: string | null; onConfirm: () => void; onClose: () => void };
 
-/** "Accept this offer?": amount incl. VAT, driver and method, then confirm or go back. */
-function ConfirmAccept({ offer, method, busy, priceChanged, onConfirm, onClose }: ConfirmProps) {
+/**
+ * "Accept this offer?": amount incl. VAT, driver and method, what cancelling will cost (the
+ * ladder for this pickup window, issue 22), then confirm or go back.
+ */
+function ConfirmAccept({ shipment, offer, method, busy, priceChanged, onConfirm, onClose }: ConfirmProps) {
   const { t } = useTranslation();
   const c = offer.cost_breakdown_sender;
+  // The step the clock is in when the confirmation opens (a moment's drift changes no word of it).
+  const [openedAt] = useState(() => Date.now() / 1000);
   const how = method.kind === 'card' ? t('job.confirm.byCard', { brand: method.brand, last4: method.last4 }) : method.kind === 'invoice' ? t('job.confirm.byInvoice') : t('job.confirm.byBancontact');
   return (
     <Modal open title={t('job.confirm.title')} onClose={onClose}>
@@ -303,6 +310,9 @@ function ConfirmAccept({ offer, method, busy, priceChanged, onConfirm, onClose }
         <dt>{t('job.confirm.method')}</dt>
         <dd>{how}</dd>
       </dl>
+      <p className="muted" data-testid="cancellation-ladder">
+        {ladderText(t, shipment, openedAt)}
+      </p>
       <p className="muted">{method.kind === 'bancontact' ? t('job.confirm.bancontactNext') : t('job.confirm.final')}</p>
       <p className="muted" data-testid="money-held">{t('job.confirm.held')}</p>
       <div className="form-actions">

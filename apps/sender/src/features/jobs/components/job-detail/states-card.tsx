@@ -1,8 +1,9 @@
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
+import { cancellableBySender } from './cancellation-ladder.ts';
 import { when } from './format.ts';
 
-/** The job's history of states; a new job can be cancelled from here. */
+/** The job's history of states; a job can be cancelled from here while new and, for the ladder's fee, until loading. */
 export function StatesCard({ shipment: s, onCancel }: { shipment: ShipmentRead; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
@@ -18,7 +19,7 @@ export function StatesCard({ shipment: s, onCancel }: { shipment: ShipmentRead; 
           </li>
         ))}
       </ol>
-      {s.current_state.state === 'new' && (
+      {cancellableBySender(s) && (
         <button type="button" className="button button-danger" onClick={onCancel}>
           {t('job.cancel')}
         </button>

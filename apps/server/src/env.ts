@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_COMMISSION_PERCENT } from '@vm/domain';
+import { SANDBOX_SETTLE_SECONDS } from './adapters/payouts/payout-provider.ts';
 import { z } from 'zod';
 import { captchaProviders } from './adapters/captcha/captcha.ts';
 
@@ -90,6 +91,8 @@ const envVariables = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   // Issue 22 part 6: the Stripe Connect webhook endpoint's secret (payout.paid, payout.failed); unset: payouts settle by polling.
   STRIPE_CONNECT_WEBHOOK_SECRET: optionalText,
+  // The payout sandbox: how long a SEPA payout stays pending before it is paid (a demo may want it quick).
+  SANDBOX_PAYOUT_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(SANDBOX_SETTLE_SECONDS),
   STRIPE_API_BASE: optionalText,
   // Issue 22: the platform's commission on a driver's price (percent; shown to drivers when bidding).
   COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_COMMISSION_PERCENT),
@@ -336,6 +339,8 @@ const configSchema = envVariables
     },
     /** The payout provider's webhook secret (Stripe Connect; the sandbox signs with it too); null: no payout webhook. */
     payoutWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+    /** The payout sandbox's pending time, in seconds. */
+    sandboxPayoutSettleSeconds: e.SANDBOX_PAYOUT_SETTLE_SECONDS,
     /** Test hooks (never in production): the process's clock, and the release and payout jobs' period in seconds. */
     testHooks: { clock: e.TEST_CLOCK ? testClockOf(e.TEST_CLOCK) : null, moneyJobSeconds: e.TEST_MONEY_JOB_SECONDS ?? null },
     /** Demo drivers: on for a developer's `npm start`, off in production unless asked for; null when off. */

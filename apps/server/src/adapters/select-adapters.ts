@@ -92,7 +92,7 @@ export async function selectAdapters(
     deps.payoutProvider ??
     (p.provider === 'stripe'
       ? stripePayoutProvider({ secretKey: p.secretKey, apiBase: p.apiBase ?? undefined, returnUrl: earningsPage, refreshUrl: earningsPage, webhookSecret: config.payoutWebhookSecret ?? undefined })
-      : sandboxPayoutProvider({ db: deps.db, now: deps.now, webhookSecret: config.payoutWebhookSecret }));
+      : sandboxPayoutProvider({ db: deps.db, now: deps.now, webhookSecret: config.payoutWebhookSecret, settleSeconds: config.sandboxPayoutSettleSeconds }));
   // Issue 22: e-invoices over Peppol through Billit when its key is set, else UBL files in the outbox folder.
   const ap = config.accessPoint;
   const accessPoint =

@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type PayoutProvider, SANDBOX_FAILING_IBAN, SANDBOX_SETTLE_SECONDS } from '../../src/adapters/payouts/payout-provider.ts';
 import { sandboxPayoutProvider } from '../../src/adapters/payouts/sandbox-payout-provider.ts';
+import { ADMIN_TOKEN_FILE } from '../../src/env.ts';
 import { ledgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { payoutsService } from '../../src/modules/payouts/payouts.service.ts';
 import { login } from '../helpers/flows.ts';
@@ -43,6 +46,20 @@ const earnings = async () => {
 };
 
 describe('weekly payouts', () => {
+  it('staff pay out now, any day (npm run admin -- payouts run --now): once, then settled by the next run', async () => {
+    await releasedJob();
+    const token = t.config.adminToken ?? (await fs.readFile(path.join(t.dataDir, ADMIN_TOKEN_FILE), 'utf8'));
+    const admin = async (args: string[]) => (await t.app.inject({ method: 'POST', url: '/api/admin/command', headers: { authorization: `Bearer ${token}` }, payload: { args } })).json();
+    // Sunday: the weekly run pays nobody; staff's off-cycle run does.
+    expect(await admin(['payouts', 'run'])).toEqual({ ok: true, message: '0 payout(s) sent; open payouts settled.' });
+    expect(await admin(['payouts', 'run', '--now'])).toEqual({ ok: true, message: '1 payout(s) sent; open payouts settled.' });
+    expect(await admin(['payouts', 'run', '--now'])).toEqual({ ok: true, message: '0 payout(s) sent; open payouts settled.' });
+    t.clock.advance(SANDBOX_SETTLE_SECONDS);
+    await admin(['payouts', 'run']);
+    expect(await payouts()).toEqual([expect.objectContaining({ status: 'paid', amountCents: 15_972 })]);
+    expect(await payable()).toBe(0);
+  });
+
   it('pays everything released on Monday, once, and the job reads paid out', async () => {
     const id = await releasedJob();
     expect(await payable()).toBe(15_972);

@@ -13,7 +13,18 @@ export type SandboxPayoutProvider = PayoutProvider & { signWebhook?(payload: str
  * SANDBOX_FAILING_IBAN fails then, as a closed account would. The same idempotency key answers the
  * same payout.
  */
-export function sandboxPayoutProvider({ db, now = () => new Date(), webhookSecret = null }: { db: Db; now?: () => Date; webhookSecret?: string | null }): SandboxPayoutProvider {
+export function sandboxPayoutProvider({
+  db,
+  now = () => new Date(),
+  webhookSecret = null,
+  settleSeconds = SANDBOX_SETTLE_SECONDS,
+}: {
+  db: Db;
+  now?: () => Date;
+  webhookSecret?: string | null;
+  /** How long a payout is pending (SANDBOX_PAYOUT_SETTLE_SECONDS). */
+  settleSeconds?: number;
+}): SandboxPayoutProvider {
   // No network: the SDK is only used for Stripe's webhook signature scheme.
   const stripe = webhookSecret ? new Stripe('sk_test_sandbox') : null;
   return {
@@ -39,7 +50,7 @@ export function sandboxPayoutProvider({ db, now = () => new Date(), webhookSecre
     async status(id) {
       const row = await db.selectFrom('sandboxPayouts').select(['iban', 'createdAt']).where('id', '=', id).executeTakeFirst();
       if (!row) throw new Error(`No such payout: ${id}`);
-      if (now().getTime() - row.createdAt.getTime() < SANDBOX_SETTLE_SECONDS * 1000) return { status: 'pending', failureReason: null };
+      if (now().getTime() - row.createdAt.getTime() < settleSeconds * 1000) return { status: 'pending', failureReason: null };
       if (row.iban === SANDBOX_FAILING_IBAN) return { status: 'failed', failureReason: 'The bank refused the transfer: the account is closed (sandbox test IBAN).' };
       return { status: 'paid', failureReason: null };
     },

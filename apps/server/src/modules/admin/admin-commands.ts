@@ -7,6 +7,7 @@ import type { UsersService } from '../users/users.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import { type LedgerService, reportHolds } from '../ledger/ledger.service.ts';
+import type { PayoutsService } from '../payouts/payouts.service.ts';
 import type { SettlementService } from '../settlement/settlement.service.ts';
 
 // `npm run admin -- …`: back-office actions that have no screen yet. Each command checks its
@@ -25,6 +26,7 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- notes check <shipment id>   verify a consignment note's hash chain and seals
   npm run admin -- ledger check                verify the ledger's invariants (balanced, held money, drivers' payables)
   npm run admin -- money release <shipment id> release a job's held money to its driver (a reported problem staff settled)
+  npm run admin -- payouts run [--now]         settle open payouts; --now pays everyone owed today (off-cycle)
   npm run admin -- backup <file>               copy the embedded database to a file (server stopped)
   npm run admin -- restore <file> [--force]    put a backup into DATA_DIR (--force replaces its database)`;
 
@@ -36,6 +38,7 @@ export type AdminDeps = {
   proofs: Pick<ProofsService, 'checkNote'>;
   ledger: Pick<LedgerService, 'check'>;
   settlement: Pick<SettlementService, 'release'>;
+  payouts: Pick<PayoutsService, 'run'>;
   publicUrl: string;
 };
 
@@ -46,7 +49,7 @@ const RELEASE_MESSAGES = {
   amount_mismatch: 'holds an amount that is not its price (part refunded): not released, divide it by hand',
 } as const;
 
-export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
+export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, payouts, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
   const [area, action, ...rest] = args;
   // Issue 22: the ledger's invariants, and staff's release of a held job.
   if (area === 'ledger' && action === 'check' && rest.length === 0) {
@@ -64,6 +67,11 @@ export async function runAdmin({ users, driverAccounts, staff, audit, proofs, le
     if (!Number.isSafeInteger(id) || id < 1) return { ok: false, message: 'The shipment id is a whole number.' };
     const outcome = await settlement.release(id, 'staff');
     return { ok: outcome === 'released' || outcome === 'already_released', message: `Shipment ${id} ${RELEASE_MESSAGES[outcome]}.` };
+  }
+  // The payout job's run now: open payouts settled; with --now everyone owed is paid today (off-cycle).
+  if (area === 'payouts' && action === 'run' && (rest.length === 0 || (rest.length === 1 && rest[0] === '--now'))) {
+    const made = await payouts.run({ offCycle: rest[0] === '--now' });
+    return { ok: true, message: `${made} payout(s) sent; open payouts settled.` };
   }
   // Staff and the audit log (issue 21, staff part)
   const setupLink = (token: string) => `${publicUrl}/ops/#/setup/${token}`;

@@ -101,9 +101,9 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
     /**
      * The payout job's run (every few minutes, across processes): settles open payouts, sends
      * claims a crash left behind, and on payout day (or after an IBAN change that follows a failure)
-     * claims and sends new ones. How many payouts it made.
+     * claims and sends new ones; `offCycle` (staff's command) pays everyone owed now, any day. How many payouts it made.
      */
-    async run(): Promise<number> {
+    async run({ offCycle = false }: { offCycle?: boolean } = {}): Promise<number> {
       const at = now();
       for (const p of await repo.open(db, new Date(at.getTime() - STALE_CLAIM_MS), BATCH)) {
         try {
@@ -116,7 +116,8 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
           log.warn({ payoutId: p.id, err: err instanceof Error ? err.message : String(err) }, 'payout not settled or sent; tried again next run');
         }
       }
-      const week = payoutWeek(at);
+      // Off-cycle (staff's "pay out now"): everyone owed money is paid now, whatever the day.
+      const week = offCycle ? { payoutDay: true, weekStart: at } : payoutWeek(at);
       let made = 0;
       for (const c of await repo.candidates(db, { payoutDay: week.payoutDay, weekStart: week.weekStart, limit: BATCH })) {
         let payeeId: string | null;

@@ -71,7 +71,7 @@ export const bankStatementTexts = {
     remittance: 'Texte libre',
     reason: 'Motif',
     reasons: { no_communication: 'pas de communication structurée', unknown_communication: 'communication inconnue', already_paid: 'facture déjà payée', currency: 'pas en euros' },
-    none: 'aucun',
+    none: 'néant',
   },
   en: {
     title: 'Bank statements',

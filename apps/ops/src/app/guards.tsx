@@ -1,3 +1,4 @@
+import type { StaffRole } from '@vm/domain/staff';
 import { Navigate, Outlet } from 'react-router';
 import { useOpsSession } from '../lib/ops-session.ts';
 
@@ -9,4 +10,10 @@ export function RequireStaff() {
 /** The sign-in page is for signed-out people; signed in, it opens the app. */
 export function GuestOnly() {
   return useOpsSession() ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** A page for some roles only (the server refuses the others anyway): anyone else goes home. */
+export function RequireRole({ roles }: { roles: readonly StaffRole[] }) {
+  const session = useOpsSession();
+  return session && roles.includes(session.staff.role) ? <Outlet /> : <Navigate to="/" replace />;
 }

@@ -15,7 +15,13 @@ export function OpsLayout() {
   const { pathname } = useLocation();
   const session = useOpsSession();
   const main = useRef<HTMLElement>(null);
-  const title = !session ? t('titles.signIn') : pathname.startsWith('/drivers') ? t('titles.drivers') : t('titles.home');
+  const title = !session
+    ? t('titles.signIn')
+    : pathname.startsWith('/drivers')
+      ? t('titles.drivers')
+      : pathname.startsWith('/bank-statements')
+        ? t('titles.bankStatements')
+        : t('titles.home');
   const announcement = useRouteFocus(pathname, title, main);
   useLayoutEffect(() => {
     document.title = t('titles.page', { page: title });

@@ -1,4 +1,4 @@
-import { DRIVER_VERIFIERS, type StaffRole } from '@vm/domain/staff';
+import { DRIVER_VERIFIERS, FINANCE_ROLES, type StaffRole } from '@vm/domain/staff';
 
 /** The signed-in nav: each entry with the roles that see it (the server checks the same roles per route). */
 export type NavEntry = { to: string; label: string; roles: readonly StaffRole[] };
@@ -7,4 +7,6 @@ export const NAV: NavEntry[] = [
   { to: '/', label: 'nav.home', roles: ['support', 'finance', 'admin'] },
   // Issue 21 part 1: the drivers' verification queue (the server's DRIVER_VERIFIERS).
   { to: '/drivers', label: 'nav.drivers', roles: DRIVER_VERIFIERS },
+  // Issue 22: finance staff import the bank's CAMT.053 statements (the server's FINANCE_ROLES).
+  { to: '/bank-statements', label: 'nav.bankStatements', roles: FINANCE_ROLES },
 ];

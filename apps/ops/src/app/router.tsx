@@ -1,5 +1,6 @@
 import { createHashRouter, Navigate } from 'react-router';
-import { GuestOnly, RequireStaff } from './guards.tsx';
+import { FINANCE_ROLES } from '@vm/domain/staff';
+import { GuestOnly, RequireRole, RequireStaff } from './guards.tsx';
 import { OpsLayout } from './layout.tsx';
 
 // The back office's routes: sign-in and the set-up link for everyone, the rest for signed-in staff.
@@ -17,6 +18,11 @@ export const router = createHashRouter([
           // Issue 21 part 1: staff verify drivers.
           { path: 'drivers', lazy: () => import('../features/drivers/components/drivers-queue-page.tsx').then((m) => ({ Component: m.DriversQueuePage })) },
           { path: 'drivers/:id', lazy: () => import('../features/drivers/components/driver-page.tsx').then((m) => ({ Component: m.DriverPage })) },
+          // Issue 22: finance staff import a bank statement; its texts come with the page's chunk.
+          {
+            element: <RequireRole roles={FINANCE_ROLES} />,
+            children: [{ path: 'bank-statements', lazy: () => import('../features/bank-statements/components/bank-statements-page.tsx').then((m) => ({ Component: m.BankStatementsPage })) }],
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -9,7 +9,7 @@ import { clearOpsSession, readOpsSession } from './ops-session.ts';
 export async function opsCall<K extends RouteKey>(route: K, input: RouteInput<K>): Promise<RouteOutput<K>> {
   const space = route.indexOf(' ');
   const method = route.slice(0, space);
-  const { params, query, body, signal } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
+  const { params, query, body, form, signal } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData; signal?: AbortSignal };
   let path = routePath(route.slice(space + 1), params);
   if (query) {
     const search = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
@@ -19,7 +19,8 @@ export async function opsCall<K extends RouteKey>(route: K, input: RouteInput<K>
   const token = readOpsSession()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  // A multipart route's FormData: the browser writes its content type with the boundary.
+  const res = await fetch(path, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)), signal });
   const text = await res.text();
   const parsed = parseBody(text);
   if (!res.ok) {

@@ -5,8 +5,8 @@ export const en: OpsTexts = {
   brand: 'Vrachtmarkt operations',
   loading: 'Loading…',
   validation: messages.en,
-  titles: { page: '{{page}} · Vrachtmarkt operations', home: 'Overview', signIn: 'Sign in', drivers: 'Drivers' },
-  nav: { label: 'Main menu', skipToContent: 'Skip to content', home: 'Overview', language: 'Language', signOut: 'Sign out', drivers: 'Drivers' },
+  titles: { page: '{{page}} · Vrachtmarkt operations', home: 'Overview', signIn: 'Sign in', drivers: 'Drivers', bankStatements: 'Bank statements' },
+  nav: { label: 'Main menu', skipToContent: 'Skip to content', home: 'Overview', language: 'Language', signOut: 'Sign out', drivers: 'Drivers', bankStatements: 'Bank statements' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'support', finance: 'finance', admin: 'administrator' },
@@ -75,6 +75,8 @@ export const en: OpsTexts = {
       'driver.document.viewed': 'Driver document viewed',
       'driver.approved': 'Driver approved',
       'driver.refused': 'Driver refused',
+      // Issue 22: finance staff import bank statements.
+      'bank_statement.imported': 'Bank statement imported',
     },
   },
   // Issue 21 part 1: staff verify drivers.

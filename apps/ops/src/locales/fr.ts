@@ -5,8 +5,8 @@ export const fr: OpsTexts = {
   brand: 'Vrachtmarkt gestion',
   loading: 'Chargement…',
   validation: messages.fr,
-  titles: { page: '{{page}} · Vrachtmarkt gestion', home: 'Aperçu', signIn: 'Connexion', drivers: 'Chauffeurs' },
-  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', home: 'Aperçu', language: 'Langue', signOut: 'Se déconnecter', drivers: 'Chauffeurs' },
+  titles: { page: '{{page}} · Vrachtmarkt gestion', home: 'Aperçu', signIn: 'Connexion', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte' },
+  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', home: 'Aperçu', language: 'Langue', signOut: 'Se déconnecter', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'service clients', finance: 'finances', admin: 'administrateur' },
@@ -75,6 +75,8 @@ export const fr: OpsTexts = {
       'driver.document.viewed': 'Document du chauffeur consulté',
       'driver.approved': 'Chauffeur approuvé',
       'driver.refused': 'Chauffeur refusé',
+      // Issue 22: finance staff import bank statements.
+      'bank_statement.imported': 'Extrait de compte importé',
     },
   },
   // Issue 21 part 1: staff verify drivers.

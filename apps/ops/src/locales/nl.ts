@@ -5,8 +5,8 @@ export const nl = {
   brand: 'Vrachtmarkt beheer',
   loading: 'Bezig met laden…',
   validation: messages.nl,
-  titles: { page: '{{page}} · Vrachtmarkt beheer', home: 'Overzicht', signIn: 'Aanmelden', drivers: 'Chauffeurs' },
-  nav: { label: 'Hoofdmenu', skipToContent: 'Naar de inhoud', home: 'Overzicht', language: 'Taal', signOut: 'Afmelden', drivers: 'Chauffeurs' },
+  titles: { page: '{{page}} · Vrachtmarkt beheer', home: 'Overzicht', signIn: 'Aanmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels' },
+  nav: { label: 'Hoofdmenu', skipToContent: 'Naar de inhoud', home: 'Overzicht', language: 'Taal', signOut: 'Afmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'klantendienst', finance: 'financiën', admin: 'beheerder' },
@@ -75,6 +75,8 @@ export const nl = {
       'driver.document.viewed': 'Document van chauffeur bekeken',
       'driver.approved': 'Chauffeur goedgekeurd',
       'driver.refused': 'Chauffeur geweigerd',
+      // Issue 22: finance staff import bank statements.
+      'bank_statement.imported': 'Rekeninguittreksel ingelezen',
     },
   },
   // Issue 21 part 1: staff verify drivers.

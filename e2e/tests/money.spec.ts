@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { camt053File } from '../../apps/server/test/helpers/camt053-file.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { demoTest, fillCard } from '../support/demo.ts';
+import { createStaff, virtualAuthenticator } from '../support/driver-app.ts';
 import { createShipmentViaApi, expect, logInViaForm, registerViaApi, tokenIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -10,6 +12,7 @@ import type { TestServer } from '../support/server.ts';
 // Secure test card (the challenge page), the demo driver delivers with proof, the sender confirms;
 // the driver's app shows the money released, then paid out; the sender's Invoices page offers the
 // PDF and the UBL; a second job cancelled after acceptance shows the fee first, then a credit note.
+// And the invoice-payment path: finance staff import the bank's CAMT.053 statement in the back office.
 
 const DRIVER_PASSWORD = 'demo-driver-e2e-password';
 // Demo drivers offer at once and drive a state a second; a sandbox payout is paid a second after it is sent.
@@ -163,3 +166,48 @@ demo('money held until delivery, released and paid out, invoices with PDF and UB
   await expect(page.getByRole('link', { name: /Download VMC-\d{4}-\d{6} als PDF/ })).toBeVisible();
 });
 
+
+demo('invoice payment: an approved company accepts with invoice, finance staff import the bank statement, the invoice shows paid', async ({ page, browser, demoServer }) => {
+  demo.setTimeout(150_000);
+  const { p, token } = await businessSender(page, demoServer);
+  await api(demoServer, token, 'POST', '/api/user/invoice', { action: 'request' });
+  expect(admin(demoServer, 'invoice', 'approve', p.email)).toContain('approved');
+  const id = await createShipmentViaApi(demoServer, token);
+  await page.goto(`/#/jobs/${id}`);
+  // The company and its approval were set through the API after the app loaded the account: read it again.
+  await page.reload();
+  await page.getByRole('button', { name: /biedingen bekijken|bod bekijken/ }).click({ timeout: 20_000 });
+  const modal = page.getByRole('dialog', { name: 'Biedingen' });
+  await modal.locator('tbody tr').first().click();
+  await modal.getByRole('button', { name: 'Aanvaarden met kredietkaart / factuur' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Bod aanvaarden?' });
+  await expect(confirm).toContainText('Op factuur');
+  await confirm.getByRole('button', { name: 'Bevestigen en betalen' }).click();
+  await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
+
+  // The invoice is open, due in 30 days, with the structured communication to pay with.
+  await page.goto('/#/account/invoices');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Open', { exact: true })).toBeVisible();
+  const communication = /\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+/.exec(await main.innerText())![0];
+  const invoice = ((await api(demoServer, token, 'GET', '/api/invoices')) as { invoices: { number: string; total: number }[] }).invoices[0]!;
+
+  // Finance staff (a passkey of a virtual authenticator) import the bank's CAMT.053 statement.
+  const staffContext = await browser.newContext({ baseURL: demoServer.url });
+  const office = await staffContext.newPage();
+  await virtualAuthenticator(office);
+  await office.goto(createStaff(demoServer, `finance.${Date.now()}@ops.vrachtmarkt.be`, 'finance', 'Fien Finance'));
+  await office.getByRole('button', { name: 'Passkey aanmaken' }).click();
+  await expect(office.getByRole('heading', { name: 'Dag Fien Finance' })).toBeVisible();
+  await office.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Rekeninguittreksels' }).click();
+  const statement = camt053File({ id: `STMT-${Date.now()}`, iban: 'BE68539007547034', credits: [{ amountCents: Math.round(invoice.total * 100), communication, reference: `BANK-${Date.now()}`, bookingDate: '2026-11-26' }] });
+  await office.getByLabel('Rekeninguittreksel (CAMT.053 XML)').setInputFiles({ name: 'uittreksel.xml', mimeType: 'application/xml', buffer: Buffer.from(statement) });
+  await office.getByRole('button', { name: 'Inlezen' }).click();
+  await expect(office.getByRole('row', { name: new RegExp(invoice.number) })).toContainText('Betaald');
+  expect(await seriousViolations(office)).toEqual([]);
+  await staffContext.close();
+
+  // The sender's invoice now reads paid.
+  await page.reload();
+  await expect(main.getByRole('row', { name: new RegExp(invoice.number) }).or(main.locator('li', { hasText: invoice.number })).first()).toContainText('Betaald');
+});

@@ -272,7 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 22 part 6: the payout provider's webhook, when a secret is configured.
   await app.register(payoutsRoutes, { payouts: services.payouts, provider: adapters.payoutProvider });
   await app.register(adminRoutes, {
-    deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, payouts: services.payouts, publicUrl: config.publicUrl },
+    deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, payouts: services.payouts, cancellations: services.cancellations, publicUrl: config.publicUrl },
     adminTokenHash: hashAdminToken(adminToken(config)),
   });
   // Staff sign-in and the audit log (issue 21, staff part)

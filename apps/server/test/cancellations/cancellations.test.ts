@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatePeppol } from '../e-invoice/validator.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
 import { accept, addCard, type Auth, brussels, createDriver, createShipment, driverState, makeOffer, shipmentSide } from '../helpers/marketplace.ts';
+import { answerDelivery, delivered } from '../helpers/held-money.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ADMIN_TOKEN_FILE } from '../../src/env.ts';
 
 // Issue 22 part 4: cancelling after acceptance. The sender sees the fee first (the quote) and names
 // it in the cancel request; a bare SPEC cancel after acceptance is refused with a message naming the
@@ -134,6 +136,37 @@ describe('the sender cancels after acceptance', () => {
     expect(await quote(sender.auth, id)).toMatchObject({ allowed: false, refusal: 'goods_on_board' });
     expect((await cancel(sender.auth, id, { fee: 0 })).statusCode).toBe(409);
     expect((await t.app.inject({ method: 'POST', url: `/api/driver/shipment/${id}/cancel`, headers: driver.auth, payload: { reason: 'Te laat' } })).statusCode).toBe(409);
+  });
+});
+
+describe('staff refund held money (a reported problem they settled)', () => {
+  it('refunds part of it, then the rest, each with a credit note; never more than is held, never after the driver was paid', async () => {
+    const sender = await businessSender();
+    const { id, driver } = await acceptedJob(sender, 100);
+    await delivered(t, driver, id);
+    expect((await answerDelivery(t, sender, id, 'problem')).statusCode).toBe(200);
+    const held = await t.app.ledger.heldFor(id);
+    const token = t.config.adminToken ?? (await fs.readFile(path.join(t.dataDir, ADMIN_TOKEN_FILE), 'utf8'));
+    const admin = async (...args: string[]) => (await t.app.inject({ method: 'POST', url: '/api/admin/command', headers: { authorization: `Bearer ${token}` }, payload: { args } })).json();
+
+    expect(await admin('money', 'refund', String(id), 'veel')).toMatchObject({ ok: false, message: expect.stringMatching(/at most 2 decimals/) });
+    expect(await admin('money', 'refund', String(id), String(held))).toMatchObject({ ok: false, message: expect.stringMatching(/holds less than that amount/) });
+    expect(await admin('money', 'refund', String(id), '50')).toMatchObject({ ok: true, message: expect.stringMatching(/^Shipment \d+: 50\.\d\d EUR refunded/) });
+    const left = await t.app.ledger.heldFor(id);
+    expect(held - left).toBeGreaterThanOrEqual(5000);
+    expect(held - left).toBeLessThanOrEqual(5001);
+    expect((await admin('money', 'refund', String(id), (left / 100).toFixed(2))).ok).toBe(true);
+    expect(await t.app.ledger.heldFor(id)).toBe(0);
+    expect(await admin('money', 'refund', String(id), '1')).toMatchObject({ ok: false, message: expect.stringMatching(/holds no money/) });
+    const credits = (await documents(sender.auth)).filter((d) => d.kind === 'credit_note' && d.shipment_id === id);
+    expect(credits.map((c) => c.total).reduce((a, b) => a + b, 0)).toBeCloseTo(held / 100, 2);
+    await ledgerHolds();
+
+    // A released job has nothing left to refund.
+    const other = await acceptedJob(sender, 60);
+    await delivered(t, other.driver, other.id);
+    expect((await answerDelivery(t, sender, other.id, 'confirmed')).statusCode).toBe(200);
+    expect(await admin('money', 'refund', String(other.id), '10')).toMatchObject({ ok: false, message: expect.stringMatching(/went to the driver already/) });
   });
 });
 

@@ -7,6 +7,7 @@ import type { UsersService } from '../users/users.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import { type LedgerService, reportHolds } from '../ledger/ledger.service.ts';
+import type { CancellationsService } from '../cancellations/cancellations.service.ts';
 import type { PayoutsService } from '../payouts/payouts.service.ts';
 import type { SettlementService } from '../settlement/settlement.service.ts';
 
@@ -26,6 +27,8 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- notes check <shipment id>   verify a consignment note's hash chain and seals
   npm run admin -- ledger check                verify the ledger's invariants (balanced, held money, drivers' payables)
   npm run admin -- money release <shipment id> release a job's held money to its driver (a reported problem staff settled)
+  npm run admin -- money refund <shipment id> <euros>
+                                               refund (part of) a job's held money to the sender, with a credit note
   npm run admin -- payouts run [--now]         settle open payouts; --now pays everyone owed today (off-cycle)
   npm run admin -- backup <file>               copy the embedded database to a file (server stopped)
   npm run admin -- restore <file> [--force]    put a backup into DATA_DIR (--force replaces its database)`;
@@ -39,8 +42,16 @@ export type AdminDeps = {
   ledger: Pick<LedgerService, 'check'>;
   settlement: Pick<SettlementService, 'release'>;
   payouts: Pick<PayoutsService, 'run'>;
+  cancellations: Pick<CancellationsService, 'staffRefund'>;
   publicUrl: string;
 };
+
+const REFUND_REFUSALS = {
+  no_payment: 'has no payment to refund',
+  released: 'its money went to the driver already: nothing is held to refund',
+  too_much: 'holds less than that amount',
+  nothing_held: 'holds no money (refunded before)',
+} as const;
 
 const RELEASE_MESSAGES = {
   released: 'released to the driver',
@@ -49,7 +60,7 @@ const RELEASE_MESSAGES = {
   amount_mismatch: 'holds an amount that is not its price (part refunded): not released, divide it by hand',
 } as const;
 
-export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, payouts, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
+export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, payouts, cancellations, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
   const [area, action, ...rest] = args;
   // Issue 22: the ledger's invariants, and staff's release of a held job.
   if (area === 'ledger' && action === 'check' && rest.length === 0) {
@@ -67,6 +78,15 @@ export async function runAdmin({ users, driverAccounts, staff, audit, proofs, le
     if (!Number.isSafeInteger(id) || id < 1) return { ok: false, message: 'The shipment id is a whole number.' };
     const outcome = await settlement.release(id, 'staff');
     return { ok: outcome === 'released' || outcome === 'already_released', message: `Shipment ${id} ${RELEASE_MESSAGES[outcome]}.` };
+  }
+  if (area === 'money' && action === 'refund' && rest.length === 2) {
+    const id = Number(rest[0]);
+    if (!Number.isSafeInteger(id) || id < 1) return { ok: false, message: 'The shipment id is a whole number.' };
+    const cents = /^\d{1,7}([.,]\d{1,2})?$/.test(rest[1]!) ? Math.round(Number(rest[1]!.replace(',', '.')) * 100) : 0;
+    if (cents <= 0) return { ok: false, message: 'The amount is in euros, more than 0, at most 2 decimals (e.g. 45.50).' };
+    const r = await cancellations.staffRefund(id, cents);
+    if ('refused' in r) return { ok: false, message: `Shipment ${id}: ${REFUND_REFUSALS[r.refused]}.` };
+    return { ok: r.refunded > 0, message: r.refunded > 0 ? `Shipment ${id}: ${(r.refunded / 100).toFixed(2)} EUR refunded to the sender; the credit note follows.` : `Shipment ${id}: the provider refused the refund (see the log).` };
   }
   // The payout job's run now: open payouts settled; with --now everyone owed is paid today (off-cycle).
   if (area === 'payouts' && action === 'run' && (rest.length === 0 || (rest.length === 1 && rest[0] === '--now'))) {

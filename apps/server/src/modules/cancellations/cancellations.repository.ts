@@ -118,3 +118,9 @@ export async function driverCancellationCount(db: Executor, driverId: number, si
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), recent: Number(row.recent) };
 }
+
+/** How many refunds a job had (the next staff refund's key). */
+export async function refundCount(db: Executor, shipmentId: number): Promise<number> {
+  const row = await db.selectFrom('refunds').select(sql<number>`count(*)::int`.as('n')).where('shipmentId', '=', shipmentId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -186,6 +186,32 @@ export function cancellationsService({ db, shipments, ledger, events, provider, 
       return { state: 'new', refund: euros(refund.charged) };
     },
 
+    /**
+     * Staff refund part or all of the money a job still holds (a reported problem they settled;
+     * `npm run admin -- money refund`). Never more than is held, never after it went to the driver;
+     * rounded up to an amount a credit note states exactly. What was refunded, in cents, or why not.
+     */
+    async staffRefund(shipmentId: number, cents: number): Promise<{ refunded: number } | { refused: 'no_payment' | 'released' | 'too_much' | 'nothing_held' }> {
+      type Refusal = { refused: 'no_payment' | 'released' | 'too_much' | 'nothing_held' };
+      const claimed = await db.transaction().execute(async (trx): Promise<Refusal | { id: number; amount: number }> => {
+        const j = await repo.jobMoney(trx, shipmentId, true);
+        if (!j || j.paymentId === null) return { refused: 'no_payment' };
+        if (await ledger.hasMovement(shipmentId, 'release', trx)) return { refused: 'released' };
+        const held = await ledger.heldFor(shipmentId, trx);
+        if (held <= 0) return { refused: 'nothing_held' };
+        if (cents > held) return { refused: 'too_much' };
+        const amount = creditableGross(cents, j.vatPercent ?? 0, held);
+        const at = now();
+        const n = await repo.refundCount(trx, shipmentId);
+        const id = await repo.claimRefund(trx, { sourceKey: `staff:shipment:${shipmentId}:${n + 1}`, paymentId: j.paymentId, shipmentId, amountCents: amount, reason: 'staff', status: 'pending', providerRef: null, failureReason: null, createdAt: at, updatedAt: at });
+        return { id: id!, amount };
+      });
+      if ('refused' in claimed) return claimed;
+      const outcome = await settle(claimed.id);
+      log.info({ shipmentId, cents: claimed.amount, outcome }, 'staff refund');
+      return { refunded: outcome === 'failed' ? 0 : claimed.amount };
+    },
+
     /** The scheduled run: refunds a provider could not take yet, with their own keys. */
     async settlePending(): Promise<number> {
       let done = 0;

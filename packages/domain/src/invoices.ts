@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseAddressText } from './address.ts';
-import type { EInvoiceParty, ElectronicAddress } from './e-invoice.ts';
+import { type EInvoiceParty, type ElectronicAddress, vatTreatment, VatTreatmentError, type VatTreatment } from './e-invoice.ts';
+import type { Locale } from './messages.ts';
 
 // Invoices of record (issue 22 part 5, decision 0033): what the sender's Invoices page and the
 // driver's list read, the gap-free numbers, and the parties as the documents name them. The
@@ -90,6 +91,32 @@ export function peppolAddressOf(vat: string): ElectronicAddress | undefined {
 
 /** The country a VAT number belongs to, as an ISO code (Greece's prefix is EL). */
 export const vatNumberCountry = (vat: string) => (vat.startsWith('EL') ? 'GR' : vat.slice(0, 2));
+
+/** What the sale's VAT depends on: the sender's company VAT number (a business) or none (a private person), where they live, and the route. */
+export type SaleVatFacts = { company_vat: string | null; country: string; pickup_country: string; delivery_country: string };
+
+/**
+ * The VAT of the platform's sale to this sender for this route (decision 0030): a business is
+ * whoever gave a VAT number (established in its country), anyone else a private person. A route
+ * the rules do not cover (a private customer's transport leaving the EU) keeps Belgium's 21 %. The
+ * price shown, charged and invoiced all use it, so they agree.
+ */
+export function saleVat(f: SaleVatFacts, lang: Locale = 'nl'): VatTreatment {
+  const vat = f.company_vat?.trim() ? f.company_vat.trim().toUpperCase() : undefined;
+  const customer = vat ? { kind: 'business' as const, country: vatNumberCountry(vat), vat_number: vat } : { kind: 'private' as const, country: (f.country || 'BE').toUpperCase() };
+  try {
+    return vatTreatment({ invoice: 'platform_to_sender', customer, departure_country: f.pickup_country || 'BE', arrival_country: f.delivery_country || 'BE', lang });
+  } catch (err) {
+    if (!(err instanceof VatTreatmentError)) throw err;
+    return { category: 'S', percent: 21, place_of_supply: 'BE', rule: 'b2c_domestic_transport' };
+  }
+}
+
+/** The VAT percent of a sale (0 for reverse charge or out of scope): what the cost table and the charge use. */
+export const saleVatPercent = (f: SaleVatFacts) => {
+  const t = saleVat(f);
+  return t.category === 'S' ? t.percent : 0;
+};
 
 /**
  * A party from a one-line address as people type it ("Kerkstraat 12 bus 3, 3500 Hasselt"). The

@@ -28,14 +28,14 @@ async function admin(args: string[]) {
   return t.app.inject({ method: 'POST', url: '/api/admin/command', headers: { authorization: `Bearer ${token}` }, payload: { args } });
 }
 
-async function businessSender(approved = false) {
+async function businessSender(approved = false, company = COMPANY) {
   const sender = await registerAndLogin(t);
   const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers: sender.auth })).json();
   const saved = await t.app.inject({
     method: 'PUT',
     url: '/api/user',
     headers: sender.auth,
-    payload: { first_name: me.first_name, last_name: me.last_name, cellphone: me.cellphone, birthday: me.birthday, address: me.address, company: COMPANY },
+    payload: { first_name: me.first_name, last_name: me.last_name, cellphone: me.cellphone, birthday: me.birthday, address: me.address, company },
   });
   expect(saved.statusCode).toBe(200);
   if (approved) {
@@ -129,6 +129,32 @@ describe('the platform’s invoice to the sender', () => {
     const ubl = (await download(sender.auth, inv!.ubl_url!)).body;
     expect(ubl).toContain('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>');
     expect(ubl).toContain(`<cbc:PaymentID>${parseStructuredCommunication(inv!.payment_communication!)}</cbc:PaymentID>`);
+  });
+});
+
+describe('VAT by the rules that apply', () => {
+  it('a business of another EU country sees, pays and is invoiced the price without VAT (reverse charge), and the release still balances', async () => {
+    const sender = await businessSender(false, { name: 'Jansen Transport BV', vat: 'NL004495445B01', address: 'Markt 1, 3511 AA Utrecht', email: 'facturen@jansen.nl' });
+    const driver = await joinedDriver();
+    const id = await createShipment(t, sender.auth);
+    const offer = await makeOffer(t, driver, id, 150);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/shipment/${id}`, headers: sender.auth })).json().offers.find((o: { id: number }) => o.id === offer).cost_breakdown_sender;
+    expect(shown.vat).toEqual({ percent: 0, amount: 0 });
+    expect(shown.total.aftertaxes).toBe(shown.total.beforetaxes);
+    expect((await accept(t, sender.auth, id, offer)).statusCode).toBe(200);
+    const paid = await t.handle.db.selectFrom('payments').select('amountCents').where('shipmentId', '=', id).executeTakeFirstOrThrow();
+    expect(paid.amountCents).toBe(Math.round(shown.total.beforetaxes * 100));
+    await written();
+    const [inv] = await list(sender.auth);
+    expect(inv).toMatchObject({ vat: 0, total: paid.amountCents / 100, payable: 0, status: 'paid' });
+    const ubl = (await download(sender.auth, inv!.ubl_url!)).body;
+    expect(ubl).toContain('<cbc:ID>AE</cbc:ID>');
+    expect(ubl).toContain('VATEX-EU-AE');
+    expect(ubl).toContain('<cbc:EndpointID schemeID="9944">NL004495445B01</cbc:EndpointID>');
+    await delivered(t, driver, id);
+    expect((await answerDelivery(t, sender, id, 'confirmed')).statusCode).toBe(200);
+    expect(await t.app.ledger.heldFor(id)).toBe(0);
+    expect(await t.app.ledger.check()).toEqual({ unbalanced: [], held: [], negativePayables: [] });
   });
 });
 

@@ -14,8 +14,8 @@ import {
   structuredCommunication,
   communicationBase,
   vatNumberCountry,
+  saleVat,
   vatTreatment,
-  VatTreatmentError,
   type VatTreatment,
 } from '@vm/domain';
 
@@ -91,22 +91,9 @@ function senderParty(f: SaleFacts): { party: EInvoiceParty; kind: 'business' | '
   return { party: { ...partyFromText({ name: f.person.name, address: f.person.address, country, email: f.person.email }), endpoint: undefined }, kind: 'private', country };
 }
 
-/** Which VAT the sale carries; a route the rules do not cover (a private customer's transport leaving the EU) keeps Belgium's. */
-export function saleTreatment(f: SaleFacts): VatTreatment {
-  const s = senderParty(f);
-  try {
-    return vatTreatment({
-      invoice: 'platform_to_sender',
-      customer: { kind: s.kind, country: s.country, vat_number: s.kind === 'business' ? f.company!.vat.trim().toUpperCase() : undefined },
-      departure_country: f.pickupCountry,
-      arrival_country: f.deliveryCountry,
-      lang: f.locale,
-    });
-  } catch (err) {
-    if (!(err instanceof VatTreatmentError)) throw err;
-    return { category: 'S', percent: 21, place_of_supply: 'BE', rule: 'b2c_domestic_transport' };
-  }
-}
+/** Which VAT the sale carries (the same rule the price shown and charged used: domain saleVat). */
+export const saleTreatment = (f: SaleFacts): VatTreatment =>
+  saleVat({ company_vat: f.company?.vat ?? null, country: f.person.country, pickup_country: f.pickupCountry, delivery_country: f.deliveryCountry }, f.locale);
 
 /** The platform's invoice (380) for a paid shipment: the transport and the insurance premium, paid at acceptance or due by transfer. */
 export function saleInvoice(f: SaleFacts, platform: PlatformIdentity, n: Numbered): EInvoiceDoc {

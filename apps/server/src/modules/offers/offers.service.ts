@@ -13,7 +13,7 @@ export type OfferToAccept = repo.OfferToAccept;
 
 type Deps = {
   db: Db;
-  shipments: Pick<ShipmentsService, 'parties' | 'eventContext' | 'prepareChange' | 'applyChange' | 'get'>;
+  shipments: Pick<ShipmentsService, 'parties' | 'eventContext' | 'prepareChange' | 'applyChange' | 'get' | 'saleVatPercent'>;
   driverAccounts: Pick<DriverAccountsService, 'bidVehicle'>;
   events: EventsService;
   now: () => Date;
@@ -51,7 +51,7 @@ export function offersService({ db, shipments, driverAccounts, events, now, comm
         const id = await repo.insertOffer(trx, { shipmentId, driverId, vehicleId: vehicle, priceCents, commissionBp: Math.round(commissionPercent * 100), state: 'open', createdAt: at, updatedAt: at });
         if (standing) await repo.linkReplacement(trx, standing.id, id);
         const c = await shipments.eventContext(trx, shipmentId);
-        const total = costBreakdown(priceCents, c.insurance).total.aftertaxes / 100;
+        const total = costBreakdown(priceCents, c.insurance, await shipments.saleVatPercent(trx, shipmentId)).total.aftertaxes / 100;
         const driverName = await repo.shortNameOf(trx, driverId);
         await events.record(trx, [{ userId: c.senderId, type: 'shipment.offer.new', shipmentId, payload: { reference: c.reference, offer_id: id, driver_name: driverName, total } }]);
         return id;

@@ -18,7 +18,7 @@ type Log = { error: (obj: object, msg: string) => void; info: (obj: object, msg:
 type Deps = {
   db: Db;
   provider: PaymentProvider;
-  shipments: Pick<ShipmentsService, 'get' | 'eventContext'>;
+  shipments: Pick<ShipmentsService, 'get' | 'eventContext' | 'saleVatPercent'>;
   offers: Pick<OffersService, 'findOpenOffer' | 'acceptOffer'>;
   /** Issue 22: a succeeded payment is money held for its job, booked with the payment. */
   settlement: Pick<SettlementService, 'recordCharge' | 'moneyStatus'>;
@@ -46,8 +46,8 @@ const STALE_CARD_CHALLENGE_MS = CARD_CHALLENGE_MS;
 const STALE_BATCH = 100;
 
 /** 409 naming the offer and price the sender must confirm instead (the driver re-priced, or the insurance changed). */
-const repriced = (offerId: number, priceCents: number, insurance: InsuranceChoice) =>
-  new ApiError(409, 'conflict', 'offer_repriced', {}, { offer_id: offerId, price: priceCents / 100, total: costBreakdown(priceCents, insurance).total.aftertaxes / 100 });
+const repriced = (offerId: number, priceCents: number, insurance: InsuranceChoice, vatPercent: number) =>
+  new ApiError(409, 'conflict', 'offer_repriced', {}, { offer_id: offerId, price: priceCents / 100, total: costBreakdown(priceCents, insurance, vatPercent).total.aftertaxes / 100 });
 
 /**
  * A card refusal for the client (SPEC section 8: card errors inline, accept failures as a toast):
@@ -102,7 +102,7 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
         throw new Error(`payment ${payment.id} succeeded but shipment ${payment.shipmentId} could not be accepted`);
       }
       const c = await shipments.eventContext(trx, payment.shipmentId);
-      const cost = costBreakdown(c.driver!.priceCents, c.insurance);
+      const cost = costBreakdown(c.driver!.priceCents, c.insurance, await shipments.saleVatPercent(trx, payment.shipmentId));
       const shipmentId = payment.shipmentId;
       const reference = c.reference;
       await settlement.recordCharge(trx, { paymentId: payment.id, shipmentId, senderId: payment.userId, method: payment.method, amountCents: payment.amountCents, reference });
@@ -263,12 +263,14 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
     if (offer.state === 'accepted' || offer.shipmentState !== 'new') {
       throw new ApiError(409, 'conflict', offer.shipmentState === 'cancelled' ? 'shipment_not_open' : 'offer_already_accepted');
     }
+    // The VAT of this sale (the sender's company and the route decide it: reverse charge, place of supply).
+    const vatPercent = await shipments.saleVatPercent(db, shipmentId);
     // The driver changed the price after the sender looked: name the new offer, charge nothing.
-    if (offer.state === 'replaced' && offer.current) throw repriced(offer.current.id, offer.current.priceCents, offer.insurance);
+    if (offer.state === 'replaced' && offer.current) throw repriced(offer.current.id, offer.current.priceCents, offer.insurance, vatPercent);
     if (offer.state !== 'open') throw new ApiError(409, 'conflict', 'offer_not_open');
     if (offer.pickupDateTill <= now()) throw new ApiError(409, 'conflict', 'shipment_not_open');
-    const amountCents = costBreakdown(offer.priceCents, offer.insurance).total.aftertaxes;
-    if (confirmedTotal !== undefined && Math.round(confirmedTotal * 100) !== amountCents) throw repriced(offer.id, offer.priceCents, offer.insurance);
+    const amountCents = costBreakdown(offer.priceCents, offer.insurance, vatPercent).total.aftertaxes;
+    if (confirmedTotal !== undefined && Math.round(confirmedTotal * 100) !== amountCents) throw repriced(offer.id, offer.priceCents, offer.insurance, vatPercent);
     return { amountCents };
   }
 

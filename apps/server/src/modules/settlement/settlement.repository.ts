@@ -15,6 +15,8 @@ export type ReleaseFacts = {
   commissionBp: number | null;
   insurance: InsuranceChoice;
   driverVatExempt: boolean;
+  /** The VAT the sender was charged (the receipt's; 21 % for a receipt older than the rule). */
+  saleVatPercent: number;
 };
 
 /** The accepted offer's money facts, the job's row locked until the transaction ends (one release at a time per job). */
@@ -23,7 +25,9 @@ export async function releaseFacts(trx: Executor, shipmentId: number): Promise<R
     .selectFrom('shipments as s')
     .innerJoin('offers as o', 'o.id', 's.acceptedOfferId')
     .leftJoin('driverProfiles as p', 'p.userId', 'o.driverId')
-    .select(['s.id', 's.referenceId', 's.senderId', 's.insurance', 'o.driverId', 'o.priceCents', 'o.commissionBp', 'p.vatExempt'])
+    .leftJoin('payments as pay', (j) => j.onRef('pay.shipmentId', '=', 's.id').on('pay.status', '=', 'succeeded'))
+    .leftJoin('paymentReceipts as r', 'r.paymentId', 'pay.id')
+    .select(['s.id', 's.referenceId', 's.senderId', 's.insurance', 'o.driverId', 'o.priceCents', 'o.commissionBp', 'p.vatExempt', 'r.vatPercent'])
     .where('s.id', '=', shipmentId)
     .forUpdate('s')
     .executeTakeFirst();
@@ -38,6 +42,7 @@ export async function releaseFacts(trx: Executor, shipmentId: number): Promise<R
     insurance: row.insurance,
     // A driver without a profile (made by the admin command before joining existed) charges no VAT.
     driverVatExempt: row.vatExempt ?? true,
+    saleVatPercent: row.vatPercent ?? 21,
   };
 }
 

@@ -81,7 +81,7 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
       const held = await ledger.heldFor(shipmentId, trx);
       if (held <= 0) return 'nothing_held';
       const pct = f.commissionBp === null ? commissionPercent : f.commissionBp / 100;
-      const split = jobSplit(costBreakdown(f.priceCents, f.insurance), pct, f.driverVatExempt);
+      const split = jobSplit(costBreakdown(f.priceCents, f.insurance, f.saleVatPercent), pct, f.driverVatExempt);
       if (split.charged !== held) {
         // Part of it was refunded (or the price moved): staff divide what is left by hand.
         log.warn({ shipmentId, held, charged: split.charged }, 'held money differs from the price: not released');

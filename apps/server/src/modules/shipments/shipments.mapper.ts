@@ -9,6 +9,7 @@ import {
   type LocationRead,
   type OfferRead,
   type PackageRead,
+  saleVatPercent,
   type ShipmentRead,
 } from '@vm/domain';
 import { localPlaceName } from '../../lib/places.ts';
@@ -21,8 +22,10 @@ import type { OfferRow, ShipmentRows } from './shipments.repository.ts';
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** `lang` is the reader's language: a town with two names (Luik/Liège) is named in it. */
-export function toShipmentReads({ shipments, states, packages, photos, offers, ratings, late }: ShipmentRows, lang: Locale): ShipmentRead[] {
+export function toShipmentReads({ shipments, states, packages, photos, offers, ratings, late, buyers }: ShipmentRows, lang: Locale): ShipmentRead[] {
   return shipments.map((r) => {
+      const buyer = buyers.find((b) => b.senderId === r.senderId);
+      const vatPercent = saleVatPercent({ company_vat: buyer?.vat ?? null, country: buyer?.country ?? 'BE', pickup_country: r.pickupCountry, delivery_country: r.deliveryCountry });
       const location = (p: 'pickup' | 'delivery'): LocationRead => {
         const city = localPlaceName(r[`${p}City`], r[`${p}Zip`], r[`${p}Country`], lang, r[`${p}PlaceId`]);
         const parts = { street: r[`${p}Street`], number: r[`${p}Number`], box: r[`${p}Box`], zip: r[`${p}Zip`], city };
@@ -45,7 +48,7 @@ export function toShipmentReads({ shipments, states, packages, photos, offers, r
           attachments: photos.filter((ph) => ph.packageId === p.id).map((ph) => ({ id: ph.imageId, ...imageVariants(ph.imageId) })),
         }));
       // Prices follow the shipment's current insurance: changing it changes every offer's total.
-      const shipmentOffers = offers.filter((o) => o.shipmentId === r.id).map((o) => offerRead(o, r.insurance));
+      const shipmentOffers = offers.filter((o) => o.shipmentId === r.id).map((o) => offerRead(o, r.insurance, vatPercent));
       return {
         id: r.id,
         reference_id: r.referenceId,
@@ -75,7 +78,7 @@ export function toShipmentReads({ shipments, states, packages, photos, offers, r
     });
 }
 
-function offerRead(o: OfferRow, insurance: InsuranceChoice): OfferRead {
+function offerRead(o: OfferRow, insurance: InsuranceChoice, vatPercent: number): OfferRead {
   const count = o.ratingCount ?? 0;
   const total = o.ratingTotal ?? 0;
   const vehicle = { type: o.vehicleType ?? 'van', name: o.vehicleName ?? '' };
@@ -85,7 +88,7 @@ function offerRead(o: OfferRow, insurance: InsuranceChoice): OfferRead {
     price: o.priceCents / 100,
     state: o.state,
     created_at: seconds(o.createdAt),
-    cost_breakdown_sender: costBreakdownEuros(costBreakdown(o.priceCents, insurance)),
+    cost_breakdown_sender: costBreakdownEuros(costBreakdown(o.priceCents, insurance, vatPercent)),
     car: { type: vehicle, driver: { user: { first_name: o.firstName, last_name: o.lastName, rating: { driver: driverRating(total, count) } } } },
     driver: {
       user: {

@@ -63,8 +63,11 @@ export type ShipmentRows = {
   offers: OfferRow[];
   ratings: { shipmentId: number; ratingableId: number; authorId: number; rating: number }[];
   late: { shipmentId: number | null; leg: Leg; eta: number }[];
+  /** The senders' country and company VAT number: what the sale's VAT depends on (issue 22). */
+  buyers: SenderVatRow[];
 };
-const NO_ROWS: ShipmentRows = { shipments: [], states: [], packages: [], photos: [], offers: [], ratings: [], late: [] };
+export type SenderVatRow = { senderId: number; country: string; vat: string | null };
+const NO_ROWS: ShipmentRows = { shipments: [], states: [], packages: [], photos: [], offers: [], ratings: [], late: [], buyers: [] };
 
 /** A standing offer with its driver's name, picture, vehicle and ratings. */
 export type OfferRow = {
@@ -101,7 +104,8 @@ async function load(db: Executor, where: { id?: number; ids?: number[]; senderId
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return NO_ROWS;
   const all = parts === 'all';
-  const [states, packages, photos, offers, ratings, late] = await Promise.all([
+  const senderIds = [...new Set(rows.map((r) => r.senderId))];
+  const [states, packages, photos, offers, ratings, late, buyers] = await Promise.all([
     db.selectFrom('shipmentStates').select(['shipmentId', 'state', 'createdAt']).where('shipmentId', 'in', ids).orderBy('id').execute(),
     db.selectFrom('packages').selectAll().where('shipmentId', 'in', ids).orderBy('position').execute(),
     // Beside the packages, through them: one round trip fewer.
@@ -123,8 +127,26 @@ async function load(db: Executor, where: { id?: number; ids?: number[]; senderId
           .orderBy('createdAt')
           .execute()
       : [],
+    all ? senderVat(db, senderIds) : [],
   ]);
-  return { shipments: rows, states, packages, photos, offers, ratings, late };
+  return { shipments: rows, states, packages, photos, offers, ratings, late, buyers };
+}
+
+function senderVat(db: Executor, senderIds: number[]): Promise<SenderVatRow[]> {
+  return db.selectFrom('users as u').leftJoin('companies as c', 'c.userId', 'u.id').select(['u.id as senderId', 'u.country', 'c.vat']).where('u.id', 'in', senderIds).execute();
+}
+
+/** What the sale's VAT for one shipment depends on: its route and its sender's country and company VAT number. */
+export async function saleVatFacts(db: Executor, shipmentId: number): Promise<{ pickupCountry: string; deliveryCountry: string; country: string; vat: string | null } | null> {
+  return (
+    (await db
+      .selectFrom('shipments as s')
+      .innerJoin('users as u', 'u.id', 's.senderId')
+      .leftJoin('companies as c', 'c.userId', 's.senderId')
+      .select(['s.pickupCountry', 's.deliveryCountry', 'u.country', 'c.vat'])
+      .where('s.id', '=', shipmentId)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Offers still standing (open or accepted), cheapest first, with the driver's card and rating. */

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { addPhotosSchema, changeableBySender, changeShipmentSchema, MAX_PHOTOS, offersStay } from '@vm/domain';
 import { parseBody } from '../../lib/validate.ts';
-import { canTransition, type ChangeShipmentInput, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type Locale, type NewEvent, packageSize, type ShipmentRead, type ShipmentStateName } from '@vm/domain';
+import { canTransition, saleVatPercent, type ChangeShipmentInput, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type Locale, type NewEvent, packageSize, type ShipmentRead, type ShipmentStateName } from '@vm/domain';
 import type { Router, TimeZones } from '../../adapters/geo/geo.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { ApiError, notFound, ValidationFailed } from '../../lib/errors.ts';
@@ -301,6 +301,11 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
 
     /** Read inside the caller's transaction, for the events it writes. */
     eventContext: (trx: Executor, id: number): Promise<ShipmentEventContext> => repo.eventContext(trx, id),
+    /** The VAT percent of the platform's sale of this shipment to its sender (issue 22: reverse charge, the place of supply), for the price shown and charged. */
+    async saleVatPercent(executor: Executor, id: number): Promise<number> {
+      const f = await repo.saleVatFacts(executor, id);
+      return saleVatPercent({ company_vat: f?.vat ?? null, country: f?.country ?? 'BE', pickup_country: f?.pickupCountry ?? 'BE', delivery_country: f?.deliveryCountry ?? 'BE' });
+    },
 
     recordStateChanged,
     recordChanged,

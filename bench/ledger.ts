@@ -3,7 +3,8 @@
 // throwaway database) and on the embedded PGlite; then BENCH_QUERIES (default 500) balance reads of
 // random drivers and senders (p50, p99), and the release timer over BENCH_JOBS (default 10,000)
 // delivered jobs with proof whose answer window has passed (jobs per second). Prints figures and JSON
-// lines; never fails on a target. The invoice list comes with the invoices (issue 22 part 5).
+// lines; never fails on a target. Then the invoices those payments get (written per second) and
+// BENCH_QUERIES reads of a random sender's invoice list (GET /api/invoices' query).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -11,6 +12,8 @@ import type { DbHandle } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { ledgerService } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { settlementService } from '../apps/server/src/modules/settlement/settlement.service.ts';
+import { invoicesService } from '../apps/server/src/modules/invoices/invoices.service.ts';
+import { outboxAccessPoint } from '../apps/server/src/adapters/access-point/outbox-access-point.ts';
 import { seed as seedShipments } from './jobboard-seed.ts';
 import { percentile, withPglite, withThrowawayPostgres } from './throwaway-db.ts';
 
@@ -28,7 +31,7 @@ const TARGET_P99_MS = 10;
 const log = (msg: string) => console.error(`[bench:ledger] ${msg}`);
 const quiet = { warn: () => undefined, error: (o: object, m: string) => log(`${m} ${JSON.stringify(o)}`) };
 
-type Result = { db: string; seedS: number; driver: number[]; sender: number[]; releaseS: number; released: number };
+type Result = { db: string; seedS: number; driver: number[]; sender: number[]; releaseS: number; released: number; invoicesWritten: number; invoicesS: number; invoiceList: number[] };
 
 /** Background movements: half pay a random driver's payable, half book a random sender's invoice as held. */
 async function seedEntries(handle: DbHandle): Promise<void> {
@@ -123,7 +126,34 @@ async function benchOne(kind: string, handle: DbHandle): Promise<Result> {
   log(`${kind}: released ${released} jobs in ${releaseS.toFixed(1)} s`);
   const report = await ledger.check();
   if (report.unbalanced.length || report.held.length) log(`${kind}: invariants: ${JSON.stringify(report).slice(0, 300)}`);
-  return { db: kind, seedS, driver, sender, releaseS, released };
+
+  // The invoices: one per payment (the sale) and one per released job (the driver's, self-billed).
+  const platform = { name: 'Vrachtmarkt BV', enterpriseNumber: '0765432146', address: 'Kerkstraat 1, 9000 Gent', iban: 'BE68539007547034', bic: null, email: 'invoices@vrachtmarkt.localhost' };
+  const invoices = invoicesService({ db, now: () => new Date(), log: { ...quiet, info: () => undefined }, platform, commissionPercent: 12, accessPoint: outboxAccessPoint(os.tmpdir(), () => new Date()) });
+  // The receipts acceptance keeps, and the drivers' business details with the self-billing agreement.
+  await sql`
+    insert into payment_receipts (payment_id, shipment_id, user_id, reference, driver_name, total_cents, vat_percent, vat_amount_cents, method, card_last4, paid_at)
+    select p.id, p.shipment_id, p.user_id, s.reference_id, 'Bench D.', p.amount_cents, 21, p.amount_cents - round(p.amount_cents / 1.21)::int, 'card', '4242', p.created_at
+    from payments p join shipments s on s.id = p.shipment_id
+    on conflict do nothing`.execute(db);
+  await sql`
+    insert into driver_profiles (user_id, kind, company_name, company_number, vat, vat_exempt, iban, status, refusal_reason, self_billing_accepted_at, created_at, updated_at)
+    select id, 'person', '', '0403170701', 'BE0403170701', false, 'BE68539007547034', 'approved', null, now(), now(), now() from users where role = 'driver'
+    on conflict (user_id) do update set self_billing_accepted_at = now()`.execute(db);
+  t0 = performance.now();
+  const w = await invoices.issueDue();
+  const invoicesS = (performance.now() - t0) / 1000;
+  const invoicesWritten = w.sales + w.purchases + w.credits;
+  log(`${kind}: wrote ${invoicesWritten} invoices in ${invoicesS.toFixed(1)} s`);
+  await sql`analyze`.execute(db);
+  const senders = (await db.selectFrom('invoices').select('userId').distinct().execute()).map((r) => r.userId);
+  const invoiceList: number[] = [];
+  for (let i = 0; i < QUERIES; i++) {
+    const s = performance.now();
+    await invoices.list(senders[(i * 7919) % senders.length]!);
+    invoiceList.push(performance.now() - s);
+  }
+  return { db: kind, seedS, driver, sender, releaseS, released, invoicesWritten, invoicesS, invoiceList };
 }
 
 const results: (Result | { db: string; skipped: string })[] = [];
@@ -144,7 +174,10 @@ for (const r of results) {
   };
   const d = line("a driver's balance", r.driver, r.db === 'postgres');
   const s = line("a sender's balance", r.sender, r.db === 'postgres');
+  const list = line("a sender's invoice list", r.invoiceList, r.db === 'postgres');
   const perS = r.released / r.releaseS;
+  const invoicesPerS = r.invoicesWritten / r.invoicesS;
   console.log(`${r.db.padEnd(8)}  release timer                 ${r.released} jobs in ${r.releaseS.toFixed(1)} s: ${perS.toFixed(0)} jobs/s (seeded in ${r.seedS.toFixed(1)} s)`);
-  console.log(JSON.stringify({ bench: 'ledger', db: r.db, entries: ENTRIES, driver_balance: d, sender_balance: s, released: r.released, release_jobs_per_s: +perS.toFixed(1) }));
+  console.log(`${r.db.padEnd(8)}  invoices written              ${r.invoicesWritten} (sales and self-billed) in ${r.invoicesS.toFixed(1)} s: ${invoicesPerS.toFixed(0)} per s`);
+  console.log(JSON.stringify({ bench: 'ledger', db: r.db, entries: ENTRIES, driver_balance: d, sender_balance: s, invoice_list: list, released: r.released, release_jobs_per_s: +perS.toFixed(1), invoices_written: r.invoicesWritten, invoices_per_s: +invoicesPerS.toFixed(1) }));
 }

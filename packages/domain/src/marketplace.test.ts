@@ -199,9 +199,10 @@ describe('what a sender reads back about paying', () => {
     expect(cardReadSchema.safeParse({ ...card, last4: undefined }).success).toBe(false);
   });
 
-  it('shows a Bancontact payment left unfinished, with its offer, total and when the bank session ends', () => {
+  it('shows a Bancontact payment or a card’s 3-D Secure check left unfinished, with its offer, total and when the bank session ends', () => {
     const waiting = { id: 3, method: 'bancontact', offer_id: 12, total: 73.21, started_at: 1_800_000_000, expires_at: 1_800_003_600 };
     expect(waitingPaymentSchema.parse(waiting)).toEqual(waiting);
-    expect(waitingPaymentSchema.safeParse({ ...waiting, method: 'card' }).success).toBe(false);
+    expect(waitingPaymentSchema.parse({ ...waiting, method: 'card' })).toEqual({ ...waiting, method: 'card' });
+    expect(waitingPaymentSchema.safeParse({ ...waiting, method: 'invoice' }).success).toBe(false);
   });
 });

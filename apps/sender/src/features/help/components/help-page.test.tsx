@@ -35,7 +35,7 @@ const renderPage = () =>
 describe('the help page', () => {
   it('opens an answer from its question', async () => {
     const { user } = renderPage();
-    const answer = screen.getByText(/zolang ze nieuw is/);
+    const answer = screen.getByText(/gratis tot 48 uur voor het ophaalvenster/);
     expect(answer).not.toBeVisible();
     await user.click(screen.getByText('Kan ik een opdracht annuleren?'));
     expect(answer).toBeVisible();

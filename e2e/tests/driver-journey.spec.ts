@@ -53,6 +53,8 @@ test('a driver joins, is refused then approved by staff, bids on a live job, dri
   await driver.getByLabel('Ondernemingsnummer (KBO)').fill('0403.170.701');
   await driver.getByLabel(/vrijstellingsregeling/).check();
   await driver.getByLabel('IBAN-rekeningnummer').fill('BE68 5390 0754 7034');
+  // Issue 22: the self-billing agreement, accepted when joining.
+  await driver.getByLabel(/overeenkomst voor zelffacturatie/).check();
   await driver.getByRole('button', { name: 'Registreren' }).click();
   await expect(driver.getByTestId('driver-status')).toHaveText('Nog niet aangevraagd');
 

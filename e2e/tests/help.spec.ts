@@ -27,7 +27,7 @@ test('defect 12: contact us leads to help, the contact form reaches staff, a new
   await expect(page).toHaveTitle(/Hulp en contact/);
   // The questions open as disclosures; the cancelling answer states the rule the product applies.
   await page.getByText('Kan ik een opdracht annuleren?').click();
-  await expect(page.getByText(/zolang ze nieuw is, dus voor je een bod aanvaardt/)).toBeVisible();
+  await expect(page.getByText(/gratis tot 48 uur voor het ophaalvenster/)).toBeVisible();
 
   // Signed in: name and address are filled in; an empty message is refused at the field.
   await expect(page.getByLabel('Je e-mailadres')).toHaveValue(p.email);

@@ -140,7 +140,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const { rpId, rpName, origins, signInPerEmail, signInWindow } = config.staff;
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
-  const driverReview = driverReviewService({ db, driverAccounts, audit });
+  const driverReview = driverReviewService({ db, driverAccounts, audit, givenBack: cancellations.driverCancellations });
   return { ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 

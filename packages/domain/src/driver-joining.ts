@@ -282,5 +282,7 @@ export const driverReviewSchema = driverReviewSummarySchema.extend({
   vehicles: z.array(vehicleReadSchema),
   documents: z.array(driverDocumentReadSchema),
   required: z.array(z.enum(DRIVER_DOCUMENT_KINDS)),
+  /** Issue 22: accepted jobs the driver gave back (in all, and in the last 90 days), for staff. */
+  given_back: z.object({ total: z.number().int(), last_90_days: z.number().int() }),
 });
 export type DriverReview = z.infer<typeof driverReviewSchema>;

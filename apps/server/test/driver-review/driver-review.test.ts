@@ -42,7 +42,7 @@ describe('staff verify drivers', () => {
 
     const review = await get(`/api/ops/drivers/${d.id}`, support);
     expect(review.statusCode).toBe(200);
-    expect(review.json()).toMatchObject({ id: d.id, status: 'pending', email: d.email, vehicles: [{ plate: '1-ABC-123', needs_licence: false }], required: ['driving_licence', 'cmr_insurance'] });
+    expect(review.json()).toMatchObject({ id: d.id, status: 'pending', email: d.email, vehicles: [{ plate: '1-ABC-123', needs_licence: false }], required: ['driving_licence', 'cmr_insurance'], given_back: { total: 0, last_90_days: 0 } });
     expect(review.json().documents).toHaveLength(2);
 
     const file = await get(`/api/ops/drivers/${d.id}/documents/${d.licenceId}/file`, support);

@@ -46,6 +46,7 @@ const review = (over: Partial<DriverReview> = {}): DriverReview => ({
     { id: 13, kind: 'transport_licence', expires: '2099-06-30', status: 'pending', content_type: 'application/pdf', size_bytes: 1200, uploaded_at: 1_795_600_000 },
   ],
   required: ['driving_licence', 'cmr_insurance', 'transport_licence'],
+  given_back: { total: 3, last_90_days: 2 },
   ...over,
 });
 
@@ -92,6 +93,8 @@ describe('verifying a driver', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Piet Peeters' })).toBeInTheDocument();
     expect(screen.getByText('BE68539007547034')).toBeInTheDocument();
+    // How often they gave accepted jobs back (issue 22), for staff to weigh.
+    expect(screen.getByText('3 (waarvan 2 in de laatste 90 dagen)')).toBeInTheDocument();
     const truck = screen.getByRole('row', { name: /DAF LF/ });
     expect(within(truck).getByText('Vergunning nodig')).toBeInTheDocument();
     // The expired CMR cover stands out; the valid licence does not.

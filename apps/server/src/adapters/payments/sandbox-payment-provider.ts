@@ -164,6 +164,21 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
     return { id: r.id, status: r.status, amountCents: r.amountCents, currency: r.currency, metadata: JSON.parse(r.metadata) as Record<string, string>, returnUrl: r.returnUrl, description: r.description, kind: r.kind };
   };
   const asPayment = ({ id, status, amountCents, currency, metadata }: SandboxBancontact): RedirectPayment => ({ id, status, amountCents, currency, metadata });
+  /** A page the browser is sent to (the bank's Bancontact page, a card's 3-D Secure challenge), open for `lifeMs`. */
+  const openRedirect = async (
+    trx: Db,
+    kind: 'bancontact' | 'card_challenge',
+    id: string,
+    p: { amountCents: number; currency: string; metadata: Record<string, string>; returnUrl: string; description: string },
+    lifeMs: number,
+  ): Promise<string> => {
+    const at = now();
+    await trx
+      .insertInto('sandboxBancontact')
+      .values({ id, kind, status: 'pending', amountCents: p.amountCents, currency: p.currency, metadata: JSON.stringify(p.metadata), returnUrl: p.returnUrl, description: p.description, createdAt: at, expiresAt: new Date(at.getTime() + lifeMs) })
+      .execute();
+    return id;
+  };
 
   return {
     name: 'sandbox',
@@ -215,23 +230,7 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
         if (behaviour === 'authenticate') {
           // Off-session nobody can answer the challenge; on-session the browser goes to it.
           if (!input.returnUrl) throw AUTHENTICATION_REQUIRED();
-          const id = `pi_sbx_3ds_${rand()}`;
-          const at = now();
-          await trx
-            .insertInto('sandboxBancontact')
-            .values({
-              id,
-              kind: 'card_challenge',
-              status: 'pending',
-              amountCents: input.amountCents,
-              currency: input.currency,
-              metadata: JSON.stringify(input.metadata),
-              returnUrl: input.returnUrl,
-              description: input.description,
-              createdAt: at,
-              expiresAt: new Date(at.getTime() + CARD_CHALLENGE_MS),
-            })
-            .execute();
+          const id = await openRedirect(trx, 'card_challenge', `pi_sbx_3ds_${rand()}`, { ...input, returnUrl: input.returnUrl }, CARD_CHALLENGE_MS);
           return { status: 'requires_action' as const, id, redirectUrl: `${opts.publicUrl}/sandbox/3ds/${id}` };
         }
         if (behaviour !== 'ok') throw decline(behaviour);
@@ -246,22 +245,7 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
 
     async startBancontact(input) {
       return once(`bancontact:${input.idempotencyKey}`, async (trx) => {
-        const id = `pi_sbx_bc_${rand()}`;
-        const at = now();
-        await trx
-          .insertInto('sandboxBancontact')
-          .values({
-            id,
-            status: 'pending',
-            amountCents: input.amountCents,
-            currency: input.currency,
-            metadata: JSON.stringify(input.metadata),
-            returnUrl: input.returnUrl,
-            description: input.description,
-            createdAt: at,
-            expiresAt: new Date(at.getTime() + BANCONTACT_SESSION_MS),
-          })
-          .execute();
+        const id = await openRedirect(trx, 'bancontact', `pi_sbx_bc_${rand()}`, input, BANCONTACT_SESSION_MS);
         return { id, redirectUrl: `${opts.publicUrl}/sandbox/bancontact/${id}` };
       });
     },

@@ -80,7 +80,8 @@ export function driverAccountsService({ db, users, events, store, now, commissio
     return toDriverProfile(row, vehicles.length, missingDocuments(vehicles, docs, today()), commissionPercent);
   }
 
-  async function review(driverId: number): Promise<DriverReview> {
+  /** The driver as staff review them; how often they gave jobs back comes from the cancellations module (driver-review adds it). */
+  async function review(driverId: number): Promise<Omit<DriverReview, 'given_back'>> {
     const [row, who, vehicles, docs] = await Promise.all([repo.findProfile(db, driverId), repo.person(db, driverId), repo.vehicles(db, driverId), repo.documents(db, driverId)]);
     if (!row || !who) throw notFound();
     const pending = docs.filter((d) => d.status === 'pending');
@@ -210,7 +211,7 @@ export function driverAccountsService({ db, users, events, store, now, commissio
 
     // Staff's side (apps/ops). Callers (the ops routes) check the staff member's role and write the audit entry.
 
-    async reviewQueue(limit = 100): Promise<Omit<DriverReview, 'phone' | 'locale' | 'profile' | 'vehicles' | 'documents' | 'required'>[]> {
+    async reviewQueue(limit = 100): Promise<Omit<DriverReview, 'phone' | 'locale' | 'profile' | 'vehicles' | 'documents' | 'required' | 'given_back'>[]> {
       const rows = await repo.queue(db, limit);
       return rows.map((r) => ({
         id: r.id,

@@ -3,7 +3,13 @@ import type { Db } from '../../db/database.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { DriverAccountsService } from '../driver-accounts/driver-accounts.service.ts';
 
-type Deps = { db: Db; driverAccounts: Pick<DriverAccountsService, 'reviewQueue' | 'review' | 'reviewDocumentFile' | 'decide'>; audit: Pick<AuditService, 'record'> };
+type Deps = {
+  db: Db;
+  driverAccounts: Pick<DriverAccountsService, 'reviewQueue' | 'review' | 'reviewDocumentFile' | 'decide'>;
+  audit: Pick<AuditService, 'record'>;
+  /** Issue 22: how often the driver gave accepted jobs back. */
+  givenBack: (driverId: number) => Promise<{ total: number; recent: number }>;
+};
 
 /**
  * Issue 21 part 1: staff verify drivers in apps/ops. The queue, a driver's review, their document
@@ -11,7 +17,13 @@ type Deps = { db: Db; driverAccounts: Pick<DriverAccountsService, 'reviewQueue' 
  * driver, every view of a document file and every decision (with its reason) is recorded with the
  * staff member, the decision in the same transaction as the entry.
  */
-export function driverReviewService({ db, driverAccounts, audit }: Deps) {
+export function driverReviewService({ db, driverAccounts, audit, givenBack }: Deps) {
+  /** The review with the count of jobs given back. */
+  const reviewOf = async (driverId: number): Promise<DriverReview> => {
+    const [review, back] = await Promise.all([driverAccounts.review(driverId), givenBack(driverId)]);
+    return { ...review, given_back: { total: back.total, last_90_days: back.recent } };
+  };
+
   const record = (staffId: number, action: string, driverId: number, extra: { reason?: string; details?: Record<string, unknown> } = {}) =>
     db.transaction().execute((trx) => audit.record(trx, { staffId, action, subjectType: 'driver', subjectId: driverId, ...extra }));
 
@@ -22,7 +34,7 @@ export function driverReviewService({ db, driverAccounts, audit }: Deps) {
 
     /** The driver as staff review them (404 for an unknown driver); the view is audited. */
     async view(staffId: number, driverId: number): Promise<DriverReview> {
-      const review = await driverAccounts.review(driverId);
+      const review = await reviewOf(driverId);
       await record(staffId, 'driver.viewed', driverId);
       return review;
     },
@@ -46,7 +58,7 @@ export function driverReviewService({ db, driverAccounts, audit }: Deps) {
           reason: decision.decision === 'refuse' ? decision.reason : null,
         });
       });
-      return driverAccounts.review(driverId);
+      return reviewOf(driverId);
     },
   };
 }

@@ -94,16 +94,9 @@ export async function documentOf(db: Executor, id: number): Promise<{ document: 
   return (await db.selectFrom('invoices').select(['document', 'ubl']).where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
-export type SaleRow = {
-  paymentId: number;
-  shipmentId: number;
-  senderId: number;
+/** What both kinds of invoice read of the job's route and of the person it is for. */
+type RouteAndPerson = {
   reference: string;
-  method: 'card' | 'invoice' | 'bancontact';
-  amountCents: number;
-  cardLast4: string | null;
-  priceCents: number;
-  insurance: InsuranceChoice;
   pickupCity: string;
   pickupCountry: string;
   deliveryCity: string;
@@ -116,6 +109,17 @@ export type SaleRow = {
   email: string;
   addressFormatted: string;
   country: string;
+};
+
+export type SaleRow = RouteAndPerson & {
+  paymentId: number;
+  shipmentId: number;
+  senderId: number;
+  method: 'card' | 'invoice' | 'bancontact';
+  amountCents: number;
+  cardLast4: string | null;
+  priceCents: number;
+  insurance: InsuranceChoice;
   companyName: string | null;
   companyVat: string | null;
   companyAddress: string | null;
@@ -142,24 +146,11 @@ export async function salesToBill(db: Executor, limit: number): Promise<SaleRow[
   return rows;
 }
 
-export type PurchaseRow = {
+export type PurchaseRow = RouteAndPerson & {
   shipmentId: number;
   driverId: number;
-  reference: string;
   priceCents: number;
   commissionBp: number | null;
-  pickupCity: string;
-  pickupCountry: string;
-  deliveryCity: string;
-  deliveryCountry: string;
-  pickupDateFrom: Date;
-  pickupTimezone: string;
-  locale: Locale;
-  firstName: string;
-  lastName: string;
-  email: string;
-  addressFormatted: string;
-  country: string;
   kind: 'person' | 'company';
   companyName: string;
   companyNumber: string;

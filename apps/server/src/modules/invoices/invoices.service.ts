@@ -107,86 +107,98 @@ export function invoicesService({ db, now, log, platform, commissionPercent, acc
     }
   }
 
-  async function billSales(): Promise<number> {
+  type IssueSpec = Parameters<typeof issue>[0];
+
+  /** Writes one document per row, each once; a row that fails is logged and tried again by the next sweep. How many were written. */
+  async function writeEach<T>(rows: T[], spec: (r: T) => IssueSpec): Promise<number> {
     let written = 0;
-    for (const r of await repo.salesToBill(db, BATCH)) {
+    for (const r of rows) {
+      const s = spec(r);
       try {
-        const id = await issue({
-          sourceKey: `sale:payment:${r.paymentId}`,
-          kind: 'invoice',
-          userId: r.senderId,
-          shipmentId: r.shipmentId,
-          locale: r.locale,
-          paid: r.method !== 'invoice',
-          build: (n) =>
-            saleInvoice(
-              {
-                ...routeOf(r),
-                locale: r.locale,
-                method: r.method,
-                amountCents: r.amountCents,
-                cardLast4: r.cardLast4,
-                priceCents: r.priceCents,
-                insurance: r.insurance,
-                person: { name: `${r.firstName} ${r.lastName}`, address: r.addressFormatted, country: r.country, email: r.email },
-                company: r.companyName !== null ? { name: r.companyName, vat: r.companyVat ?? '', address: r.companyAddress ?? '', email: r.companyEmail ?? '' } : null,
-              },
-              platform,
-              n,
-            ),
-        });
-        if (id !== null) written++;
+        if ((await issue(s)) !== null) written++;
       } catch (err) {
-        log.error({ err, paymentId: r.paymentId }, 'invoice not written; the next sweep tries again');
+        log.error({ err, sourceKey: s.sourceKey }, 'document not written; the next sweep tries again');
       }
     }
     return written;
   }
 
-  async function billPurchases(): Promise<number> {
-    let written = 0;
+  /** The platform's invoice for each succeeded payment. */
+  const billSales = async () =>
+    writeEach(await repo.salesToBill(db, BATCH), (r) => ({
+      sourceKey: `sale:payment:${r.paymentId}`,
+      kind: 'invoice',
+      userId: r.senderId,
+      shipmentId: r.shipmentId,
+      locale: r.locale,
+      paid: r.method !== 'invoice',
+      build: (n) =>
+        saleInvoice(
+          {
+            ...routeOf(r),
+            locale: r.locale,
+            method: r.method,
+            amountCents: r.amountCents,
+            cardLast4: r.cardLast4,
+            priceCents: r.priceCents,
+            insurance: r.insurance,
+            person: { name: `${r.firstName} ${r.lastName}`, address: r.addressFormatted, country: r.country, email: r.email },
+            company: r.companyName !== null ? { name: r.companyName, vat: r.companyVat ?? '', address: r.companyAddress ?? '', email: r.companyEmail ?? '' } : null,
+          },
+          platform,
+          n,
+        ),
+    }));
+
+  /** The driver's self-billed invoice for each released job, paid with the next weekly payout. */
+  const billPurchases = async () => {
     const payoutDate = localParts(payoutWeek(now()).nextPayoutDay, ZONE).date;
-    for (const r of await repo.purchasesToBill(db, BATCH)) {
-      try {
-        const id = await issue({
-          sourceKey: `purchase:shipment:${r.shipmentId}`,
-          kind: 'self_billed_invoice',
-          userId: r.driverId,
-          shipmentId: r.shipmentId,
-          locale: r.locale,
-          paid: false,
-          build: (n) =>
-            purchaseInvoice(
-              {
-                ...routeOf(r),
-                locale: r.locale,
-                priceCents: r.priceCents,
-                commissionPercent: r.commissionBp === null ? commissionPercent : r.commissionBp / 100,
-                driver: {
-                  name: `${r.firstName} ${r.lastName}`,
-                  address: r.addressFormatted,
-                  country: r.country,
-                  email: r.email,
-                  kind: r.kind,
-                  companyName: r.companyName,
-                  companyNumber: r.companyNumber,
-                  vat: r.vat,
-                  vatExempt: r.vatExempt,
-                  iban: r.iban,
-                },
-              },
-              platform,
-              n,
-              payoutDate,
-            ),
-        });
-        if (id !== null) written++;
-      } catch (err) {
-        log.error({ err, shipmentId: r.shipmentId }, 'self-billed invoice not written; the next sweep tries again');
-      }
-    }
-    return written;
-  }
+    return writeEach(await repo.purchasesToBill(db, BATCH), (r) => ({
+      sourceKey: `purchase:shipment:${r.shipmentId}`,
+      kind: 'self_billed_invoice',
+      userId: r.driverId,
+      shipmentId: r.shipmentId,
+      locale: r.locale,
+      paid: false,
+      build: (n) =>
+        purchaseInvoice(
+          {
+            ...routeOf(r),
+            locale: r.locale,
+            priceCents: r.priceCents,
+            commissionPercent: r.commissionBp === null ? commissionPercent : r.commissionBp / 100,
+            driver: {
+              name: `${r.firstName} ${r.lastName}`,
+              address: r.addressFormatted,
+              country: r.country,
+              email: r.email,
+              kind: r.kind,
+              companyName: r.companyName,
+              companyNumber: r.companyNumber,
+              vat: r.vat,
+              vatExempt: r.vatExempt,
+              iban: r.iban,
+            },
+          },
+          platform,
+          n,
+          payoutDate,
+        ),
+    }));
+  };
+
+  /** A credit note for each refund made, correcting the invoice of the payment refunded. */
+  const writeCredits = async () =>
+    writeEach(await repo.creditsToWrite(db, BATCH), (r) => ({
+      sourceKey: `credit:refund:${r.refundId}`,
+      kind: 'credit_note',
+      userId: r.userId,
+      shipmentId: r.shipmentId,
+      correctsId: r.invoiceId,
+      locale: r.locale,
+      paid: true,
+      build: (n) => creditNote(JSON.parse(r.document) as EInvoiceDoc, r.amountCents, r.reason, r.locale, n),
+    }));
 
   const toRead = (r: repo.InvoiceRow): InvoiceRead => ({
     id: r.id,
@@ -214,30 +226,6 @@ export function invoicesService({ db, now, log, platform, commissionPercent, acc
     if (!row || row.userId !== userId) throw notFound();
     const kept = (await repo.documentOf(db, id))!;
     return { row, kept };
-  }
-
-  /** A credit note for each refund made, correcting the invoice of the payment refunded. */
-  async function writeCredits(): Promise<number> {
-    let written = 0;
-    for (const r of await repo.creditsToWrite(db, BATCH)) {
-      try {
-        const sale = JSON.parse(r.document) as EInvoiceDoc;
-        const id = await issue({
-          sourceKey: `credit:refund:${r.refundId}`,
-          kind: 'credit_note',
-          userId: r.userId,
-          shipmentId: r.shipmentId,
-          correctsId: r.invoiceId,
-          locale: r.locale,
-          paid: true,
-          build: (n) => creditNote(sale, r.amountCents, r.reason, r.locale, n),
-        });
-        if (id !== null) written++;
-      } catch (err) {
-        log.error({ err, refundId: r.refundId }, 'credit note not written; the next sweep tries again');
-      }
-    }
-    return written;
   }
 
   async function issueDue(): Promise<{ sales: number; purchases: number; credits: number }> {

@@ -65,6 +65,8 @@ function Review({ review }: { review: DriverReview }) {
           <dd>{t(`languages.${review.locale}`, { defaultValue: review.locale })}</dd>
           <dt>{t('drivers.waitingSince')}</dt>
           <dd>{formatWhen(review.waiting_since, lang)}</dd>
+          <dt>{t('drivers.givenBack')}</dt>
+          <dd>{t('drivers.givenBackCount', { count: review.given_back.total, recent: review.given_back.last_90_days })}</dd>
         </dl>
       </section>
 

@@ -1,23 +1,26 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The slowest files first, whatever their project: Vitest's own order runs the projects one after
- * another by name, which started the PostgreSQL server suite's minute-long kill -9 test last, with
- * one worker busy on it alone at the end (a clean clone has no timings to sort by). Measured in CI.
+ * Server test files that open no database (documents, file formats, adapters against local fakes):
+ * they run in the PGlite project only, since the second database would test nothing new.
  */
-const SLOW_FIRST = ['kill-during-release', 'fuzz.test', 'mails.test', 'payouts.test', 'web-push.test', 'payment-recovery', 'backup.test', 'cluster.test', 'operations.test', 'server-process'];
-class SlowFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => {
-      const i = SLOW_FIRST.findIndex((name) => f.moduleId.includes(name));
-      return i < 0 ? SLOW_FIRST.length : i;
-    };
-    // A stable sort: the rest keeps Vitest's order.
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
+const DATABASE_FREE = [
+  'test/access-point/billit-access-point.test.ts',
+  'test/access-point/outbox-access-point.test.ts',
+  'test/adapters/file-store-contract.test.ts',
+  'test/adapters/twilio-phone-verifier.test.ts',
+  'test/e-invoice/pdf.test.ts',
+  'test/e-invoice/peppol.property.test.ts',
+  'test/events/sse-streams.test.ts',
+  'test/geo/embedded-geo.test.ts',
+  'test/geo/provider-contracts.test.ts',
+  'test/lib/camt053.test.ts',
+  'test/lib/concurrency-limit.test.ts',
+  'test/payments/stripe-payment-provider.test.ts',
+  'test/payouts/stripe-payout-provider.test.ts',
+  'test/social-login/social-picture-fetch.test.ts',
+];
 
 // One run for every unit and integration suite. The server suite runs on the embedded PGlite
 // always, and once more on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
@@ -29,7 +32,7 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     // The real server process is started on the embedded database; one run of it is enough. Two
     // processes on one database need PostgreSQL (the embedded one belongs to a single process), and
     // the cluster of real processes needs Redis too (TEST_REDIS_URL).
-    exclude: kind === 'postgres' ? ['test/app/server-process.test.ts'] : ['test/app/two-processes.test.ts', 'test/app/cluster.test.ts', 'test/settlement/kill-during-release.test.ts'],
+    exclude: kind === 'postgres' ? ['test/app/server-process.test.ts', ...DATABASE_FREE] : ['test/app/two-processes.test.ts', 'test/app/cluster.test.ts', 'test/settlement/kill-during-release.test.ts'],
     env: { TEST_DB_KIND: kind },
     globalSetup: ['./test/helpers/global-setup.ts'],
     // The files share a worker's loaded modules instead of loading the server and its libraries once
@@ -47,7 +50,6 @@ export default defineConfig({
     // The server files mostly wait on timers, sockets and child processes and each has its own
     // database, so three at once there took the run from 12.1 to 7.4 minutes.
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
-    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
       { test: { name: 'lint-rules', root: './eslint-rules', include: ['*.test.js'] } },

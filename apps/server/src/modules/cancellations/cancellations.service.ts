@@ -41,12 +41,12 @@ const euros = (cents: number) => cents / 100;
 const vatIn = (gross: number, percent: number) => gross - Math.round((gross * 100) / (100 + percent));
 
 /**
- * What cancelling costs now, in cents. The refund is rounded up to an amount a credit note can
+ * What cancelling costs the sender now, in cents. The refund is rounded up to an amount a credit note can
  * state exactly (net + its VAT rounded once): the sender never pays more than the ladder's fee.
  */
-function priced(j: repo.JobMoney, now: Date, by: 'sender' | 'driver') {
+function priced(j: repo.JobMoney, now: Date) {
   const charged = j.amountCents ?? 0;
-  const outcome = cancellationOutcome({ now: seconds(now), state: j.state, pickup_date_from: seconds(j.pickupDateFrom), pickup_timezone: j.pickupTimezone, price_cents: charged, by });
+  const outcome = cancellationOutcome({ now: seconds(now), state: j.state, pickup_date_from: seconds(j.pickupDateFrom), pickup_timezone: j.pickupTimezone, price_cents: charged, by: 'sender' });
   const refund = outcome.allowed && outcome.refund_cents > 0 ? creditableGross(outcome.refund_cents, j.vatPercent ?? 0, charged) : 0;
   const fee = outcome.allowed ? charged - refund : 0;
   return { outcome, charged, refund, fee, ...splitCancellationFee(fee) };
@@ -102,7 +102,7 @@ export function cancellationsService({ db, shipments, ledger, events, provider, 
   }
 
   function quoteOf(j: repo.JobMoney): CancellationQuote {
-    const p = priced(j, now(), 'sender');
+    const p = priced(j, now());
     const accepted = j.offerId !== null && j.paymentId !== null;
     return {
       allowed: p.outcome.allowed,
@@ -131,7 +131,7 @@ export function cancellationsService({ db, shipments, ledger, events, provider, 
       if (!LADDER_STATES.includes(seen.state) || seen.paymentId === null) throw new ApiError(409, 'conflict', 'state_change_not_allowed');
       const refundId = await db.transaction().execute(async (trx) => {
         const j = (await repo.jobMoney(trx, shipmentId, true))!;
-        const p = priced(j, now(), 'sender');
+        const p = priced(j, now());
         if (!p.outcome.allowed || !LADDER_STATES.includes(j.state) || j.paymentId === null) throw new ApiError(409, 'conflict', 'state_change_not_allowed');
         if (feeEuros === undefined) throw feeError('cancellation_fee_required', p.fee, p.refund, lang);
         if (Math.round(feeEuros * 100) !== p.fee) throw feeError('cancellation_fee_changed', p.fee, p.refund, lang);

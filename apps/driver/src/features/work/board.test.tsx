@@ -19,7 +19,21 @@ vi.mock('@vm/client/event-stream.ts', async () => {
       }, [listener]),
   };
 });
-const arrive = (p: PushRead) => act(() => streamListeners.forEach((l) => l(p)));
+/**
+ * A push from the event stream, inside act. user-event's and waitFor's wrappers switch React's act
+ * environment off while they run; under load one can still be settling when the push comes, and act
+ * then logged "not configured to support act" (this test flaked so in CI): the push always gets one.
+ */
+const arrive = (p: PushRead) => {
+  const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const was = env.IS_REACT_ACT_ENVIRONMENT;
+  env.IS_REACT_ACT_ENVIRONMENT = true;
+  try {
+    act(() => streamListeners.forEach((l) => l(p)));
+  } finally {
+    env.IS_REACT_ACT_ENVIRONMENT = was;
+  }
+};
 
 const item = (over: Partial<BoardItem> = {}): BoardItem => ({ ...job(), distance_km: 12.3, detour_km: null, ...over });
 const location = (zip: string, city: string, lat = 51, lng = 4) => ({ lat, lng, notes: '', address: { name: '', street: '', number: '', box: '', zip, city, country: 'BE', formatted: `${zip} ${city}` } });

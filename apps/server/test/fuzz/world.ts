@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { clientToken, registerAndLogin } from '../helpers/flows.ts';
-import { accept, addCard, createDriver, createShipment, makeOffer, shipmentContent } from '../helpers/marketplace.ts';
+import { accept, addCard, createDriver, createShipment, driverState, makeOffer, shipmentContent } from '../helpers/marketplace.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 // The people and data the fuzzer works on. The victim owns a booked shipment with a chat and a
@@ -37,6 +37,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const bookedOffer = await makeOffer(t, driver, booked, 120);
   const accepted = await accept(t, victim.auth, booked, bookedOffer);
   if (accepted.statusCode >= 300) throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
+  // The goods are on board: the driver can no longer give the job back, which would put it on the
+  // open board, reference and all, for every driver by right (a legitimate call the fuzz makes).
+  for (const state of ['onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded']) {
+    const moved = await driverState(t, driver, booked, state);
+    if (moved.statusCode >= 300) throw new Error(`${state}: ${moved.statusCode} ${moved.body}`);
+  }
   const secret = `geheim-${randomUUID()}`;
   const chat = await t.app.inject({ method: 'POST', url: `/api/conversation/${booked}`, headers: victim.auth, payload: { message: `De code is ${secret}` } });
   if (chat.statusCode >= 300) throw new Error(`chat: ${chat.statusCode} ${chat.body}`);

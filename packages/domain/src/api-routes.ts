@@ -18,6 +18,7 @@ import {
   vehicleReadSchema,
 } from './driver-joining.ts';
 import { priceBandQuerySchema, priceBandReadSchema } from './price-band.ts';
+import { driverProblemSchema, problemAnswerSchema, problemCaseSchema, problemDecisionSchema, problemReadSchema, problemReportSchema, problemsQuerySchema, problemSummarySchema, senderProblemSchema } from './problems.ts';
 import { driverEarningsReadSchema, driverStatementsReadSchema, statementParamsSchema } from './settlement.ts';
 import { bankImportSchema, invoiceListSchema } from './invoices.ts';
 import { cancellationQuoteSchema, driverCancelReadSchema, driverCancelSchema } from './cancellation.ts';
@@ -413,6 +414,34 @@ export const apiRoutes = {
   removePushSubscription: { method: 'DELETE', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushUnsubscribeSchema, response: { 204: none } },
   getPushSettings: { method: 'GET', path: '/api/driver/push/settings', auth: 'driver', response: { 200: pushSettingsReadSchema } },
   updatePushSettings: { method: 'PUT', path: '/api/driver/push/settings', auth: 'driver', body: pushSettingsSchema, response: { 200: pushSettingsReadSchema } },
+
+  // Issue 23 part 1: problems and claims. The sender reports (24 hours after delivery, or a no-show
+  // before pickup), the job's driver answers, staff decide with a reason both parties receive.
+  senderProblem: { method: 'GET', path: '/api/shipment/:id/problem', auth: 'sender', params: idParams, response: { 200: senderProblemSchema } },
+  /** 409 problem_not_reportable when the job is past the window, confirmed or reported already. */
+  reportProblem: { method: 'POST', path: '/api/shipment/:id/problem', auth: 'sender', params: idParams, multipart: problemReportSchema, response: { 201: problemReadSchema } },
+  senderProblemPhoto: { method: 'GET', path: '/api/shipment/:id/problem/photo/:file', auth: 'sender', params: proofFileParams, querystring: accessTokenQuery, response: { 200: z.string().describe('The photo (image/jpeg or image/png)') } },
+  driverProblem: { method: 'GET', path: '/api/driver/shipment/:id/problem', auth: 'driver', params: idParams, response: { 200: driverProblemSchema } },
+  /** The driver's own statement and evidence, once; 409 problem_not_open after the decision. */
+  answerProblem: { method: 'POST', path: '/api/driver/shipment/:id/problem', auth: 'driver', params: idParams, multipart: problemAnswerSchema, response: { 201: problemReadSchema } },
+  driverProblemPhoto: { method: 'GET', path: '/api/driver/shipment/:id/problem/photo/:file', auth: 'driver', params: proofFileParams, querystring: accessTokenQuery, response: { 200: z.string().describe('The photo (image/jpeg or image/png)') } },
+  opsProblems: { method: 'GET', path: '/api/ops/problems', auth: 'staff', roles: STAFF_ROLES, querystring: problemsQuerySchema, response: { 200: z.object({ problems: z.array(problemSummarySchema) }) } },
+  /** The case with its whole timeline; each view is written to the audit log. */
+  opsProblem: { method: 'GET', path: '/api/ops/problems/:id', auth: 'staff', roles: STAFF_ROLES, params: idParams, response: { 200: problemCaseSchema } },
+  /** A photo of the case (the parties' statements, the proofs at pickup and delivery). */
+  opsProblemFile: {
+    method: 'GET',
+    path: '/api/ops/problems/:id/file/:file',
+    auth: 'staff',
+    roles: STAFF_ROLES,
+    params: proofFileParams,
+    response: { 200: z.string().describe('The photo (image/jpeg or image/png) or a signature (image/png)') },
+  },
+  opsConsignmentNote: { method: 'GET', path: '/api/ops/problems/:id/consignment-note.pdf', auth: 'staff', roles: STAFF_ROLES, params: idParams, response: { 200: z.string().describe('application/pdf') } },
+  /** For an insured job: the claim (PDF) and the evidence, one ZIP. */
+  opsClaimFile: { method: 'GET', path: '/api/ops/problems/:id/claim-file.zip', auth: 'staff', roles: STAFF_ROLES, params: idParams, response: { 200: z.string().describe('application/zip') } },
+  /** Money decisions are finance's and admins' (support: 403). 409 problem_not_open, refund_too_much, insurance_not_covered. */
+  opsProblemDecision: { method: 'POST', path: '/api/ops/problems/:id/decision', auth: 'staff', roles: FINANCE_ROLES, params: idParams, body: problemDecisionSchema, response: { 200: problemCaseSchema } },
 
   // Operations
   adminCommand: {

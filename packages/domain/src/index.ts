@@ -37,3 +37,5 @@ export * from './settlement.ts';
 export * from './e-invoice.ts';
 export * from './invoices.ts';
 export * from './self-billing-agreement.ts';
+// Issue 23 part 1: problems and claims
+export * from './problems.ts';

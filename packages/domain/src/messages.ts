@@ -161,6 +161,16 @@ const nl = {
   signature_not_png: 'De handtekening moet een PNG-afbeelding zijn.',
   delivery_answered: 'Je hebt deze levering al bevestigd of een probleem gemeld.',
   delivery_answer_closed: 'Je kan deze levering niet (meer) bevestigen of een probleem melden: dat kan tot 24 uur na de levering.',
+  // Issue 23 part 1 (problems and claims)
+  problem_text_too_short: 'Beschrijf het in minstens 10 tekens.',
+  decision_reason_too_short: 'Schrijf een reden van minstens 20 tekens: beide partijen krijgen ze te lezen.',
+  problem_package_required: 'Kies het pakket of de pakketten waarover het gaat.',
+  problem_too_many_photos: 'Te veel foto’s: hoogstens 10.',
+  problem_not_reportable: 'Je kan voor deze opdracht nu geen probleem (meer) melden: dat kan tot 24 uur na de levering, of bij een chauffeur die niet kwam opdagen.',
+  problem_not_open: 'Over dit probleem is al beslist.',
+  problem_answered: 'Je hebt op dit probleem al geantwoord.',
+  refund_too_much: 'Dat is meer dan het bedrag dat voor deze opdracht nog bewaard wordt.',
+  insurance_not_covered: 'Deze opdracht is op eigen risico vervoerd: er is geen verzekering om naar door te verwijzen.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
@@ -178,6 +188,16 @@ const en: Record<MessageKey, string> = {
   signature_not_png: 'The signature must be a PNG image.',
   delivery_answered: 'You already confirmed this delivery or reported a problem.',
   delivery_answer_closed: 'This delivery can no longer be confirmed or reported: that is possible until 24 hours after delivery.',
+  // Issue 23 part 1 (problems and claims)
+  problem_text_too_short: 'Describe it in at least 10 characters.',
+  decision_reason_too_short: 'Write a reason of at least 20 characters: both parties receive it.',
+  problem_package_required: 'Choose the package or packages concerned.',
+  problem_too_many_photos: 'Too many photos: 10 at most.',
+  problem_not_reportable: 'You cannot report a problem with this job now: that is possible until 24 hours after delivery, or when a driver did not turn up.',
+  problem_not_open: 'This problem has already been decided.',
+  problem_answered: 'You already answered this problem.',
+  refund_too_much: 'That is more than the money still held for this job.',
+  insurance_not_covered: 'This job travelled at the sender’s own risk: there is no insurance to refer it to.',
   social_ticket_invalid: 'This sign-in has expired or was already used. Please try signing in again.',
   social_not_configured: 'This way of signing in is not set up.',
   // Staff sign-in (issue 21, staff part)
@@ -333,6 +353,16 @@ const fr: Record<MessageKey, string> = {
   signature_not_png: 'La signature doit être une image PNG.',
   delivery_answered: 'Vous avez déjà confirmé cette livraison ou signalé un problème.',
   delivery_answer_closed: 'Cette livraison ne peut plus être confirmée ni signalée : c’est possible jusqu’à 24 heures après la livraison.',
+  // Issue 23 part 1 (problems and claims)
+  problem_text_too_short: 'Décrivez-le en au moins 10 caractères.',
+  decision_reason_too_short: 'Écrivez une raison d’au moins 20 caractères : les deux parties la recevront.',
+  problem_package_required: 'Choisissez le ou les colis concernés.',
+  problem_too_many_photos: 'Trop de photos : 10 au maximum.',
+  problem_not_reportable: 'Vous ne pouvez pas (plus) signaler de problème pour ce transport : c’est possible jusqu’à 24 heures après la livraison, ou si le chauffeur ne s’est pas présenté.',
+  problem_not_open: 'Ce problème a déjà fait l’objet d’une décision.',
+  problem_answered: 'Vous avez déjà répondu à ce problème.',
+  refund_too_much: 'C’est plus que le montant encore conservé pour ce transport.',
+  insurance_not_covered: 'Ce transport s’est fait aux risques de l’expéditeur : il n’y a pas d’assurance à laquelle le renvoyer.',
   social_ticket_invalid: 'Cette connexion a expiré ou a déjà été utilisée. Veuillez vous reconnecter.',
   social_not_configured: 'Ce mode de connexion n’est pas configuré.',
   // Staff sign-in (issue 21, staff part)

@@ -106,7 +106,7 @@ export function driverApi(p: DriverProfileRead | null = profile()) {
     http.get('*/api/driver/statements', () => HttpResponse.json({ weeks: [] })),
     // Driver board helper (issue 21 part 2 and 4): Account's notifications section reads the
     // settings; the Work tab's live stream gets no token here (it retries quietly).
-    http.get('*/api/driver/push/settings', () => HttpResponse.json({ new_job: true, offer_result: true, chat_message: true, document_expiring: true })),
+    http.get('*/api/driver/push/settings', () => HttpResponse.json({ new_job: true, offer_result: true, chat_message: true, document_expiring: true, job_problem: true })),
     http.post('*/api/firebase_token', () => new HttpResponse(null, { status: 503 })),
   );
 }

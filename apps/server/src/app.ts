@@ -60,6 +60,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { driverReviewRoutes } from './modules/driver-review/driver-review.routes.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import { proofsRoutes } from './modules/proofs/proofs.routes.ts';
+import { problemsRoutes } from './modules/problems/problems.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -280,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { audit: services.audit });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   await app.register(driverReviewRoutes, { driverReview: services.driverReview });
+  await app.register(problemsRoutes, { problems: services.problems, auth });
   if (config.staff.demo) await services.staff.seedDemo();
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });

@@ -60,4 +60,6 @@ export function scheduleJobs(
   jobs.schedule('invoice-reminders', HOUR, () => services.invoicePayments.remind());
   // Issue 22 part 4: refunds a payment provider could not take at the cancellation, again with their own keys.
   jobs.schedule('refunds', MINUTE, () => services.cancellations.settlePending());
+  // Issue 23: staff's decisions on problems whose money a stopped process left unmoved.
+  jobs.schedule('problem-decisions', MINUTE, () => services.problems.settleDecided());
 }

@@ -41,6 +41,7 @@ import { jobBoardService } from './modules/job-board/job-board.service.ts';
 import { pushService } from './modules/push/push.service.ts';
 // Issue 21 part 1: staff verify drivers (apps/ops), audited.
 import { driverReviewService } from './modules/driver-review/driver-review.service.ts';
+import { problemsService } from './modules/problems/problems.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -141,7 +142,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   const driverReview = driverReviewService({ db, driverAccounts, audit, givenBack: cancellations.driverCancellations });
-  return { ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  const problems = problemsService({ db, store: fileStore, files, shipments, proofs, settlement, cancellations, ledger, events, audit, now, log });
+  return { ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

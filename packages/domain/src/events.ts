@@ -4,6 +4,7 @@ import type { Locale } from './messages.ts';
 import { hasControlCharacters, MAX_ROW_ID, MAX_UNIX_SECONDS } from './wire.ts';
 import { formatEuro } from './insurance.ts';
 import { userSummarySchema } from './images.ts';
+import { PROBLEM_KINDS, PROBLEM_OUTCOMES, type ProblemKind } from './problems.ts';
 import { SHIPMENT_STATES, type ShipmentStateName } from './shipment-states.ts';
 import { formatClock, formatDay } from './window-format.ts';
 
@@ -83,7 +84,11 @@ export const eventSchema = z.discriminatedUnion('type', [
   /** To a driver: a document expires in `days` days (30, then 7); bids stop the day after `expires`. */
   event('driver.document.expiring', z.object({ kind: z.enum(DRIVER_DOCUMENT_KINDS), expires: z.string().max(10), days: z.number().int().min(0).max(60) })),
   // Issue 21, job board: a new open job that fits one of the driver's vehicles in their last board area.
-  event('board.job.new', z.object({ reference, pickup_zip: z.string().max(20), pickup_city: city, delivery_zip: z.string().max(20), delivery_city: city })),
+  event('board.job.new', z.object({ reference, pickup_zip: z.string().max(20), pickup_city: city, delivery_zip: z.string().max(20), delivery_city: city })),  // Issue 23 part 1: a problem with a job. To the driver when the sender reports it; to the sender when
+  // the driver answers; to both when staff decide, with the reason in the staff member's words.
+  event('problem.reported', z.object({ reference, kind: z.enum(PROBLEM_KINDS) })),
+  event('problem.answered', z.object({ reference })),
+  event('problem.decided', z.object({ reference, outcome: z.enum(PROBLEM_OUTCOMES), refund: euros, released: euros, reason: z.string().max(2000) })),
 ]);
 /** An event's type with its payload, one member per type. */
 export type EventBody = z.infer<typeof eventSchema>;
@@ -117,6 +122,9 @@ export const EVENT_TYPES = [
   'driver.verification.decided',
   'driver.document.expiring',
   'board.job.new',
+  'problem.reported',
+  'problem.answered',
+  'problem.decided',
 ] as const satisfies readonly EventType[];
 // Every type of the union is in the list above (a type added there and not here fails to compile).
 const everyTypeListed: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : false = true;
@@ -201,6 +209,14 @@ const LOCALE_TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-
 const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), LOCALE_TAGS[l]);
 /** A moment on the Brussels clock with its day: a window over several days can run into another day. */
 const moment = (seconds: number, l: Locale) => ({ day: formatDay(seconds, 'Europe/Brussels', LOCALE_TAGS[l]), time: formatClock(seconds, 'Europe/Brussels') });
+
+const PROBLEM_KIND_TEXT: Record<ProblemKind, Record<Locale, string>> = {
+  damage: { nl: 'schade', fr: 'dommage', en: 'damage' },
+  loss: { nl: 'verlies', fr: 'perte', en: 'loss' },
+  lateness: { nl: 'te laat', fr: 'retard', en: 'lateness' },
+  no_show: { nl: 'niet komen opdagen', fr: 'absence du chauffeur', en: 'no-show' },
+  other: { nl: 'ander probleem', fr: 'autre problème', en: 'other problem' },
+};
 
 type Texts = { [T in EventType]: (p: EventPayloads[T], l: Locale) => string };
 
@@ -298,6 +314,30 @@ const TEXTS: Texts = {
   'board.job.new': (p, l) => {
     const route = `${p.pickup_zip} ${p.pickup_city} → ${p.delivery_zip} ${p.delivery_city}`;
     return { nl: `Nieuwe job voor jouw voertuig: ${route}`, fr: `Nouvelle mission pour votre véhicule : ${route}`, en: `New job for your vehicle: ${route}` }[l];
+  },
+  'problem.reported': (p, l) =>
+    ({
+      nl: `De verzender meldt een probleem met ${p.reference} (${PROBLEM_KIND_TEXT[p.kind].nl}): lees het en antwoord met je eigen bewijs`,
+      fr: `L’expéditeur signale un problème pour ${p.reference} (${PROBLEM_KIND_TEXT[p.kind].fr}) : lisez-le et répondez avec vos propres preuves`,
+      en: `The sender reports a problem with ${p.reference} (${PROBLEM_KIND_TEXT[p.kind].en}): read it and answer with your own evidence`,
+    })[l],
+  'problem.answered': (p, l) =>
+    ({
+      nl: `De chauffeur antwoordde op je melding over ${p.reference}; ons team beslist nu`,
+      fr: `Le chauffeur a répondu à votre signalement pour ${p.reference} ; notre équipe décide maintenant`,
+      en: `The driver answered your report on ${p.reference}; our team decides now`,
+    })[l],
+  'problem.decided': (p, l) => {
+    const what = {
+      release: { nl: 'het bedrag gaat naar de chauffeur', fr: 'le montant va au chauffeur', en: 'the money goes to the driver' },
+      refund: {
+        nl: `${money(p.refund, l)} wordt terugbetaald aan de verzender${p.released > 0 ? `, ${money(p.released, l)} gaat naar de chauffeur` : ''}`,
+        fr: `${money(p.refund, l)} est remboursé à l’expéditeur${p.released > 0 ? `, ${money(p.released, l)} va au chauffeur` : ''}`,
+        en: `${money(p.refund, l)} is refunded to the sender${p.released > 0 ? `, ${money(p.released, l)} goes to the driver` : ''}`,
+      },
+      insurance: { nl: 'de schade gaat naar de verzekering', fr: 'le dommage est transmis à l’assurance', en: 'the damage is referred to the insurance' },
+    }[p.outcome][l];
+    return { nl: `Beslissing over ${p.reference}: ${what}. Reden: ${p.reason}`, fr: `Décision pour ${p.reference} : ${what}. Raison : ${p.reason}`, en: `Decision on ${p.reference}: ${what}. Reason: ${p.reason}` }[l];
   },
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];

@@ -39,6 +39,21 @@ export function jobSplit(cost: CostBreakdownCents, commissionPercent: number, dr
 }
 
 /**
+ * Issue 23: after part of a job's money went back to the sender (staff decided a problem), what is
+ * still held divides like a release of a lower price: the VAT still in it (the sale's VAT less what
+ * the credit note took back), the insurance premium (the cover was given), and the driver's price
+ * that remains, with the commission off it. held = vat_out + insurance + commission + driver.net.
+ */
+export function remainderSplit(cost: CostBreakdownCents, heldCents: number, commissionPercent: number, driverVatExempt: boolean): JobSplit {
+  const refunded = cost.total.aftertaxes - heldCents;
+  const vatRefunded = refunded - Math.round((refunded * 100) / (100 + cost.vat.percent));
+  const vat_out = Math.min(cost.vat.amount - vatRefunded, heldCents);
+  const net = heldCents - vat_out;
+  const insurance = Math.min(cost.insurance, net);
+  return { charged: heldCents, vat_out, insurance, driver: driverEarnings(net - insurance, commissionPercent, driverVatExempt) };
+}
+
+/**
  * Where a paid job's money is: held by the platform until delivery, on hold (the sender reported a
  * problem: staff decide), released to the driver (waiting for the weekly payout), paid out to the
  * driver's bank, or refunded to the sender.

@@ -5,7 +5,7 @@ import type { Locale } from './messages.ts';
 // switch on and off, which event types make which kind, and the shapes of the push routes.
 
 /** What a driver can be told by a push; each can be switched off on its own. */
-export const PUSH_KINDS = ['new_job', 'offer_result', 'chat_message', 'document_expiring'] as const;
+export const PUSH_KINDS = ['new_job', 'offer_result', 'chat_message', 'document_expiring', 'job_problem'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /**
@@ -21,6 +21,9 @@ export const PUSH_KIND_OF_EVENT: Readonly<Record<string, PushKind>> = {
   'shipment.cancelled': 'offer_result',
   'shipment.message.new': 'chat_message',
   'driver.document.expiring': 'document_expiring',
+  // Issue 23: a problem with one of the driver's jobs, and staff's decision on it.
+  'problem.reported': 'job_problem',
+  'problem.decided': 'job_problem',
 };
 
 /** The notification's title per kind (its body is the event's sentence). */
@@ -29,6 +32,7 @@ export const PUSH_TITLES: Record<PushKind, Record<Locale, string>> = {
   offer_result: { nl: 'Je bod', fr: 'Votre offre', en: 'Your offer' },
   chat_message: { nl: 'Nieuw bericht', fr: 'Nouveau message', en: 'New message' },
   document_expiring: { nl: 'Document vervalt', fr: 'Document bientôt expiré', en: 'Document expiring' },
+  job_problem: { nl: 'Probleem met een opdracht', fr: 'Problème avec une mission', en: 'Problem with a job' },
 };
 
 /** The driver app's screen a push opens (hash routes of /driver/). */

@@ -300,6 +300,7 @@ export const en: DriverTexts = {
     offer_result: 'My offer accepted or not chosen',
     chat_message: 'Chat messages',
     document_expiring: 'Documents about to expire',
+    job_problem: 'A problem with my job and the decision on it',
     saved: 'Saved.',
     saveFailed: 'Not saved. Try again.',
   },

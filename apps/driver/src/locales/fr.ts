@@ -307,6 +307,7 @@ export const fr: DriverTexts = {
     offer_result: 'Mon offre acceptée ou non retenue',
     chat_message: 'Les messages du chat',
     document_expiring: 'Les documents qui vont expirer',
+    job_problem: 'Un problème avec ma mission et la décision à son sujet',
     saved: 'Enregistré.',
     saveFailed: 'Non enregistré. Réessayez.',
   },

@@ -302,6 +302,7 @@ export const nl = {
     offer_result: 'Mijn bod aanvaard of niet gekozen',
     chat_message: 'Chatberichten',
     document_expiring: 'Documenten die bijna vervallen',
+    job_problem: 'Een probleem met mijn opdracht en de beslissing erover',
     saved: 'Opgeslagen.',
     saveFailed: 'Niet opgeslagen. Probeer opnieuw.',
   },

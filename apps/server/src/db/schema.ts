@@ -335,6 +335,25 @@ export type RefundsTable = {
   updatedAt: Timestamp;
 };
 export type DriverCancellationsTable = { id: Generated<number>; driverId: number; shipmentId: number; reason: string; createdAt: Timestamp };
+/** Issue 23 part 1: problems and claims (migration 0029). */
+export type ProblemsTable = {
+  id: Generated<number>;
+  shipmentId: number;
+  kind: 'damage' | 'loss' | 'lateness' | 'no_show' | 'other';
+  packageIds: Json<number[]>;
+  status: 'open' | 'decided';
+  reportedAt: Timestamp;
+  outcome: 'release' | 'refund' | 'insurance' | null;
+  reason: string | null;
+  refundCents: number | null;
+  releasedCents: number | null;
+  driverPriceCents: number | null;
+  decidedBy: number | null;
+  decidedAt: Timestamp | null;
+  settledAt: Timestamp | null;
+};
+export type ProblemStatementsTable = { id: Generated<number>; problemId: number; party: 'sender' | 'driver'; text: string; createdAt: Timestamp };
+export type ProblemPhotosTable = { id: Generated<number>; statementId: number; packageId: number | null; file: string; contentType: string };
 /** Issue 22 part 6: the payout provider's webhook events, each applied once. */
 export type PayoutEventsTable = { id: string; type: string; receivedAt: Timestamp };
 export type SandboxPayoutsTable = { id: string; idempotencyKey: string; iban: string; amountCents: number; createdAt: Timestamp };
@@ -462,7 +481,7 @@ export type StreamTokensTable = { tokenHash: string; userId: number; expiresAt: 
 export type MailSettingsTable = { userId: number; offerReceived: Generated<boolean>; offerAccepted: Generated<boolean>; delivered: Generated<boolean>; chatUnread: Generated<boolean> };
 /** A mail job's kind: a notification a user can switch off, or the welcome mail (always sent). */
 /** 'welcome' and 'driver_account' (a driver's verification and documents) are not notifications: no setting turns them off. */
-export type MailJobKind = MailKind | 'welcome' | 'driver_account';
+export type MailJobKind = MailKind | 'welcome' | 'driver_account' | 'problem';
 export type MailJobsTable = {
   id: Generated<number>;
   userId: number;
@@ -638,7 +657,7 @@ export type PushSubscriptionsTable = {
   lastSuccessAt: NullableTimestamp;
   failures: Generated<number>;
 };
-export type PushSettingsTable = { userId: number; newJob: Generated<boolean>; offerResult: Generated<boolean>; chatMessage: Generated<boolean>; documentExpiring: Generated<boolean> };
+export type PushSettingsTable = { userId: number; newJob: Generated<boolean>; offerResult: Generated<boolean>; chatMessage: Generated<boolean>; documentExpiring: Generated<boolean>; jobProblem: Generated<boolean> };
 export type PushJobsTable = {
   id: Generated<number>;
   subscriptionId: number;
@@ -704,6 +723,9 @@ export type Database = {
   bankCredits: BankCreditsTable;
   refunds: RefundsTable;
   driverCancellations: DriverCancellationsTable;
+  problems: ProblemsTable;
+  problemStatements: ProblemStatementsTable;
+  problemPhotos: ProblemPhotosTable;
   shipmentPositions: ShipmentPositionsTable;
   offers: OffersTable;
   ratings: RatingsTable;

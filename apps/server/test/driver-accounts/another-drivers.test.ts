@@ -3,7 +3,7 @@ import { apiRoutes } from '@vm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVehicle, joinedDriver, lightVan, uploadDocument } from '../helpers/driver-joining.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
-import { accept, addCard, createDriver, createShipment, driverState, makeOffer } from '../helpers/marketplace.ts';
+import { accept, addCard, createDriver, createShipment, driverState, makeOffer, proofPng } from '../helpers/marketplace.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -26,6 +26,13 @@ describe('someone else’s', () => {
     const jobId = await createShipment(t, sender.auth);
     await addCard(t, sender.auth);
     expect((await accept(t, sender.auth, jobId, await makeOffer(t, owner, jobId, 100))).statusCode).toBe(200);
+    // Issue 23: a problem with the job, with a photo.
+    const pic = await proofPng();
+    const reported = multipart({ kind: 'no_show', text: 'Nog niemand gezien vandaag.', photos: ['p'] }, [{ field: 'p', filename: 'p.png', type: 'image/png', data: pic }]);
+    const problem = await t.app.inject({ method: 'POST', url: `/api/shipment/${jobId}/problem`, payload: reported.payload, headers: { ...reported.headers, ...sender.auth } });
+    expect(problem.statusCode, problem.body).toBe(201);
+    const problemFile = String(problem.json().statements[0].photos[0].url).split('/').at(-1)!;
+    const answerBody = multipart({ text: 'Ik stond er om acht uur al.' }, []);
     for (const s of ['onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded']) expect((await driverState(t, owner, jobId, s)).statusCode).toBe(200);
     const proofs = (await t.app.inject({ method: 'GET', url: `/api/driver/shipment/${jobId}/proof`, headers: owner.auth })).json();
     const proofFile = String(proofs.proofs[0].signature_url).split('/').at(-1)!;
@@ -56,6 +63,9 @@ describe('someone else’s', () => {
       driverProofFile: { url: `/api/driver/shipment/${jobId}/proof/file/${proofFile}` },
       driverConsignmentNote: { url: `/api/driver/shipment/${jobId}/consignment-note.pdf` },
       driverCancel: { url: `/api/driver/shipment/${jobId}/cancel`, payload: { reason: 'Mijn bestelwagen is stuk' } },
+      driverProblem: { url: `/api/driver/shipment/${jobId}/problem` },
+      answerProblem: { url: `/api/driver/shipment/${jobId}/problem`, payload: answerBody.payload, headers: answerBody.headers },
+      driverProblemPhoto: { url: `/api/driver/shipment/${jobId}/problem/photo/${problemFile}` },
       // The week of the test clock; a week with the owner's released jobs is refused to others in settlement/statements.test.ts.
       driverStatement: { url: '/api/driver/statements/2026-11-16.pdf' },
     };
@@ -78,9 +88,11 @@ describe('someone else’s', () => {
 
     // A sender never sees another job's proof, its files or its note.
     const stranger: Auth = (await registerAndLogin(t)).auth;
-    for (const url of [`/api/shipment/${jobId}/proof`, `/api/shipment/${jobId}/proof/file/${proofFile}`, `/api/shipment/${jobId}/consignment-note.pdf`]) {
+    for (const url of [`/api/shipment/${jobId}/proof`, `/api/shipment/${jobId}/proof/file/${proofFile}`, `/api/shipment/${jobId}/consignment-note.pdf`, `/api/shipment/${jobId}/problem`, `/api/shipment/${jobId}/problem/photo/${problemFile}`]) {
       expect((await t.app.inject({ method: 'GET', url, headers: stranger })).statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/shipment/${jobId}/proof`, headers: sender.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/shipment/${jobId}/problem/photo/${problemFile}`, headers: sender.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/driver/shipment/${jobId}/problem/photo/${problemFile}`, headers: owner.auth })).statusCode).toBe(200);
   });
 });

@@ -123,10 +123,10 @@ describe('web push: key, subscriptions and settings', () => {
     const a = await createDriver(t);
     const b = await createDriver(t);
     const get = async (auth: Auth) => (await t.app.inject({ method: 'GET', url: '/api/driver/push/settings', headers: auth })).json();
-    expect(await get(a.auth)).toEqual({ new_job: true, offer_result: true, chat_message: true, document_expiring: true });
+    expect(await get(a.auth)).toEqual({ new_job: true, offer_result: true, chat_message: true, document_expiring: true, job_problem: true });
     const put = await putSettings(a.auth, { chat_message: false });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ new_job: true, offer_result: true, chat_message: false, document_expiring: true });
+    expect(put.json()).toEqual({ new_job: true, offer_result: true, chat_message: false, document_expiring: true, job_problem: true });
     expect(await get(a.auth)).toMatchObject({ chat_message: false });
     expect(await get(b.auth)).toMatchObject({ chat_message: true });
     expect((await putSettings(a.auth, { chat_message: 'no' })).statusCode).toBe(400);

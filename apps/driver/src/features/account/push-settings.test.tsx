@@ -40,7 +40,7 @@ function pushBrowser() {
 }
 
 function pushApi() {
-  let settings = { new_job: true, offer_result: true, chat_message: true, document_expiring: true };
+  let settings = { new_job: true, offer_result: true, chat_message: true, document_expiring: true, job_problem: true };
   const record = async (request: Request) => {
     const text = await request.text();
     calls.push({ method: request.method, path: new URL(request.url).pathname, body: text ? JSON.parse(text) : null });

@@ -86,6 +86,10 @@ export async function claimRefund(trx: Executor, row: Insertable<RefundsTable>):
   return r?.id ?? null;
 }
 
+export async function refundBySource(db: Executor, sourceKey: string): Promise<{ id: number; amountCents: number } | undefined> {
+  return db.selectFrom('refunds').select(['id', 'amountCents']).where('sourceKey', '=', sourceKey).executeTakeFirst();
+}
+
 export type RefundRow = { id: number; paymentId: number; shipmentId: number; amountCents: number; reason: RefundsTable['reason']; senderId: number; method: 'card' | 'invoice' | 'bancontact'; providerRef: string | null; reference: string };
 
 const refundRows = (db: Executor) =>

@@ -191,9 +191,12 @@ export function cancellationsService({ db, shipments, ledger, events, provider, 
      * `npm run admin -- money refund`). Never more than is held, never after it went to the driver;
      * rounded up to an amount a credit note states exactly. What was refunded, in cents, or why not.
      */
-    async staffRefund(shipmentId: number, cents: number): Promise<{ refunded: number } | { refused: 'no_payment' | 'released' | 'too_much' | 'nothing_held' }> {
+    async staffRefund(shipmentId: number, cents: number, key?: string): Promise<{ refunded: number } | { refused: 'no_payment' | 'released' | 'too_much' | 'nothing_held' }> {
       type Refusal = { refused: 'no_payment' | 'released' | 'too_much' | 'nothing_held' };
       const claimed = await db.transaction().execute(async (trx): Promise<Refusal | { id: number; amount: number }> => {
+        // A refund under its own key (a problem's decision) is claimed once, however often it is asked for.
+        const prior = key ? await repo.refundBySource(trx, key) : undefined;
+        if (prior) return { id: prior.id, amount: prior.amountCents };
         const j = await repo.jobMoney(trx, shipmentId, true);
         if (!j || j.paymentId === null) return { refused: 'no_payment' };
         if (await ledger.hasMovement(shipmentId, 'release', trx)) return { refused: 'released' };
@@ -203,7 +206,7 @@ export function cancellationsService({ db, shipments, ledger, events, provider, 
         const amount = creditableGross(cents, j.vatPercent ?? 0, held);
         const at = now();
         const n = await repo.refundCount(trx, shipmentId);
-        const id = await repo.claimRefund(trx, { sourceKey: `staff:shipment:${shipmentId}:${n + 1}`, paymentId: j.paymentId, shipmentId, amountCents: amount, reason: 'staff', status: 'pending', providerRef: null, failureReason: null, createdAt: at, updatedAt: at });
+        const id = await repo.claimRefund(trx, { sourceKey: key ?? `staff:shipment:${shipmentId}:${n + 1}`, paymentId: j.paymentId, shipmentId, amountCents: amount, reason: 'staff', status: 'pending', providerRef: null, failureReason: null, createdAt: at, updatedAt: at });
         return { id: id!, amount };
       });
       if ('refused' in claimed) return claimed;

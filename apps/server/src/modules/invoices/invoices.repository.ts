@@ -166,7 +166,9 @@ export type PurchaseRow = RouteAndPerson & {
  */
 export async function purchasesToBill(db: Executor, limit: number): Promise<PurchaseRow[]> {
   const { rows } = await sql<PurchaseRow>`
-    select s.id as shipment_id, o.driver_id, s.reference_id as reference, o.price_cents, o.commission_bp,
+    select s.id as shipment_id, o.driver_id, s.reference_id as reference,
+           -- A problem staff decided with a part refund leaves the driver a lower price (issue 23).
+           coalesce((select pr.driver_price_cents from problems pr where pr.shipment_id = s.id), o.price_cents) as price_cents, o.commission_bp,
            s.pickup_city, s.pickup_country, s.delivery_city, s.delivery_country, s.pickup_date_from, s.pickup_timezone,
            u.locale, u.first_name, u.last_name, u.email, u.address_formatted, u.country,
            dp.kind, dp.company_name, dp.company_number, dp.vat, dp.vat_exempt, dp.iban

@@ -158,3 +158,14 @@ export function driverAccountMail(e: EventOf<'driver.verification.decided' | 'dr
   const subject = e.type === 'driver.document.expiring' ? DRIVER_SUBJECTS.expiring[l] : DRIVER_SUBJECTS[e.payload.approved ? 'approved' : 'refused'][l];
   return { subject, text: [GREETING[l], '', eventText(e, l), '', appLink, ''].join('\n') };
 }
+
+const PROBLEM_SUBJECTS: Record<'problem.reported' | 'problem.answered' | 'problem.decided', Record<Locale, string>> = {
+  'problem.reported': { nl: 'Probleem gemeld bij je opdracht', fr: 'Problème signalé pour votre mission', en: 'A problem was reported with your job' },
+  'problem.answered': { nl: 'De chauffeur antwoordde op je melding', fr: 'Le chauffeur a répondu à votre signalement', en: 'The driver answered your report' },
+  'problem.decided': { nl: 'Onze beslissing over het gemelde probleem', fr: 'Notre décision sur le problème signalé', en: 'Our decision on the reported problem' },
+};
+
+/** Issue 23: a problem with a job, the driver's answer, staff's decision with its reason (to both parties). */
+export function problemMail(e: EventOf<'problem.reported' | 'problem.answered' | 'problem.decided'>, l: Locale, link: string): MailText {
+  return { subject: `${PROBLEM_SUBJECTS[e.type][l]} (${e.payload.reference})`, text: [GREETING[l], '', eventText(e, l), '', link, ''].join('\n') };
+}

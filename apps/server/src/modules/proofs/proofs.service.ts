@@ -298,6 +298,16 @@ export function proofsService({ db, store, files, shipments, seal, now, log, aft
       await afterDeliveryAnswer?.(shipmentId);
       return read({ role: 'sender', userId: senderId }, shipmentId);
     },
+
+    /** Issue 23: a problem reported after delivery is the sender's answer to it (in the report's transaction): the money stays held. */
+    async recordProblemAnswer(trx: Executor, shipmentId: number, note: string, at: Date): Promise<void> {
+      await repo.insertAnswer(trx, { shipmentId, outcome: 'problem', note, answeredAt: at });
+    },
+
+    /** Issue 23: the consignment note's entries, for staff's timeline of a problem. */
+    async noteEntries(shipmentId: number): Promise<{ seq: number; body: NoteEntryBody; createdAt: Date }[]> {
+      return (await repo.entries(db, shipmentId)).map((r) => ({ seq: r.seq, body: r.body as NoteEntryBody, createdAt: r.createdAt }));
+    },
   };
 }
 

@@ -12,6 +12,7 @@ export const PUSH_SETTING_COLUMN = {
   offer_result: 'offerResult',
   chat_message: 'chatMessage',
   document_expiring: 'documentExpiring',
+  job_problem: 'jobProblem',
 } as const satisfies Record<PushKind, keyof PushSettingsTable>;
 
 export type PushSettingsRow = Selectable<PushSettingsTable>;

@@ -40,6 +40,7 @@ const DELIVERY: Record<PushKind, Pick<PushMessage, 'ttlSeconds' | 'urgency'>> = 
   offer_result: { ttlSeconds: 24 * 3600, urgency: 'high' },
   chat_message: { ttlSeconds: 24 * 3600, urgency: 'normal' },
   document_expiring: { ttlSeconds: 3 * 24 * 3600, urgency: 'low' },
+  job_problem: { ttlSeconds: 3 * 24 * 3600, urgency: 'high' },
 };
 
 type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };

@@ -95,7 +95,7 @@ export async function driverJobsMoney(db: Executor, driverId: number, limit: num
   const { rows } = await sql<DriverJobMoneyRow>`
     select s.id as shipment_id, s.reference_id as reference, s.pickup_city, s.delivery_city,
            (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = 'delivered') as delivered_at,
-           o.price_cents, o.commission_bp, p.vat_exempt,
+           coalesce((select pr.driver_price_cents from problems pr where pr.shipment_id = s.id), o.price_cents) as price_cents, o.commission_bp, p.vat_exempt,
            exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'charge') as charged,
            exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release') as released,
            (select min(t.created_at) from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release') as released_at,

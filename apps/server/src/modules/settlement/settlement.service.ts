@@ -7,8 +7,10 @@ import {
   type DriverStatementsRead,
   isLocale,
   jobSplit,
+  remainderSplit,
   localParts,
   MAX_STATEMENT_WEEKS,
+  type JobSplit,
   type MoneyStatus,
   type PaymentMethodName,
   payoutWeek,
@@ -32,6 +34,10 @@ type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg:
 type Deps = { db: Db; ledger: LedgerService; now: () => Date; log: Log; commissionPercent: number; /** After a job's money is released (the driver's self-billed invoice is written then). */ afterRelease?: () => void };
 
 export type ReleaseReason = 'confirmed' | 'timer' | 'staff';
+/** Issue 23: what a release after a part refund left the driver (their price without VAT) and the side of the job released, in cents. */
+export type RestRelease = { outcome: ReleaseOutcome; driverPriceCents: number; releasedCents: number };
+/** Keeps the lower driver's price in the release's transaction (the self-billed invoice is written from it). */
+type RestHook = (trx: Executor, driverPriceCents: number) => Promise<void>;
 export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 'amount_mismatch';
 
 /** Jobs released per batch of the timer; a backlog is worked off batch after batch. */
@@ -68,24 +74,29 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
 
   /** Releases one job's held money to its driver (see the module comment); what happened, once per job. */
   async function release(shipmentId: number, reason: ReleaseReason): Promise<ReleaseOutcome> {
-    const outcome = await releaseOnce(shipmentId, reason);
+    const { outcome } = await releaseOnce(shipmentId, reason, null);
     if (outcome === 'released') afterRelease?.();
     return outcome;
   }
 
-  async function releaseOnce(shipmentId: number, reason: ReleaseReason): Promise<ReleaseOutcome> {
+  /**
+   * A release of all a job's money, or (`rest`, staff's decision on a problem after a part refund)
+   * of what is still held, divided like a release of the lower price the refund left.
+   */
+  async function releaseOnce(shipmentId: number, reason: ReleaseReason, rest: RestHook | null): Promise<{ outcome: ReleaseOutcome; split?: JobSplit }> {
     return db.transaction().execute(async (trx) => {
       const f = await repo.releaseFacts(trx, shipmentId);
-      if (!f) return 'nothing_held';
-      if (await ledger.hasMovement(shipmentId, 'release', trx)) return 'already_released';
+      if (!f) return { outcome: 'nothing_held' };
+      if (await ledger.hasMovement(shipmentId, 'release', trx)) return { outcome: 'already_released' };
       const held = await ledger.heldFor(shipmentId, trx);
-      if (held <= 0) return 'nothing_held';
+      if (held <= 0) return { outcome: 'nothing_held' };
       const pct = f.commissionBp === null ? commissionPercent : f.commissionBp / 100;
-      const split = jobSplit(costBreakdown(f.priceCents, f.insurance, f.saleVatPercent), pct, f.driverVatExempt);
+      const cost = costBreakdown(f.priceCents, f.insurance, f.saleVatPercent);
+      const split = rest ? remainderSplit(cost, held, pct, f.driverVatExempt) : jobSplit(cost, pct, f.driverVatExempt);
       if (split.charged !== held) {
-        // Part of it was refunded (or the price moved): staff divide what is left by hand.
+        // Part of it was refunded (or the price moved): only staff's decision divides what is left.
         log.warn({ shipmentId, held, charged: split.charged }, 'held money differs from the price: not released');
-        return 'amount_mismatch';
+        return { outcome: 'amount_mismatch' };
       }
       await ledger.post(trx, {
         key: `release:shipment:${shipmentId}`,
@@ -101,7 +112,8 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
           { account: { kind: 'vat_receivable' }, cents: split.driver.vat },
         ],
       });
-      return 'released';
+      await rest?.(trx, split.driver.price);
+      return { outcome: 'released', split };
     });
   }
 
@@ -124,6 +136,13 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
     },
 
     release,
+
+    /** Issue 23: staff's decision on a problem after a part refund: what is still held goes to the driver's side (see releaseOnce). */
+    async releaseRest(shipmentId: number, withPrice: RestHook): Promise<RestRelease> {
+      const { outcome, split } = await releaseOnce(shipmentId, 'staff', withPrice);
+      if (outcome === 'released') afterRelease?.();
+      return { outcome, driverPriceCents: split?.driver.price ?? 0, releasedCents: split?.charged ?? 0 };
+    },
 
     /** Where a paid job's money is (null before any payment). */
     async moneyStatus(shipmentId: number): Promise<MoneyStatus | null> {

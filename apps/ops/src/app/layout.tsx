@@ -21,7 +21,9 @@ export function OpsLayout() {
       ? t('titles.drivers')
       : pathname.startsWith('/bank-statements')
         ? t('titles.bankStatements')
-        : t('titles.home');
+        : pathname.startsWith('/problems')
+          ? t('titles.problems')
+          : t('titles.home');
   const announcement = useRouteFocus(pathname, title, main);
   useLayoutEffect(() => {
     document.title = t('titles.page', { page: title });

@@ -1,4 +1,4 @@
-import { DRIVER_VERIFIERS, FINANCE_ROLES, type StaffRole } from '@vm/domain/staff';
+import { DRIVER_VERIFIERS, FINANCE_ROLES, STAFF_ROLES, type StaffRole } from '@vm/domain/staff';
 
 /** The signed-in nav: each entry with the roles that see it (the server checks the same roles per route). */
 export type NavEntry = { to: string; label: string; roles: readonly StaffRole[] };
@@ -9,4 +9,6 @@ export const NAV: NavEntry[] = [
   { to: '/drivers', label: 'nav.drivers', roles: DRIVER_VERIFIERS },
   // Issue 22: finance staff import the bank's CAMT.053 statements (the server's FINANCE_ROLES).
   { to: '/bank-statements', label: 'nav.bankStatements', roles: FINANCE_ROLES },
+  // Issue 23 part 1: problems and claims (all staff read; finance and admins decide).
+  { to: '/problems', label: 'nav.problems', roles: STAFF_ROLES },
 ];

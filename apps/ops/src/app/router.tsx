@@ -18,6 +18,9 @@ export const router = createHashRouter([
           // Issue 21 part 1: staff verify drivers.
           { path: 'drivers', lazy: () => import('../features/drivers/components/drivers-queue-page.tsx').then((m) => ({ Component: m.DriversQueuePage })) },
           { path: 'drivers/:id', lazy: () => import('../features/drivers/components/driver-page.tsx').then((m) => ({ Component: m.DriverPage })) },
+          // Issue 23 part 1: problems and claims; every staff member reads them, finance and admins decide (in the page).
+          { path: 'problems', lazy: () => import('../features/problems/components/problems-queue-page.tsx').then((m) => ({ Component: m.ProblemsQueuePage })) },
+          { path: 'problems/:id', lazy: () => import('../features/problems/components/problem-page.tsx').then((m) => ({ Component: m.ProblemPage })) },
           // Issue 22: finance staff import a bank statement; its texts come with the page's chunk.
           {
             element: <RequireRole roles={FINANCE_ROLES} />,

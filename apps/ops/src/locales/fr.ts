@@ -5,8 +5,8 @@ export const fr: OpsTexts = {
   brand: 'Vrachtmarkt gestion',
   loading: 'Chargement…',
   validation: messages.fr,
-  titles: { page: '{{page}} · Vrachtmarkt gestion', home: 'Aperçu', signIn: 'Connexion', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte' },
-  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', home: 'Aperçu', language: 'Langue', signOut: 'Se déconnecter', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte' },
+  titles: { page: '{{page}} · Vrachtmarkt gestion', home: 'Aperçu', signIn: 'Connexion', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', problems: 'Problèmes' },
+  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', home: 'Aperçu', language: 'Langue', signOut: 'Se déconnecter', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', problems: 'Problèmes' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'service clients', finance: 'finances', admin: 'administrateur' },

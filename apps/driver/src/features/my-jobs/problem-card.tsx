@@ -182,8 +182,13 @@ function AnswerForm({ shipmentId, packages, description }: { shipmentId: number;
           for (const e of err.fieldErrors) fromServer[fieldOf(e.field, sent)] ??= e.message;
           return showErrors(fromServer);
         }
-        // 409: decided or answered meanwhile; the problem is read again.
-        if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey: problemQuery(shipmentId).queryKey });
+        // 409: decided or answered meanwhile. The problem is read again, which takes the form away:
+        // the reason is said in a toast that stays, not under the form.
+        if (err instanceof ApiError && err.status === 409) {
+          toast(t('myJobs.problem.failed', { reason: errorText(err) }), 'danger', TOAST_MS.long);
+          void client.invalidateQueries({ queryKey: problemQuery(shipmentId).queryKey });
+          return;
+        }
         setErrors({ form: t('myJobs.problem.failed', { reason: errorText(err) }) });
       },
     });

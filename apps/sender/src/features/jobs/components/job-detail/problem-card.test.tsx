@@ -1,6 +1,7 @@
 import type { ProblemRead, SenderProblemRead } from '@vm/domain/problems';
 import type { PackageRead } from '@vm/domain/shipment';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { server } from '@vm/client/testing/web-test-setup.ts';
 import { writeToken } from '@vm/client/token-store.ts';
@@ -49,6 +50,12 @@ const deliveryProof = {
 };
 
 /** The files by field name, with their size (jsdom's FormData does not carry a file's name through the mock). */
+/** What axe finds against WCAG 2.2 AA (jsdom draws nothing: colour contrast is left to the browser checks). */
+async function violations(el: Element) {
+  const results = await axe.run(el, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 type Sent = { content: unknown; files: Record<string, number> };
 /** The server: the problem read, the proof (delivery waiting for an answer), and the report's answers in turn. */
 function problemServer(read: SenderProblemRead, answers: (() => Response)[] = []) {
@@ -101,6 +108,7 @@ describe('reporting a problem', () => {
     await user.click(within(dialog).getByRole('button', { name: nl.job.problem.send }));
     expect(await within(dialog).findByText(nl.validation.problem_package_required)).toBeVisible();
     expect(sent).toEqual([]);
+    expect(await violations(dialog)).toEqual([]);
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Kast' }));
     await user.upload(within(dialog).getByLabelText('Foto’s van Kast'), jpeg('kras.jpg'));
@@ -179,5 +187,6 @@ describe('a reported problem', () => {
     expect(decision).toHaveTextContent('Aan jou terugbetaald€ 60,00');
     expect(decision).toHaveTextContent('Naar de chauffeur€ 60,00');
     expect(within(card).queryByText(nl.job.problem.noAnswer)).toBeNull();
+    expect(await violations(card)).toEqual([]);
   });
 });

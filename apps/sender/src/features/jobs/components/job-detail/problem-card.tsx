@@ -81,6 +81,11 @@ function ReportDialog({ shipment: s, kinds, onClose }: { shipment: ShipmentRead;
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const stale = useRef(false);
+  const close = () => {
+    if (stale.current) void client.invalidateQueries({ queryKey: [...queryKeys.shipment(s.id), 'problem'] });
+    onClose();
+  };
 
   // A no-show or lateness is about the driver, not the goods: no packages to name.
   const withPackages = kind !== null && kind !== 'no_show' && kind !== 'lateness' && s.packages.length > 0;
@@ -141,8 +146,9 @@ function ReportDialog({ shipment: s, kinds, onClose }: { shipment: ShipmentRead;
             for (const e of err.fieldErrors) fromServer[fieldOf(e.field, concerned)] ??= e.message;
             return showErrors(fromServer);
           }
-          // 409: the window closed or the job changed meanwhile; what may be reported is read again.
-          if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey: [...queryKeys.shipment(s.id), 'problem'] });
+          // 409: the window closed or the job changed meanwhile. The message stays in the dialog;
+          // what may be reported is read again when it closes (reading it now could close it unread).
+          if (err instanceof ApiError && err.status === 409) stale.current = true;
           setErrors({ form: err instanceof ApiError && ApiError.describe(err.body) ? err.message : t('job.problem.failed') });
         },
       },
@@ -164,7 +170,7 @@ function ReportDialog({ shipment: s, kinds, onClose }: { shipment: ShipmentRead;
   );
 
   return (
-    <Modal open title={t('job.problem.dialogTitle')} onClose={onClose} wide>
+    <Modal open title={t('job.problem.dialogTitle')} onClose={close} wide>
       <form ref={form} onSubmit={submit} noValidate>
         <div data-field="kind">
           <ChoiceGroup legend={t('job.problem.kind')} name="problem-kind" value={kind} options={kinds.map((k) => ({ value: k, label: t(`job.problem.kinds.${k}`) }))} onChange={setKind} error={errors.kind} />
@@ -204,7 +210,7 @@ function ReportDialog({ shipment: s, kinds, onClose }: { shipment: ShipmentRead;
           <button type="submit" className="button button-danger" disabled={report.isPending || busy}>
             {t('job.problem.send')}
           </button>
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={report.isPending}>
+          <button type="button" className="button button-ghost" onClick={close} disabled={report.isPending}>
             {t('job.problem.cancel')}
           </button>
         </div>

@@ -108,6 +108,8 @@ export function driverApi(p: DriverProfileRead | null = profile()) {
     // settings; the Work tab's live stream gets no token here (it retries quietly).
     http.get('*/api/driver/push/settings', () => HttpResponse.json({ new_job: true, offer_result: true, chat_message: true, document_expiring: true, job_problem: true })),
     http.post('*/api/firebase_token', () => new HttpResponse(null, { status: 503 })),
+    // Issue 23: an accepted job's page reads its problem; none unless a test says so.
+    http.get('*/api/driver/shipment/:id/problem', () => HttpResponse.json({ problem: null, may_answer: false })),
   );
 }
 

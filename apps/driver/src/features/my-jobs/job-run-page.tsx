@@ -6,6 +6,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { canGiveBack, queuedFor, shownState, useProofs, useQueueSnapshot, useRunJob } from './api.ts';
 import { clock, directionsUrl, fullAddress, geoUri, timeWindow, town } from './format.ts';
 import { NextStateButton } from './next-state-button.tsx';
+import { useDriverProblem } from './problem-api.ts';
 import { useRunEvents } from './run-events.ts';
 import './run-texts.ts';
 import { usePositionWatch } from './use-position-watch.ts';
@@ -13,6 +14,8 @@ import { usePositionWatch } from './use-position-watch.ts';
 // Issue 22: giving a job back is rare; its form is a chunk of its own, loaded when an accepted job's
 // page shows it (bundled into this route it made the chunk graph pull more into the first page).
 const GiveBack = lazy(() => import('./give-back.tsx').then((m) => ({ default: m.GiveBack })));
+// Issue 23: a problem the sender reported, with the driver's answer form; a chunk of its own (most jobs have none).
+const ProblemCard = lazy(() => import('./problem-card.tsx').then((m) => ({ default: m.ProblemCard })));
 
 const ACTIVE = ['accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded'];
 const PICKED_UP = ['loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised'];
@@ -25,6 +28,7 @@ export function JobRunPage() {
   const snap = useQueueSnapshot();
   const queued = queuedFor(snap, id);
   const proofs = useProofs(id, !!job.data);
+  const problem = useDriverProblem(id, !!job.data);
   const state = job.data ? shownState(job.data.current_state.state, queued.state) : null;
   const active = !!state && ACTIVE.includes(state);
   const position = usePositionWatch(id, active);
@@ -74,6 +78,11 @@ export function JobRunPage() {
         </p>
       ) : (
         <NextStateButton shipmentId={id} state={state} proofsTaken={taken} />
+      )}
+      {problem.data?.problem && (
+        <Suspense fallback={null}>
+          <ProblemCard job={j} problem={problem.data.problem} mayAnswer={problem.data.may_answer} />
+        </Suspense>
       )}
       {active && (
         <div className="run-position">

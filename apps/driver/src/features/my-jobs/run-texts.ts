@@ -1,11 +1,46 @@
 import { i18next } from '@vm/client/i18n.ts';
 
-// Issue 22's texts of an accepted job's page (giving a job back, the sender's cancelling), in the
+// Issue 22's texts of an accepted job's page (giving a job back, the sender's cancelling) and issue
+// 23's (a problem the sender reported, the driver's answer), in the
 // three languages. They live with the lazily loaded job route, not in the entry's catalogue: the
 // driver's first page is at its budget (150 KB). Registered once when the route loads, merged
 // under myJobs (a language loaded later merges beside them, it does not replace them).
 
 const nl = {
+  // Issue 23 part 1: a problem the sender reported, and the driver's answer.
+  problem: {
+    title: 'De verzender meldde een probleem',
+    kind: 'Soort',
+    kinds: { damage: 'Schade', loss: 'Verlies', lateness: 'Te laat', no_show: 'Chauffeur niet gekomen', other: 'Iets anders' },
+    reportedAt: 'Gemeld op',
+    status: 'Status',
+    statuses: { open: 'In behandeling', decided: 'Beslist' },
+    concerned: 'Pakketten',
+    senderStatement: 'Melding van de verzender',
+    yourStatement: 'Jouw antwoord',
+    photo: 'Foto {{n}} van {{description}}',
+    photoGeneral: 'Foto {{n}}',
+    photoMissing: 'Foto niet beschikbaar',
+    answerTitle: 'Jouw kant van het verhaal',
+    answerIntro: 'Vertel wat er gebeurd is en voeg je eigen foto’s toe. Ons team leest beide kanten en beslist; tot dan blijft het geld vastgehouden.',
+    packagePhotos: 'Foto’s van {{description}}',
+    otherPhotos: 'Andere foto’s',
+    photosChosen: 'Gekozen: {{names}}',
+    photosHint: 'Hoogstens 10 foto’s samen; ze worden eerst verkleind.',
+    photosTooBig: 'De foto’s zijn samen te groot (hoogstens 40 MB). Kies er minder.',
+    text: 'Wat is er gebeurd?',
+    textHint: '10 tot 2000 tekens. De verzender en ons team lezen het.',
+    send: 'Antwoord versturen',
+    failed: 'Je antwoord is niet verstuurd: {{reason}}',
+    sent: 'Je antwoord is verstuurd.',
+    waiting: 'Ons team beslist na het lezen van beide kanten.',
+    decision: 'Beslissing',
+    outcome: 'Uitkomst',
+    outcomes: { release: 'Het bedrag gaat naar jou', refund: 'Terugbetaling aan de verzender', insurance: 'Doorverwezen naar de verzekering' },
+    reason: 'Reden',
+    refunded: 'Terugbetaald aan de verzender',
+    released: 'Naar jouw kant (loon, commissie en btw)',
+  },
   giveBack: {
     open: 'Opdracht teruggeven',
     title: 'Opdracht teruggeven?',
@@ -23,9 +58,44 @@ const nl = {
   cancelledBySender: 'De verzender heeft deze rit geannuleerd.',
 };
 
-type RunTexts = { [K in keyof typeof nl]: (typeof nl)[K] extends string ? string : { [L in keyof (typeof nl)[K]]: string } };
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+type RunTexts = Widen<typeof nl>;
 
 const fr: RunTexts = {
+  // Issue 23 part 1: a problem the sender reported, and the driver's answer.
+  problem: {
+    title: 'L’expéditeur a signalé un problème',
+    kind: 'Type',
+    kinds: { damage: 'Dommage', loss: 'Perte', lateness: 'Retard', no_show: 'Chauffeur absent', other: 'Autre chose' },
+    reportedAt: 'Signalé le',
+    status: 'Statut',
+    statuses: { open: 'En cours de traitement', decided: 'Décidé' },
+    concerned: 'Colis',
+    senderStatement: 'Signalement de l’expéditeur',
+    yourStatement: 'Votre réponse',
+    photo: 'Photo {{n}} de {{description}}',
+    photoGeneral: 'Photo {{n}}',
+    photoMissing: 'Photo indisponible',
+    answerTitle: 'Votre version des faits',
+    answerIntro: 'Racontez ce qui s’est passé et ajoutez vos propres photos. Notre équipe lit les deux versions et décide ; l’argent reste bloqué jusque-là.',
+    packagePhotos: 'Photos de {{description}}',
+    otherPhotos: 'Autres photos',
+    photosChosen: 'Choisies : {{names}}',
+    photosHint: 'Au maximum 10 photos en tout ; elles sont d’abord réduites.',
+    photosTooBig: 'Ensemble, les photos sont trop lourdes (40 Mo au maximum). Choisissez-en moins.',
+    text: 'Que s’est-il passé ?',
+    textHint: 'De 10 à 2000 caractères. L’expéditeur et notre équipe le lisent.',
+    send: 'Envoyer la réponse',
+    failed: 'Votre réponse n’a pas été envoyée : {{reason}}',
+    sent: 'Votre réponse est envoyée.',
+    waiting: 'Notre équipe décide après avoir lu les deux versions.',
+    decision: 'Décision',
+    outcome: 'Résultat',
+    outcomes: { release: 'Le montant vous revient', refund: 'Remboursement à l’expéditeur', insurance: 'Transmis à l’assurance' },
+    reason: 'Motif',
+    refunded: 'Remboursé à l’expéditeur',
+    released: 'Pour vous (rémunération, commission et TVA)',
+  },
   giveBack: {
     open: 'Rendre la mission',
     title: 'Rendre la mission ?',
@@ -44,6 +114,40 @@ const fr: RunTexts = {
 };
 
 const en: RunTexts = {
+  // Issue 23 part 1: a problem the sender reported, and the driver's answer.
+  problem: {
+    title: 'The sender reported a problem',
+    kind: 'Kind',
+    kinds: { damage: 'Damage', loss: 'Loss', lateness: 'Late', no_show: 'Driver did not turn up', other: 'Something else' },
+    reportedAt: 'Reported on',
+    status: 'Status',
+    statuses: { open: 'Being handled', decided: 'Decided' },
+    concerned: 'Packages',
+    senderStatement: 'The sender’s report',
+    yourStatement: 'Your answer',
+    photo: 'Photo {{n}} of {{description}}',
+    photoGeneral: 'Photo {{n}}',
+    photoMissing: 'Photo not available',
+    answerTitle: 'Your side of the story',
+    answerIntro: 'Tell what happened and add your own photos. Our team reads both sides and decides; the money stays held until then.',
+    packagePhotos: 'Photos of {{description}}',
+    otherPhotos: 'Other photos',
+    photosChosen: 'Chosen: {{names}}',
+    photosHint: 'At most 10 photos in all; they are made smaller first.',
+    photosTooBig: 'Together the photos are too large (40 MB at most). Choose fewer.',
+    text: 'What happened?',
+    textHint: '10 to 2000 characters. The sender and our team read it.',
+    send: 'Send the answer',
+    failed: 'Your answer was not sent: {{reason}}',
+    sent: 'Your answer is sent.',
+    waiting: 'Our team decides after reading both sides.',
+    decision: 'Decision',
+    outcome: 'Outcome',
+    outcomes: { release: 'The amount goes to you', refund: 'Refund to the sender', insurance: 'Referred to the insurance' },
+    reason: 'Reason',
+    refunded: 'Refunded to the sender',
+    released: 'To your side (pay, commission and VAT)',
+  },
   giveBack: {
     open: 'Give this job back',
     title: 'Give this job back?',

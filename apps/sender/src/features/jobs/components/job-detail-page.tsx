@@ -13,7 +13,7 @@ import { JobTitle } from './job-detail/job-title.tsx';
 import { PackagesCard } from './job-detail/packages-card.tsx';
 import { PaymentSummary } from './job-detail/payment-summary.tsx';
 import { PaymentWaiting } from './job-detail/payment-waiting.tsx';
-import { ProofCard } from './job-detail/proof-card.tsx';
+import { ProofAndProblem } from './job-detail/problem-card.tsx';
 import { RouteCard } from './job-detail/route-card.tsx';
 import { StatesCard } from './job-detail/states-card.tsx';
 import { StreetViewCard } from './job-detail/street-view-card.tsx';
@@ -72,7 +72,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
       </div>
 
       <PaymentSummary shipment={s} />
-      <ProofCard shipment={s} />
+      <ProofAndProblem shipment={s} />
       {s.current_state.state === 'finalised' && <RatingCard shipment={s} />}
 
       <PackagesCard shipment={s} />

@@ -13,7 +13,8 @@ import { when } from './format.ts';
 
 const PROOF_FROM = new Set(['arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised']);
 
-export function ProofCard({ shipment: s }: { shipment: ShipmentRead }) {
+/** `onReport` opens the problem report (issue 23) while the sender may report one; `reported`: a problem was reported. */
+export function ProofCard({ shipment: s, onReport, reported = false }: { shipment: ShipmentRead; onReport?: () => void; reported?: boolean }) {
   const { t } = useTranslation();
   const { data } = useProofs(s.id, PROOF_FROM.has(s.current_state.state));
   if (!data || data.proofs.length === 0) return null;
@@ -24,7 +25,7 @@ export function ProofCard({ shipment: s }: { shipment: ShipmentRead }) {
         <ProofBlock key={p.id} proof={p} shipment={s} />
       ))}
       {data.note_url && <NoteLink url={data.note_url} reference={s.reference_id} />}
-      <DeliveryAnswer shipmentId={s.id} delivery={data.delivery} timeZone={s.pickup_timezone} />
+      <DeliveryAnswer shipmentId={s.id} delivery={data.delivery} timeZone={s.pickup_timezone} onReport={onReport} reported={reported} />
     </section>
   );
 }
@@ -94,11 +95,10 @@ function NoteLink({ url, reference }: { url: string; reference: string }) {
 
 type Delivery = NonNullable<ReturnType<typeof useProofs>['data']>['delivery'];
 
-function DeliveryAnswer({ shipmentId, delivery, timeZone }: { shipmentId: number; delivery: Delivery; timeZone: string }) {
+/** Confirm the delivery, or report a problem: that opens the problem report (issue 23) rather than answering here. */
+function DeliveryAnswer({ shipmentId, delivery, timeZone, onReport, reported }: { shipmentId: number; delivery: Delivery; timeZone: string; onReport?: () => void; reported: boolean }) {
   const { t } = useTranslation();
   const answer = useAnswerDelivery();
-  const [reporting, setReporting] = useState(false);
-  const [note, setNote] = useState('');
   switch (delivery.status) {
     case 'not_delivered':
       return null;
@@ -110,36 +110,21 @@ function DeliveryAnswer({ shipmentId, delivery, timeZone }: { shipmentId: number
     case 'waiting':
       break;
   }
+  if (reported) return <p role="status">{t('job.proof.answer.reported')}</p>;
   const error = answer.error instanceof ApiError ? answer.error.message : answer.error ? t('job.proof.answer.failed') : null;
   return (
     <div className="delivery-answer">
       <p>{t('job.proof.answer.ask', { time: when(delivery.answer_by, timeZone) })}</p>
-      {reporting ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            answer.mutate({ shipmentId, answer: { outcome: 'problem', note: note.trim() || undefined } });
-          }}
-        >
-          <label htmlFor="delivery-problem">{t('job.proof.answer.problemLabel')}</label>
-          <textarea id="delivery-problem" maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} rows={3} />
-          <button type="submit" className="button button-danger" disabled={answer.isPending}>
-            {t('job.proof.answer.sendProblem')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setReporting(false)}>
-            {t('job.proof.answer.back')}
-          </button>
-        </form>
-      ) : (
-        <p>
-          <button type="button" className="button" disabled={answer.isPending} onClick={() => answer.mutate({ shipmentId, answer: { outcome: 'confirmed' } })}>
-            {t('job.proof.answer.confirm')}
-          </button>{' '}
-          <button type="button" className="button button-secondary" onClick={() => setReporting(true)}>
+      <p>
+        <button type="button" className="button" disabled={answer.isPending} onClick={() => answer.mutate({ shipmentId, answer: { outcome: 'confirmed' } })}>
+          {t('job.proof.answer.confirm')}
+        </button>{' '}
+        {onReport && (
+          <button type="button" className="button button-secondary" onClick={onReport}>
             {t('job.proof.answer.report')}
           </button>
-        </p>
-      )}
+        )}
+      </p>
       {error && (
         <p role="alert" className="form-error">
           {error}

@@ -84,6 +84,13 @@ export const eventSchema = z.discriminatedUnion('type', [
   event('driver.document.expiring', z.object({ kind: z.enum(DRIVER_DOCUMENT_KINDS), expires: z.string().max(10), days: z.number().int().min(0).max(60) })),
   // Issue 21, job board: a new open job that fits one of the driver's vehicles in their last board area.
   event('board.job.new', z.object({ reference, pickup_zip: z.string().max(20), pickup_city: city, delivery_zip: z.string().max(20), delivery_city: city })),
+  // Issue 23 part 2: staff restricted or suspended the account (the statement of reasons is made from
+  // this payload in the user's language), or lifted it with a reason.
+  event(
+    'account.restricted',
+    z.object({ restriction_id: id, kind: z.enum(['restrict', 'suspend']), reason: z.string().max(2000), starts_at: seconds, ends_at: seconds.nullable(), business: z.boolean() }),
+  ),
+  event('account.restriction.lifted', z.object({ restriction_id: id, kind: z.enum(['restrict', 'suspend']), reason: z.string().max(2000) })),
 ]);
 /** An event's type with its payload, one member per type. */
 export type EventBody = z.infer<typeof eventSchema>;
@@ -117,6 +124,8 @@ export const EVENT_TYPES = [
   'driver.verification.decided',
   'driver.document.expiring',
   'board.job.new',
+  'account.restricted',
+  'account.restriction.lifted',
 ] as const satisfies readonly EventType[];
 // Every type of the union is in the list above (a type added there and not here fails to compile).
 const everyTypeListed: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : false = true;
@@ -299,6 +308,16 @@ const TEXTS: Texts = {
     const route = `${p.pickup_zip} ${p.pickup_city} → ${p.delivery_zip} ${p.delivery_city}`;
     return { nl: `Nieuwe job voor jouw voertuig: ${route}`, fr: `Nouvelle mission pour votre véhicule : ${route}`, en: `New job for your vehicle: ${route}` }[l];
   },
+  'account.restricted': (p, l) =>
+    p.kind === 'suspend'
+      ? { nl: 'Je account is geschorst. Lees waarom en hoe je bezwaar maakt onder Account › Beperkingen.', fr: 'Votre compte est suspendu. Lisez pourquoi et comment contester sous Compte › Restrictions.', en: 'Your account is suspended. Read why and how to contest it under Account › Restrictions.' }[l]
+      : {
+          nl: 'Je account is beperkt: geen nieuwe boekingen of biedingen. Lees waarom en hoe je bezwaar maakt onder Account › Beperkingen.',
+          fr: 'Votre compte est restreint : plus de nouvelles réservations ni offres. Lisez pourquoi et comment contester sous Compte › Restrictions.',
+          en: 'Your account is restricted: no new bookings or bids. Read why and how to contest it under Account › Restrictions.',
+        }[l],
+  'account.restriction.lifted': (p, l) =>
+    ({ nl: `De beperking van je account is opgeheven: ${p.reason}`, fr: `La restriction de votre compte est levée : ${p.reason}`, en: `The restriction on your account was lifted: ${p.reason}` })[l],
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];
     const { day, time } = moment(p.eta, l);

@@ -58,6 +58,8 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 // Issue 21 part 1: staff verify drivers (apps/ops), audited.
 import { driverReviewRoutes } from './modules/driver-review/driver-review.routes.ts';
+// Issue 23 part 2: support desk and restrictions.
+import { restrictionsGate, restrictionsRoutes } from './modules/restrictions/restrictions.routes.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import { proofsRoutes } from './modules/proofs/proofs.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
@@ -280,6 +282,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { audit: services.audit });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   await app.register(driverReviewRoutes, { driverReview: services.driverReview });
+  // Issue 23 part 2: support desk and restrictions; the gate checks every user's request against their standing.
+  await app.register(restrictionsRoutes, { restrictions: services.restrictions });
+  restrictionsGate(app, services.restrictions);
   if (config.staff.demo) await services.staff.seedDemo();
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });

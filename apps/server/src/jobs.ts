@@ -60,4 +60,6 @@ export function scheduleJobs(
   jobs.schedule('invoice-reminders', HOUR, () => services.invoicePayments.remind());
   // Issue 22 part 4: refunds a payment provider could not take at the cancellation, again with their own keys.
   jobs.schedule('refunds', MINUTE, () => services.cancellations.settlePending());
+  // Issue 23 part 2: drivers who gave back 3 or more accepted jobs in 90 days are proposed to staff for a restriction (never restricted by this).
+  jobs.schedule('restriction-proposals', HOUR, () => services.restrictions.propose());
 }

@@ -334,6 +334,35 @@ export type RefundsTable = {
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };
+// Issue 23 part 2 (migration 0031): restrictions, their contests, and proposals from automated signals.
+export type UserRestrictionsTable = {
+  id: Generated<number>;
+  userId: number;
+  kind: 'restrict' | 'suspend';
+  reason: string;
+  startsAt: Timestamp;
+  endsAt: NullableTimestamp;
+  createdBy: number;
+  proposalId: number | null;
+  liftedAt: NullableTimestamp;
+  liftedBy: number | null;
+  liftReason: string | null;
+};
+export type RestrictionContestsTable = { id: Generated<number>; restrictionId: number; text: string; createdAt: Timestamp };
+export type RestrictionProposalsTable = {
+  id: Generated<number>;
+  userId: number;
+  kind: 'restrict' | 'suspend';
+  signal: 'given_back';
+  count: number;
+  windowDays: number;
+  createdAt: Timestamp;
+  status: 'open' | 'accepted' | 'declined';
+  decidedAt: NullableTimestamp;
+  decidedBy: number | null;
+  decisionReason: string | null;
+  restrictionId: number | null;
+};
 export type DriverCancellationsTable = { id: Generated<number>; driverId: number; shipmentId: number; reason: string; createdAt: Timestamp };
 /** Issue 22 part 6: the payout provider's webhook events, each applied once. */
 export type PayoutEventsTable = { id: string; type: string; receivedAt: Timestamp };
@@ -462,7 +491,7 @@ export type StreamTokensTable = { tokenHash: string; userId: number; expiresAt: 
 export type MailSettingsTable = { userId: number; offerReceived: Generated<boolean>; offerAccepted: Generated<boolean>; delivered: Generated<boolean>; chatUnread: Generated<boolean> };
 /** A mail job's kind: a notification a user can switch off, or the welcome mail (always sent). */
 /** 'welcome' and 'driver_account' (a driver's verification and documents) are not notifications: no setting turns them off. */
-export type MailJobKind = MailKind | 'welcome' | 'driver_account';
+export type MailJobKind = MailKind | 'welcome' | 'driver_account' | 'account'; // 'account': issue 23's restriction mails
 export type MailJobsTable = {
   id: Generated<number>;
   userId: number;
@@ -704,6 +733,9 @@ export type Database = {
   bankCredits: BankCreditsTable;
   refunds: RefundsTable;
   driverCancellations: DriverCancellationsTable;
+  userRestrictions: UserRestrictionsTable; // issue 23 part 2
+  restrictionContests: RestrictionContestsTable;
+  restrictionProposals: RestrictionProposalsTable;
   shipmentPositions: ShipmentPositionsTable;
   offers: OffersTable;
   ratings: RatingsTable;

@@ -48,18 +48,18 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<{ restrictions: Restricti
 
 /**
  * The one enforcement point (app.ts): after a route's own guard (so no token is still a 401) and
- * before its body is read or validated, a signed-in user's request is checked by the route's name
+ * before its body is read or validated (preParsing), a signed-in user's request is checked by the route's name
  * in the contract: suspended accounts reach only the two restriction routes, restricted accounts
  * not the booking and bidding routes (RESTRICTED_ROUTES, SUSPENDED_MAY_CALL in packages/domain).
  */
 export function restrictionsGate(app: FastifyInstance, restrictions: Pick<RestrictionsService, 'gate'>): void {
   const names = new Map<string, string>(Object.entries(apiRoutes).map(([name, r]) => [`${r.method} ${r.path}`, name]));
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preParsing', async (req, _reply, payload) => {
     const userId = req.auth?.userId;
-    if (userId === null || userId === undefined) return;
+    if (userId === null || userId === undefined) return payload;
     const name = names.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${req.routeOptions.url ?? ''}`);
     // Routes outside the contract (web apps' files, health): nothing to guard.
-    if (name === undefined) return;
-    await restrictions.gate(userId, name);
+    if (name !== undefined) await restrictions.gate(userId, name);
+    return payload;
   });
 }

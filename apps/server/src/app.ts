@@ -58,6 +58,9 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 // Issue 21 part 1: staff verify drivers (apps/ops), audited.
 import { driverReviewRoutes } from './modules/driver-review/driver-review.routes.ts';
+// Issue 23 part 2: support desk and restrictions.
+import { restrictionsGate, restrictionsRoutes } from './modules/restrictions/restrictions.routes.ts';
+import type { RestrictionsService } from './modules/restrictions/restrictions.service.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import { proofsRoutes } from './modules/proofs/proofs.routes.ts';
 import { problemsRoutes } from './modules/problems/problems.routes.ts';
@@ -147,6 +150,8 @@ declare module 'fastify' {
     invoices: Pick<InvoicesService, 'issueDue' | 'sendPending' | 'settled'>;
     invoicePayments: Pick<InvoicePaymentsService, 'remind'>;
     cancellations: Pick<CancellationsService, 'settlePending' | 'driverCancellations'>;
+    /** Issue 23 part 2: the proposal job's run (tests call it). */
+    restrictions: Pick<RestrictionsService, 'propose'>;
   }
 }
 
@@ -282,6 +287,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   await app.register(driverReviewRoutes, { driverReview: services.driverReview });
   await app.register(problemsRoutes, { problems: services.problems, auth });
+  // Issue 23 part 2: support desk and restrictions; the gate checks every user's request against their standing.
+  await app.register(restrictionsRoutes, { restrictions: services.restrictions });
+  restrictionsGate(app, services.restrictions);
+  app.decorate('restrictions', services.restrictions);
   if (config.staff.demo) await services.staff.seedDemo();
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });

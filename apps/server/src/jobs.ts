@@ -62,4 +62,6 @@ export function scheduleJobs(
   jobs.schedule('refunds', MINUTE, () => services.cancellations.settlePending());
   // Issue 23: staff's decisions on problems whose money a stopped process left unmoved.
   jobs.schedule('problem-decisions', MINUTE, () => services.problems.settleDecided());
+  // Issue 23 part 2: drivers who gave back 3 or more accepted jobs in 90 days are proposed to staff for a restriction (never restricted by this).
+  jobs.schedule('restriction-proposals', HOUR, () => services.restrictions.propose());
 }

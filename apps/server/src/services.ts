@@ -42,6 +42,8 @@ import { pushService } from './modules/push/push.service.ts';
 // Issue 21 part 1: staff verify drivers (apps/ops), audited.
 import { driverReviewService } from './modules/driver-review/driver-review.service.ts';
 import { problemsService } from './modules/problems/problems.service.ts';
+// Issue 23 part 2: support desk and restrictions.
+import { restrictionsService } from './modules/restrictions/restrictions.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -143,7 +145,10 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   const driverReview = driverReviewService({ db, driverAccounts, audit, givenBack: cancellations.driverCancellations });
   const problems = problemsService({ db, store: fileStore, files, shipments, proofs, settlement, cancellations, ledger, events, audit, now, log });
-  return { ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  // Issue 23 part 2: restrictions; every process forgets a user's cached standing when their restriction changes.
+  const restrictions = restrictionsService({ db, now, audit, recordEvents: events.record, givenBack: cancellations.driverCancellations, caching, log });
+  hub.onEvent((e) => (e.push.type === 'account.restricted' || e.push.type === 'account.restriction.lifted') && restrictions.forget(e.userId));
+  return { restrictions, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -61,6 +61,26 @@ import {
   staffReadSchema,
   staffSessionSchema,
 } from './staff.ts';
+// Issue 23 part 2: support desk and restrictions
+import {
+  contestSchema,
+  opsSearchQuerySchema,
+  opsSearchResultSchema,
+  opsUserViewSchema,
+  proposalDecisionSchema,
+  proposalListQuerySchema,
+  proposalListSchema,
+  proposalReadSchema,
+  RESTRICTION_ROLES,
+  restrictionCreateSchema,
+  restrictionLiftSchema,
+  restrictionListQuerySchema,
+  restrictionListSchema,
+  restrictionReadSchema,
+  SUPPORT_DESK_ROLES,
+  userRestrictionSchema,
+  userRestrictionsSchema,
+} from './restrictions.ts';
 import { pushKeyReadSchema, pushSettingsReadSchema, pushSettingsSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './web-push.ts';
 import { pathIdSchema, rowIdSchema } from './wire.ts';
 
@@ -408,6 +428,22 @@ export const apiRoutes = {
   opsDriverDecision: { method: 'POST', path: '/api/ops/drivers/:id/decision', auth: 'staff', roles: DRIVER_VERIFIERS, params: idParams, body: driverDecisionSchema, response: { 200: driverReviewSchema } },
   /** Issue 22 part 5: a bank statement (ISO 20022 CAMT.053 XML, the file part 'statement'); credits matched to invoices by their structured communication, each once. */
   opsBankStatement: { method: 'POST', path: '/api/ops/bank-statements', auth: 'staff', roles: FINANCE_ROLES, multipart: z.object({ statement: z.string().describe('CAMT.053 XML') }), response: { 200: bankImportSchema } },
+  // Issue 23 part 2: the support desk and restrictions (apps/ops). Search and a user's view for every
+  // staff role (each view audited); restricting, lifting and deciding proposals for support and admin,
+  // audited with the reason. The user reads the statement of reasons and contests (their own only).
+  opsSearch: { method: 'GET', path: '/api/ops/search', auth: 'staff', roles: SUPPORT_DESK_ROLES, querystring: opsSearchQuerySchema, response: { 200: opsSearchResultSchema } },
+  opsUser: { method: 'GET', path: '/api/ops/users/:id', auth: 'staff', roles: SUPPORT_DESK_ROLES, params: idParams, response: { 200: opsUserViewSchema } },
+  /** 400 naming `reason` when missing or under 20 characters; 409 restriction_exists when one as strong is in force. */
+  opsRestrict: { method: 'POST', path: '/api/ops/users/:id/restrictions', auth: 'staff', roles: RESTRICTION_ROLES, params: idParams, body: restrictionCreateSchema, response: { 201: restrictionReadSchema } },
+  opsRestrictions: { method: 'GET', path: '/api/ops/restrictions', auth: 'staff', roles: SUPPORT_DESK_ROLES, querystring: restrictionListQuerySchema, response: { 200: restrictionListSchema } },
+  /** 409 restriction_not_active when already lifted or ended. */
+  opsLiftRestriction: { method: 'POST', path: '/api/ops/restrictions/:id/lift', auth: 'staff', roles: RESTRICTION_ROLES, params: idParams, body: restrictionLiftSchema, response: { 200: restrictionReadSchema } },
+  opsRestrictionProposals: { method: 'GET', path: '/api/ops/restriction-proposals', auth: 'staff', roles: SUPPORT_DESK_ROLES, querystring: proposalListQuerySchema, response: { 200: proposalListSchema } },
+  /** 409 proposal_decided when decided before. */
+  opsDecideProposal: { method: 'POST', path: '/api/ops/restriction-proposals/:id/decision', auth: 'staff', roles: RESTRICTION_ROLES, params: idParams, body: proposalDecisionSchema, response: { 200: proposalReadSchema } },
+  userRestrictions: { method: 'GET', path: '/api/user/restrictions', auth: 'user', response: { 200: userRestrictionsSchema } },
+  /** 404 for another user's restriction; 409 restriction_not_active, contest_limit. */
+  contestRestriction: { method: 'POST', path: '/api/user/restrictions/:id/contest', auth: 'user', params: idParams, body: contestSchema, response: { 201: userRestrictionSchema } },
   // Issue 21 part 4: Web Push to drivers (VAPID). The key for any token; the rest is the driver's own.
   pushKey: { method: 'GET', path: '/api/push/key', auth: 'token', response: { 200: pushKeyReadSchema } },
   addPushSubscription: { method: 'POST', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushSubscriptionSchema, response: { 201: none } },

@@ -84,11 +84,19 @@ export const eventSchema = z.discriminatedUnion('type', [
   /** To a driver: a document expires in `days` days (30, then 7); bids stop the day after `expires`. */
   event('driver.document.expiring', z.object({ kind: z.enum(DRIVER_DOCUMENT_KINDS), expires: z.string().max(10), days: z.number().int().min(0).max(60) })),
   // Issue 21, job board: a new open job that fits one of the driver's vehicles in their last board area.
-  event('board.job.new', z.object({ reference, pickup_zip: z.string().max(20), pickup_city: city, delivery_zip: z.string().max(20), delivery_city: city })),  // Issue 23 part 1: a problem with a job. To the driver when the sender reports it; to the sender when
+  event('board.job.new', z.object({ reference, pickup_zip: z.string().max(20), pickup_city: city, delivery_zip: z.string().max(20), delivery_city: city })),
+  // Issue 23 part 1: a problem with a job. To the driver when the sender reports it; to the sender when
   // the driver answers; to both when staff decide, with the reason in the staff member's words.
   event('problem.reported', z.object({ reference, kind: z.enum(PROBLEM_KINDS) })),
   event('problem.answered', z.object({ reference })),
   event('problem.decided', z.object({ reference, outcome: z.enum(PROBLEM_OUTCOMES), refund: euros, released: euros, reason: z.string().max(2000) })),
+  // Issue 23 part 2: staff restricted or suspended the account (the statement of reasons is made from
+  // this payload in the user's language), or lifted it with a reason.
+  event(
+    'account.restricted',
+    z.object({ restriction_id: id, kind: z.enum(['restrict', 'suspend']), reason: z.string().max(2000), starts_at: seconds, ends_at: seconds.nullable(), business: z.boolean() }),
+  ),
+  event('account.restriction.lifted', z.object({ restriction_id: id, kind: z.enum(['restrict', 'suspend']), reason: z.string().max(2000) })),
 ]);
 /** An event's type with its payload, one member per type. */
 export type EventBody = z.infer<typeof eventSchema>;
@@ -125,6 +133,8 @@ export const EVENT_TYPES = [
   'problem.reported',
   'problem.answered',
   'problem.decided',
+  'account.restricted',
+  'account.restriction.lifted',
 ] as const satisfies readonly EventType[];
 // Every type of the union is in the list above (a type added there and not here fails to compile).
 const everyTypeListed: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : false = true;
@@ -339,6 +349,16 @@ const TEXTS: Texts = {
     }[p.outcome][l];
     return { nl: `Beslissing over ${p.reference}: ${what}. Reden: ${p.reason}`, fr: `Décision pour ${p.reference} : ${what}. Raison : ${p.reason}`, en: `Decision on ${p.reference}: ${what}. Reason: ${p.reason}` }[l];
   },
+  'account.restricted': (p, l) =>
+    p.kind === 'suspend'
+      ? { nl: 'Je account is geschorst. Lees waarom en hoe je bezwaar maakt onder Account › Beperkingen.', fr: 'Votre compte est suspendu. Lisez pourquoi et comment contester sous Compte › Restrictions.', en: 'Your account is suspended. Read why and how to contest it under Account › Restrictions.' }[l]
+      : {
+          nl: 'Je account is beperkt: geen nieuwe boekingen of biedingen. Lees waarom en hoe je bezwaar maakt onder Account › Beperkingen.',
+          fr: 'Votre compte est restreint : plus de nouvelles réservations ni offres. Lisez pourquoi et comment contester sous Compte › Restrictions.',
+          en: 'Your account is restricted: no new bookings or bids. Read why and how to contest it under Account › Restrictions.',
+        }[l],
+  'account.restriction.lifted': (p, l) =>
+    ({ nl: `De beperking van je account is opgeheven: ${p.reason}`, fr: `La restriction de votre compte est levée : ${p.reason}`, en: `The restriction on your account was lifted: ${p.reason}` })[l],
   'shipment.late': (p, l) => {
     const leg = { pickup: { nl: 'ophaaladres', fr: 'l’enlèvement', en: 'pickup' }, delivery: { nl: 'leveradres', fr: 'la livraison', en: 'delivery' } }[p.leg][l];
     const { day, time } = moment(p.eta, l);

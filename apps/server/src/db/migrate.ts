@@ -28,6 +28,8 @@ import * as m0027 from './migrations/0027-cancellations.ts';
 // Issue 22 part 6: payout webhooks
 import * as m0028 from './migrations/0028-payout-events.ts';
 import * as m0029 from './migrations/0029-problems.ts';
+// Issue 23 part 2: restrictions
+import * as m0031 from './migrations/0031-restrictions.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -72,6 +74,8 @@ const migrations: Record<string, Migration> = {
   '0027-cancellations': m0027,
   '0028-payout-events': m0028,
   '0029-problems': m0029,
+  // Issue 23 part 2: restrictions
+  '0031-restrictions': m0031,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -334,6 +334,35 @@ export type RefundsTable = {
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };
+// Issue 23 part 2 (migration 0031): restrictions, their contests, and proposals from automated signals.
+export type UserRestrictionsTable = {
+  id: Generated<number>;
+  userId: number;
+  kind: 'restrict' | 'suspend';
+  reason: string;
+  startsAt: Timestamp;
+  endsAt: NullableTimestamp;
+  createdBy: number;
+  proposalId: number | null;
+  liftedAt: NullableTimestamp;
+  liftedBy: number | null;
+  liftReason: string | null;
+};
+export type RestrictionContestsTable = { id: Generated<number>; restrictionId: number; text: string; createdAt: Timestamp };
+export type RestrictionProposalsTable = {
+  id: Generated<number>;
+  userId: number;
+  kind: 'restrict' | 'suspend';
+  signal: 'given_back';
+  count: number;
+  windowDays: number;
+  createdAt: Timestamp;
+  status: 'open' | 'accepted' | 'declined';
+  decidedAt: NullableTimestamp;
+  decidedBy: number | null;
+  decisionReason: string | null;
+  restrictionId: number | null;
+};
 export type DriverCancellationsTable = { id: Generated<number>; driverId: number; shipmentId: number; reason: string; createdAt: Timestamp };
 /** Issue 23 part 1: problems and claims (migration 0029). */
 export type ProblemsTable = {
@@ -481,7 +510,8 @@ export type StreamTokensTable = { tokenHash: string; userId: number; expiresAt: 
 export type MailSettingsTable = { userId: number; offerReceived: Generated<boolean>; offerAccepted: Generated<boolean>; delivered: Generated<boolean>; chatUnread: Generated<boolean> };
 /** A mail job's kind: a notification a user can switch off, or the welcome mail (always sent). */
 /** 'welcome' and 'driver_account' (a driver's verification and documents) are not notifications: no setting turns them off. */
-export type MailJobKind = MailKind | 'welcome' | 'driver_account' | 'problem';
+/** 'problem': issue 23's problems and decisions; 'account': its restriction mails. */
+export type MailJobKind = MailKind | 'welcome' | 'driver_account' | 'problem' | 'account';
 export type MailJobsTable = {
   id: Generated<number>;
   userId: number;
@@ -726,6 +756,9 @@ export type Database = {
   problems: ProblemsTable;
   problemStatements: ProblemStatementsTable;
   problemPhotos: ProblemPhotosTable;
+  userRestrictions: UserRestrictionsTable; // issue 23 part 2
+  restrictionContests: RestrictionContestsTable;
+  restrictionProposals: RestrictionProposalsTable;
   shipmentPositions: ShipmentPositionsTable;
   offers: OffersTable;
   ratings: RatingsTable;

@@ -48,6 +48,7 @@ describe('the list of jobs', () => {
       invoicePayments: { remind: call('reminders') },
       cancellations: { settlePending: call('refunds') },
       problems: { settleDecided: call('problems') },
+      restrictions: { propose: call('proposals') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -72,9 +73,10 @@ describe('the list of jobs', () => {
       'invoice-reminders': 3600,
       refunds: 60,
       'problem-decisions': 60,
+      'restriction-proposals': 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders', 'refunds', 'problems']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders', 'refunds', 'problems', 'proposals']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type EventOf, eventText, type Locale, type EventPayloads, formatEuro, type PaymentMethodName, type PaymentReceipt } from '@vm/domain';
+import { type EventOf, eventText, type Locale, type EventPayloads, formatEuro, type PaymentMethodName, type PaymentReceipt, restrictionStatement } from '@vm/domain';
 import { formatWindow } from '@vm/domain/window-format';
 import type { MailWindow } from './mails.mapper.ts';
 
@@ -168,4 +168,28 @@ const PROBLEM_SUBJECTS: Record<'problem.reported' | 'problem.answered' | 'proble
 /** Issue 23: a problem with a job, the driver's answer, staff's decision with its reason (to both parties). */
 export function problemMail(e: EventOf<'problem.reported' | 'problem.answered' | 'problem.decided'>, l: Locale, link: string): MailText {
   return { subject: `${PROBLEM_SUBJECTS[e.type][l]} (${e.payload.reference})`, text: [GREETING[l], '', eventText(e, l), '', link, ''].join('\n') };
+}
+
+// Issue 23 part 2: a restriction's statement of reasons (P2B art. 4), or its lifting, in the user's language.
+const RESTRICTION_SUBJECTS: Record<'restrict' | 'suspend' | 'lifted', Record<Locale, string>> = {
+  restrict: { nl: 'Je account is beperkt', fr: 'Votre compte est restreint', en: 'Your account is restricted' },
+  suspend: { nl: 'Je account is geschorst', fr: 'Votre compte est suspendu', en: 'Your account is suspended' },
+  lifted: { nl: 'De beperking van je account is opgeheven', fr: 'La restriction de votre compte est levée', en: 'The restriction on your account was lifted' },
+};
+const STATEMENT_HEADS: Record<'what' | 'when' | 'why' | 'contest' | 'basis', Record<Locale, string>> = {
+  what: { nl: 'Wat is beperkt', fr: 'Ce qui est restreint', en: 'What is restricted' },
+  when: { nl: 'Periode', fr: 'Période', en: 'Period' },
+  why: { nl: 'Waarom', fr: 'Pourquoi', en: 'Why' },
+  contest: { nl: 'Bezwaar maken', fr: 'Contester', en: 'How to contest' },
+  basis: { nl: 'Rechtsgrond', fr: 'Base juridique', en: 'Legal basis' },
+};
+
+export function restrictionMail(e: EventOf<'account.restricted' | 'account.restriction.lifted'>, l: Locale, appLink: string): MailText {
+  if (e.type === 'account.restriction.lifted') return { subject: RESTRICTION_SUBJECTS.lifted[l], text: [GREETING[l], '', eventText(e, l), '', appLink, ''].join('\n') };
+  const s = restrictionStatement(e.payload, l);
+  const part = (head: keyof typeof STATEMENT_HEADS, body: string) => [`${STATEMENT_HEADS[head][l]}:`, body, ''];
+  return {
+    subject: RESTRICTION_SUBJECTS[e.payload.kind][l],
+    text: [GREETING[l], '', ...part('what', s.restricted), ...part('when', s.period), ...part('why', s.reason), ...part('contest', s.how_to_contest), ...part('basis', s.legal_basis), appLink, ''].join('\n'),
+  };
 }

@@ -1,7 +1,7 @@
 import type { MailKind, MailSettings } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
-import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, driverAccountMail, driverWelcomeMail, offerMail, problemMail, welcomeMail } from './mail-texts.ts';
+import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, driverAccountMail, driverWelcomeMail, offerMail, problemMail, restrictionMail, welcomeMail } from './mail-texts.ts';
 import { type DueMailJob, type MailEvent, toDueMailJob, toMailEvent, toMailSettings } from './mails.mapper.ts';
 import * as repo from './mails.repository.ts';
 import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
@@ -50,6 +50,10 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
     // A problem with a job and staff's decision on it (money moves): both parties must know, by mail too.
     if (event.type === 'problem.reported' || event.type === 'problem.answered' || event.type === 'problem.decided') {
       return repo.insertJob(trx, { userId: e.userId, kind: 'problem', shipmentId: e.shipmentId, eventId: e.id, createdAt: now(), dedupeKey: `problem:${e.id}`, sendAfter: e.createdAt });
+    }
+    // Issue 23 part 2: a restriction's statement of reasons and its lifting: the user must know, whatever their settings.
+    if (event.type === 'account.restricted' || event.type === 'account.restriction.lifted') {
+      return repo.insertJob(trx, { userId: e.userId, kind: 'account', shipmentId: null, eventId: e.id, createdAt: now(), dedupeKey: `account:${e.id}`, sendAfter: e.createdAt });
     }
     const kind: MailKind | null =
       event.type === 'shipment.offer.new'
@@ -126,6 +130,9 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
       case 'problem.answered':
       case 'problem.decided':
         return problemMail(e, job.locale, job.role === 'driver' ? `${publicUrl}/driver/#/work/${job.shipmentId}` : link);
+      case 'account.restricted':
+      case 'account.restriction.lifted':
+        return restrictionMail(e, job.locale, job.role === 'driver' ? `${publicUrl}/driver/` : `${publicUrl}/`);
       default:
         return null;
     }
@@ -135,7 +142,7 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
   async function deliver(job: DueMailJob, chatsMailed: Set<string>): Promise<void> {
     const chatKey = `${job.userId}:${job.shipmentId}`;
     if (job.kind === 'chat_unread' && chatsMailed.has(chatKey)) return; // cancelled with the mail just sent
-    if (job.kind !== 'welcome' && job.kind !== 'driver_account' && job.kind !== 'problem' && !(await settingsOf(db, job.userId))[job.kind]) return repo.cancel(db, job.id, now());
+    if (job.kind !== 'welcome' && job.kind !== 'driver_account' && job.kind !== 'problem' && job.kind !== 'account' && !(await settingsOf(db, job.userId))[job.kind]) return repo.cancel(db, job.id, now());
     if (job.event.type === 'shipment.message.new') {
       if (!(await repo.isUnread(db, job.userId, job.shipmentId!, job.event.payload.message_id))) return repo.cancel(db, job.id, now());
     }

@@ -58,6 +58,8 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 // Issue 21 part 1: staff verify drivers (apps/ops), audited.
 import { driverReviewRoutes } from './modules/driver-review/driver-review.routes.ts';
+// Issue 23 parts 2-3: finance approvals in the back office, audited.
+import { opsFinanceRoutes } from './modules/ops-finance/ops-finance.routes.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import { proofsRoutes } from './modules/proofs/proofs.routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
@@ -272,7 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 22 part 6: the payout provider's webhook, when a secret is configured.
   await app.register(payoutsRoutes, { payouts: services.payouts, provider: adapters.payoutProvider });
   await app.register(adminRoutes, {
-    deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, payouts: services.payouts, cancellations: services.cancellations, publicUrl: config.publicUrl },
+    deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, payouts: services.payouts, cancellations: services.cancellations, opsFinance: services.opsFinance, publicUrl: config.publicUrl },
     adminTokenHash: hashAdminToken(adminToken(config)),
   });
   // Staff sign-in and the audit log (issue 21, staff part)
@@ -280,6 +282,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { audit: services.audit });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   await app.register(driverReviewRoutes, { driverReview: services.driverReview });
+  // Issue 23 parts 2-3: finance approvals in the back office, audited.
+  await app.register(opsFinanceRoutes, { opsFinance: services.opsFinance });
   if (config.staff.demo) await services.staff.seedDemo();
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });

@@ -27,6 +27,8 @@ import * as m0026 from './migrations/0026-card-challenge-refunds.ts';
 import * as m0027 from './migrations/0027-cancellations.ts';
 // Issue 22 part 6: payout webhooks
 import * as m0028 from './migrations/0028-payout-events.ts';
+// Issue 23 parts 2-3: finance approvals in the back office
+import * as m0032 from './migrations/0032-ops-finance.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -70,6 +72,8 @@ const migrations: Record<string, Migration> = {
   '0026-card-challenge-refunds': m0026,
   '0027-cancellations': m0027,
   '0028-payout-events': m0028,
+  // Issue 23 parts 2-3: finance approvals in the back office
+  '0032-ops-finance': m0032,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -9,6 +9,7 @@ import {
   jobSplit,
   localParts,
   MAX_STATEMENT_WEEKS,
+  type MoneyOnHoldRead,
   type MoneyStatus,
   type PaymentMethodName,
   payoutWeek,
@@ -38,6 +39,8 @@ export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 
 const RELEASE_BATCH = 200;
 /** The earnings list shows the newest accepted jobs. */
 const EARNINGS_LIMIT = 200;
+/** Jobs on hold listed for staff at once. */
+const ON_HOLD_LIMIT = 500;
 
 const euros = (cents: number) => cents / 100;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -124,6 +127,11 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
     },
 
     release,
+
+    /** Issue 23: jobs whose money waits for staff (the sender reported a problem), oldest report first. */
+    async onHold(): Promise<MoneyOnHoldRead[]> {
+      return (await repo.onHold(db, ON_HOLD_LIMIT)).map((r) => ({ shipment_id: r.shipmentId, reference: r.reference, driver_name: r.driverName, amount: euros(r.heldCents), since: seconds(r.since) }));
+    },
 
     /** Where a paid job's money is (null before any payment). */
     async moneyStatus(shipmentId: number): Promise<MoneyStatus | null> {

@@ -21,7 +21,13 @@ export function OpsLayout() {
       ? t('titles.drivers')
       : pathname.startsWith('/bank-statements')
         ? t('titles.bankStatements')
-        : t('titles.home');
+        : pathname.startsWith('/invoice-requests')
+          ? t('titles.invoiceRequests')
+          : pathname.startsWith('/payouts')
+            ? t('titles.payouts')
+            : pathname.startsWith('/unpaid-invoices')
+              ? t('titles.unpaidInvoices')
+              : t('titles.home');
   const announcement = useRouteFocus(pathname, title, main);
   useLayoutEffect(() => {
     document.title = t('titles.page', { page: title });

@@ -9,4 +9,8 @@ export const NAV: NavEntry[] = [
   { to: '/drivers', label: 'nav.drivers', roles: DRIVER_VERIFIERS },
   // Issue 22: finance staff import the bank's CAMT.053 statements (the server's FINANCE_ROLES).
   { to: '/bank-statements', label: 'nav.bankStatements', roles: FINANCE_ROLES },
+  // Issue 23: the approvals that were admin commands (the server's FINANCE_ROLES).
+  { to: '/invoice-requests', label: 'nav.invoiceRequests', roles: FINANCE_ROLES },
+  { to: '/payouts', label: 'nav.payouts', roles: FINANCE_ROLES },
+  { to: '/unpaid-invoices', label: 'nav.unpaidInvoices', roles: FINANCE_ROLES },
 ];

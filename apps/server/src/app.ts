@@ -61,6 +61,8 @@ import { driverReviewRoutes } from './modules/driver-review/driver-review.routes
 // Issue 23 part 2: support desk and restrictions.
 import { restrictionsGate, restrictionsRoutes } from './modules/restrictions/restrictions.routes.ts';
 import type { RestrictionsService } from './modules/restrictions/restrictions.service.ts';
+// Issue 23 parts 2-3: finance approvals in the back office, audited.
+import { opsFinanceRoutes } from './modules/ops-finance/ops-finance.routes.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import { proofsRoutes } from './modules/proofs/proofs.routes.ts';
 import { problemsRoutes } from './modules/problems/problems.routes.ts';
@@ -278,7 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 22 part 6: the payout provider's webhook, when a secret is configured.
   await app.register(payoutsRoutes, { payouts: services.payouts, provider: adapters.payoutProvider });
   await app.register(adminRoutes, {
-    deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, payouts: services.payouts, cancellations: services.cancellations, publicUrl: config.publicUrl },
+    deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, payouts: services.payouts, cancellations: services.cancellations, opsFinance: services.opsFinance, publicUrl: config.publicUrl },
     adminTokenHash: hashAdminToken(adminToken(config)),
   });
   // Staff sign-in and the audit log (issue 21, staff part)
@@ -291,6 +293,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(restrictionsRoutes, { restrictions: services.restrictions });
   restrictionsGate(app, services.restrictions);
   app.decorate('restrictions', services.restrictions);
+  // Issue 23 parts 2-3: finance approvals in the back office, audited.
+  await app.register(opsFinanceRoutes, { opsFinance: services.opsFinance });
   if (config.staff.demo) await services.staff.seedDemo();
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });

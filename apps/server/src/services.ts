@@ -44,6 +44,8 @@ import { driverReviewService } from './modules/driver-review/driver-review.servi
 import { problemsService } from './modules/problems/problems.service.ts';
 // Issue 23 part 2: support desk and restrictions.
 import { restrictionsService } from './modules/restrictions/restrictions.service.ts';
+// Issue 23 parts 2-3: finance approvals in the back office, audited.
+import { opsFinanceService } from './modules/ops-finance/ops-finance.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -148,7 +150,9 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Issue 23 part 2: restrictions; every process forgets a user's cached standing when their restriction changes.
   const restrictions = restrictionsService({ db, now, audit, recordEvents: events.record, givenBack: cancellations.driverCancellations, caching, log });
   hub.onEvent((e) => (e.push.type === 'account.restricted' || e.push.type === 'account.restriction.lifted') && restrictions.forget(e.userId));
-  return { restrictions, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  // Issue 23 parts 2-3: finance approvals in the back office, audited.
+  const opsFinance = opsFinanceService({ db, users, payouts, settlement, invoicePayments, audit });
+  return { restrictions, opsFinance, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -81,6 +81,18 @@ import {
   userRestrictionSchema,
   userRestrictionsSchema,
 } from './restrictions.ts';
+// Issue 23 parts 2-3: finance approvals in the back office, the audit log's export
+import {
+  auditExportQuerySchema,
+  invoiceDecisionSchema,
+  invoiceRequestParams,
+  invoiceRequestsReadSchema,
+  opsInvoicesQuerySchema,
+  opsInvoicesReadSchema,
+  opsPayoutRunSchema,
+  opsPayoutsQuerySchema,
+  opsPayoutsReadSchema,
+} from './ops-finance.ts';
 import { pushKeyReadSchema, pushSettingsReadSchema, pushSettingsSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './web-push.ts';
 import { pathIdSchema, rowIdSchema } from './wire.ts';
 
@@ -444,6 +456,34 @@ export const apiRoutes = {
   userRestrictions: { method: 'GET', path: '/api/user/restrictions', auth: 'user', response: { 200: userRestrictionsSchema } },
   /** 404 for another user's restriction; 409 restriction_not_active, contest_limit. */
   contestRestriction: { method: 'POST', path: '/api/user/restrictions/:id/contest', auth: 'user', params: idParams, body: contestSchema, response: { 201: userRestrictionSchema } },
+  // Issue 23 parts 2-3: the approvals that were admin commands, for finance staff and admins; the audit
+  // log's export for admins. Every decision, run and export is written to the audit log.
+  opsInvoiceRequests: { method: 'GET', path: '/api/ops/invoice-requests', auth: 'staff', roles: FINANCE_ROLES, response: { 200: invoiceRequestsReadSchema } },
+  /** Approve, or refuse with a reason of 10 to 2000 characters the company reads (by mail, in their language); 404 no company, 409 not waiting. */
+  opsInvoiceDecision: {
+    method: 'POST',
+    path: '/api/ops/invoice-requests/:userId/decision',
+    auth: 'staff',
+    roles: FINANCE_ROLES,
+    params: invoiceRequestParams,
+    body: invoiceDecisionSchema,
+    response: { 200: invoiceRequestsReadSchema },
+  },
+  /** Payouts of one status (pending includes claimed ones), newest first, and the money held for a reported problem. */
+  opsPayouts: { method: 'GET', path: '/api/ops/payouts', auth: 'staff', roles: FINANCE_ROLES, querystring: opsPayoutsQuerySchema, response: { 200: opsPayoutsReadSchema } },
+  /** Pays everyone owed now, any day (`npm run admin -- payouts run --now`): how many payouts were made. */
+  opsPayoutsRun: { method: 'POST', path: '/api/ops/payouts/run', auth: 'staff', roles: FINANCE_ROLES, response: { 200: opsPayoutRunSchema } },
+  /** Invoices paid by transfer and still unpaid: open (not yet due) or overdue, with their reminders. */
+  opsInvoices: { method: 'GET', path: '/api/ops/invoices', auth: 'staff', roles: FINANCE_ROLES, querystring: opsInvoicesQuerySchema, response: { 200: opsInvoicesReadSchema } },
+  /** Every audit row between two days (Brussels) with its hash and previous hash, as CSV or JSON lines (AUDIT_EXPORT_COLUMNS); the export is itself audited. */
+  opsAuditExport: {
+    method: 'GET',
+    path: '/api/ops/audit/export',
+    auth: 'staff',
+    roles: ['admin'],
+    querystring: auditExportQuerySchema,
+    response: { 200: z.string().describe('text/csv or application/x-ndjson, as a download') },
+  },
   // Issue 21 part 4: Web Push to drivers (VAPID). The key for any token; the rest is the driver's own.
   pushKey: { method: 'GET', path: '/api/push/key', auth: 'token', response: { 200: pushKeyReadSchema } },
   addPushSubscription: { method: 'POST', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushSubscriptionSchema, response: { 201: none } },

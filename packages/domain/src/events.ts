@@ -68,7 +68,8 @@ export const eventSchema = z.discriminatedUnion('type', [
   event('shipment.location', z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })),
   event('shipment.message.new', z.object({ reference, message_id: id, from_name: personName, preview: z.string().max(MAX_MESSAGE_LENGTH) })),
   event('shipment.rating.new', z.object({ reference, rating: z.number().int().min(1).max(5) })),
-  event('company.invoice.status', z.object({ status: z.enum(['requested', 'approved', 'rejected']).nullable() })),
+  /** Issue 23: a refusal carries staff's reason (the company reads it in the mail and the push). */
+  event('company.invoice.status', z.object({ status: z.enum(['requested', 'approved', 'rejected']).nullable(), reason: z.string().max(2000).nullable().optional() })),
   event('shipment.expired', z.object({ reference })),
   event('shipment.late', z.object({ reference, leg: z.enum(LEGS), eta: seconds })),
   /** Streamed only: the sender's own change (a new shipment, insurance, a rating given), for live lists and caches. */
@@ -287,9 +288,9 @@ const TEXTS: Texts = {
     ({ nl: `Je kreeg ${p.rating} van 5 sterren voor ${p.reference}`, fr: `Vous avez reçu ${p.rating} étoiles sur 5 pour ${p.reference}`, en: `You received ${p.rating} out of 5 stars for ${p.reference}` })[l],
   'company.invoice.status': (p, l) =>
     ({
-      nl: `Betalen op factuur: ${INVOICE_TEXT[p.status ?? 'none'].nl}`,
-      fr: `Paiement sur facture : ${INVOICE_TEXT[p.status ?? 'none'].fr}`,
-      en: `Invoice payment: ${INVOICE_TEXT[p.status ?? 'none'].en}`,
+      nl: `Betalen op factuur: ${INVOICE_TEXT[p.status ?? 'none'].nl}${p.reason ? `. Reden: ${p.reason}` : ''}`,
+      fr: `Paiement sur facture : ${INVOICE_TEXT[p.status ?? 'none'].fr}${p.reason ? `. Motif : ${p.reason}` : ''}`,
+      en: `Invoice payment: ${INVOICE_TEXT[p.status ?? 'none'].en}${p.reason ? `. Reason: ${p.reason}` : ''}`,
     })[l],
   'shipment.expired': (p, l) =>
     ({

@@ -26,6 +26,8 @@ export * from './driver-joining.ts';
 export * from './staff.ts';
 // Issue 23 part 2: support desk and restrictions
 export * from './restrictions.ts';
+// Issue 23 parts 2-3: finance approvals in the back office, the audit log's export
+export * from './ops-finance.ts';
 // Issue 21 part 3: proof at pickup and delivery, the consignment note
 export * from './proof.ts';
 export * from './consignment-note.ts';

@@ -10,20 +10,22 @@ import { setLanguage } from '../i18n.ts';
 import { NAV } from './nav.ts';
 
 /** Every screen's frame: the brand, the nav of the staff member's role, the language, sign-out. */
+/** Each page's title by the start of its path (the overview otherwise). */
+const PAGE_TITLES = [
+  ['/drivers', 'titles.drivers'],
+  ['/bank-statements', 'titles.bankStatements'],
+  ['/invoice-requests', 'titles.invoiceRequests'],
+  ['/payouts', 'titles.payouts'],
+  ['/unpaid-invoices', 'titles.unpaidInvoices'],
+  ['/problems', 'titles.problems'],
+] as const;
+
 export function OpsLayout() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const session = useOpsSession();
   const main = useRef<HTMLElement>(null);
-  const title = !session
-    ? t('titles.signIn')
-    : pathname.startsWith('/drivers')
-      ? t('titles.drivers')
-      : pathname.startsWith('/bank-statements')
-        ? t('titles.bankStatements')
-        : pathname.startsWith('/problems')
-          ? t('titles.problems')
-          : t('titles.home');
+  const title = !session ? t('titles.signIn') : t(PAGE_TITLES.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? 'titles.home');
   const announcement = useRouteFocus(pathname, title, main);
   useLayoutEffect(() => {
     document.title = t('titles.page', { page: title });

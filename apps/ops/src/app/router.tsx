@@ -24,7 +24,13 @@ export const router = createHashRouter([
           // Issue 22: finance staff import a bank statement; its texts come with the page's chunk.
           {
             element: <RequireRole roles={FINANCE_ROLES} />,
-            children: [{ path: 'bank-statements', lazy: () => import('../features/bank-statements/components/bank-statements-page.tsx').then((m) => ({ Component: m.BankStatementsPage })) }],
+            children: [
+              { path: 'bank-statements', lazy: () => import('../features/bank-statements/components/bank-statements-page.tsx').then((m) => ({ Component: m.BankStatementsPage })) },
+              // Issue 23: the approvals that were admin commands.
+              { path: 'invoice-requests', lazy: () => import('../features/finance/components/invoice-requests-page.tsx').then((m) => ({ Component: m.InvoiceRequestsPage })) },
+              { path: 'payouts', lazy: () => import('../features/finance/components/payouts-page.tsx').then((m) => ({ Component: m.PayoutsPage })) },
+              { path: 'unpaid-invoices', lazy: () => import('../features/finance/components/unpaid-invoices-page.tsx').then((m) => ({ Component: m.UnpaidInvoicesPage })) },
+            ],
           },
         ],
       },

@@ -5,8 +5,8 @@ export const en: OpsTexts = {
   brand: 'Vrachtmarkt operations',
   loading: 'Loading…',
   validation: messages.en,
-  titles: { page: '{{page}} · Vrachtmarkt operations', home: 'Overview', signIn: 'Sign in', drivers: 'Drivers', bankStatements: 'Bank statements', problems: 'Problems' },
-  nav: { label: 'Main menu', skipToContent: 'Skip to content', home: 'Overview', language: 'Language', signOut: 'Sign out', drivers: 'Drivers', bankStatements: 'Bank statements', problems: 'Problems' },
+  titles: { page: '{{page}} · Vrachtmarkt operations', home: 'Overview', signIn: 'Sign in', drivers: 'Drivers', bankStatements: 'Bank statements', invoiceRequests: 'Invoice payment', payouts: 'Payouts', unpaidInvoices: 'Unpaid invoices', problems: 'Problems' },
+  nav: { label: 'Main menu', skipToContent: 'Skip to content', home: 'Overview', language: 'Language', signOut: 'Sign out', drivers: 'Drivers', bankStatements: 'Bank statements', invoiceRequests: 'Invoice payment', payouts: 'Payouts', unpaidInvoices: 'Unpaid invoices', problems: 'Problems' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'support', finance: 'finance', admin: 'administrator' },
@@ -62,6 +62,14 @@ export const en: OpsTexts = {
     reason: 'Reason',
     system: 'System',
     more: 'Show older entries',
+    // Issue 23: the log's export for an auditor.
+    downloadTitle: 'Download the log',
+    downloadHint: 'Every entry with its hash and the previous entry’s, so an auditor can check the chain outside the product. Leave the dates empty for the whole log.',
+    from: 'From (day)',
+    to: 'To (day, included)',
+    format: 'Format',
+    download: 'Download',
+    downloadFailed: 'The log could not be downloaded.',
     actions: {
       'staff.created': 'Staff member created',
       'staff.setup_link_issued': 'New set-up link',
@@ -77,6 +85,11 @@ export const en: OpsTexts = {
       'driver.refused': 'Driver refused',
       // Issue 22: finance staff import bank statements.
       'bank_statement.imported': 'Bank statement imported',
+      // Issue 23: finance approvals and the log's export.
+      'invoice_payment.approved': 'Invoice payment approved',
+      'invoice_payment.refused': 'Invoice payment refused',
+      'payouts.run': 'Payouts started',
+      'audit.exported': 'Log downloaded',
     },
   },
   // Issue 21 part 1: staff verify drivers.

@@ -5,8 +5,8 @@ export const fr: OpsTexts = {
   brand: 'Vrachtmarkt gestion',
   loading: 'Chargement…',
   validation: messages.fr,
-  titles: { page: '{{page}} · Vrachtmarkt gestion', home: 'Aperçu', signIn: 'Connexion', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', problems: 'Problèmes' },
-  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', home: 'Aperçu', language: 'Langue', signOut: 'Se déconnecter', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', problems: 'Problèmes' },
+  titles: { page: '{{page}} · Vrachtmarkt gestion', home: 'Aperçu', signIn: 'Connexion', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', invoiceRequests: 'Facturation sur compte', payouts: 'Versements', unpaidInvoices: 'Factures impayées', problems: 'Problèmes' },
+  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', home: 'Aperçu', language: 'Langue', signOut: 'Se déconnecter', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', invoiceRequests: 'Facturation sur compte', payouts: 'Versements', unpaidInvoices: 'Factures impayées', problems: 'Problèmes' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'service clients', finance: 'finances', admin: 'administrateur' },
@@ -62,6 +62,14 @@ export const fr: OpsTexts = {
     reason: 'Motif',
     system: 'Système',
     more: 'Afficher les entrées plus anciennes',
+    // Issue 23: the log's export for an auditor.
+    downloadTitle: 'Télécharger le journal',
+    downloadHint: 'Chaque ligne avec son hash et celui de la ligne précédente, pour qu’un auditeur vérifie la chaîne hors de l’application. Laissez les dates vides pour tout le journal.',
+    from: 'Du (jour)',
+    to: 'Au (jour, inclus)',
+    format: 'Format',
+    download: 'Télécharger',
+    downloadFailed: 'Le journal n’a pas pu être téléchargé.',
     actions: {
       'staff.created': 'Membre du personnel créé',
       'staff.setup_link_issued': 'Nouveau lien de configuration',
@@ -77,6 +85,11 @@ export const fr: OpsTexts = {
       'driver.refused': 'Chauffeur refusé',
       // Issue 22: finance staff import bank statements.
       'bank_statement.imported': 'Extrait de compte importé',
+      // Issue 23: finance approvals and the log's export.
+      'invoice_payment.approved': 'Paiement sur facture approuvé',
+      'invoice_payment.refused': 'Paiement sur facture refusé',
+      'payouts.run': 'Versements lancés',
+      'audit.exported': 'Journal téléchargé',
     },
   },
   // Issue 21 part 1: staff verify drivers.

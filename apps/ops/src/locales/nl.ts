@@ -5,8 +5,8 @@ export const nl = {
   brand: 'Vrachtmarkt beheer',
   loading: 'Bezig met laden…',
   validation: messages.nl,
-  titles: { page: '{{page}} · Vrachtmarkt beheer', home: 'Overzicht', signIn: 'Aanmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', problems: 'Problemen' },
-  nav: { label: 'Hoofdmenu', skipToContent: 'Naar de inhoud', home: 'Overzicht', language: 'Taal', signOut: 'Afmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', problems: 'Problemen' },
+  titles: { page: '{{page}} · Vrachtmarkt beheer', home: 'Overzicht', signIn: 'Aanmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', invoiceRequests: 'Facturatie op rekening', payouts: 'Uitbetalingen', unpaidInvoices: 'Openstaande facturen', problems: 'Problemen' },
+  nav: { label: 'Hoofdmenu', skipToContent: 'Naar de inhoud', home: 'Overzicht', language: 'Taal', signOut: 'Afmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', invoiceRequests: 'Facturatie op rekening', payouts: 'Uitbetalingen', unpaidInvoices: 'Openstaande facturen', problems: 'Problemen' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'klantendienst', finance: 'financiën', admin: 'beheerder' },
@@ -62,6 +62,14 @@ export const nl = {
     reason: 'Reden',
     system: 'Systeem',
     more: 'Oudere regels tonen',
+    // Issue 23: the log's export for an auditor.
+    downloadTitle: 'Logboek downloaden',
+    downloadHint: 'Elke regel met haar hash en de hash van de regel ervoor, zodat een auditor de keten buiten de toepassing kan nagaan. Laat de data leeg voor het hele logboek.',
+    from: 'Vanaf (dag)',
+    to: 'Tot en met (dag)',
+    format: 'Formaat',
+    download: 'Downloaden',
+    downloadFailed: 'Het logboek kon niet gedownload worden.',
     actions: {
       'staff.created': 'Medewerker aangemaakt',
       'staff.setup_link_issued': 'Nieuwe instellink',
@@ -77,6 +85,11 @@ export const nl = {
       'driver.refused': 'Chauffeur geweigerd',
       // Issue 22: finance staff import bank statements.
       'bank_statement.imported': 'Rekeninguittreksel ingelezen',
+      // Issue 23: finance approvals and the log's export.
+      'invoice_payment.approved': 'Betalen op factuur goedgekeurd',
+      'invoice_payment.refused': 'Betalen op factuur geweigerd',
+      'payouts.run': 'Uitbetalingen gestart',
+      'audit.exported': 'Logboek gedownload',
     },
   },
   // Issue 21 part 1: staff verify drivers.

@@ -30,6 +30,8 @@ import * as m0028 from './migrations/0028-payout-events.ts';
 import * as m0029 from './migrations/0029-problems.ts';
 // Issue 23 part 2: restrictions
 import * as m0031 from './migrations/0031-restrictions.ts';
+// Issue 23 parts 2-3: finance approvals in the back office
+import * as m0032 from './migrations/0032-ops-finance.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -76,6 +78,8 @@ const migrations: Record<string, Migration> = {
   '0029-problems': m0029,
   // Issue 23 part 2: restrictions
   '0031-restrictions': m0031,
+  // Issue 23 parts 2-3: finance approvals in the back office
+  '0032-ops-finance': m0032,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -33,6 +33,8 @@ export type CompaniesTable = {
   email: string;
   invoiceStatus: 'requested' | 'approved' | 'rejected' | null;
   updatedAt: Timestamp;
+  /** Issue 23: when invoice payment was last asked for (migration 0032). */
+  invoiceRequestedAt: NullableTimestamp;
 };
 
 export type OauthClientsTable = {
@@ -300,6 +302,8 @@ export type InvoicesTable = {
   peppolStatus: 'none' | 'pending' | 'sent' | 'failed';
   peppolRef: string | null;
   remindedAt: NullableTimestamp;
+  /** Issue 23: reminders sent for it (migration 0032). */
+  remindersSent: Generated<number>;
   /** What bank transfers brought in for it (migration 0025). */
   receivedCents: Generated<number>;
   createdAt: Timestamp;
@@ -510,8 +514,8 @@ export type StreamTokensTable = { tokenHash: string; userId: number; expiresAt: 
 export type MailSettingsTable = { userId: number; offerReceived: Generated<boolean>; offerAccepted: Generated<boolean>; delivered: Generated<boolean>; chatUnread: Generated<boolean> };
 /** A mail job's kind: a notification a user can switch off, or the welcome mail (always sent). */
 /** 'welcome' and 'driver_account' (a driver's verification and documents) are not notifications: no setting turns them off. */
-/** 'problem': issue 23's problems and decisions; 'account': its restriction mails. */
-export type MailJobKind = MailKind | 'welcome' | 'driver_account' | 'problem' | 'account';
+/** 'problem': issue 23's problems and decisions; 'account': its restriction mails; 'company_invoice': staff's decision on invoice payment. */
+export type MailJobKind = MailKind | 'welcome' | 'driver_account' | 'problem' | 'account' | 'company_invoice';
 export type MailJobsTable = {
   id: Generated<number>;
   userId: number;

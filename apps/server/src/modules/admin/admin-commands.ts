@@ -10,13 +10,15 @@ import { type LedgerService, reportHolds } from '../ledger/ledger.service.ts';
 import type { CancellationsService } from '../cancellations/cancellations.service.ts';
 import type { PayoutsService } from '../payouts/payouts.service.ts';
 import type { SettlementService } from '../settlement/settlement.service.ts';
+import type { OpsFinanceService } from '../ops-finance/ops-finance.service.ts';
 
 // `npm run admin -- …`: back-office actions that have no screen yet. Each command checks its
 // arguments and answers one line for a person to read; the exit code tells a script.
 
 export const ADMIN_USAGE = `Usage:
   npm run admin -- invoice approve <email>     approve invoice payment for the user's company
-  npm run admin -- invoice reject <email>      reject it
+  npm run admin -- invoice reject <email> [reason]
+                                               reject it (the reason is mailed to them); also in apps/ops
   npm run admin -- driver create <email> <password> <first name> <last name> <vehicle type> <vehicle name>
                                                a verified driver (approved, documents valid for a year)
                                                vehicle type: ${VEHICLE_TYPES.join(', ')}
@@ -43,6 +45,8 @@ export type AdminDeps = {
   settlement: Pick<SettlementService, 'release'>;
   payouts: Pick<PayoutsService, 'run'>;
   cancellations: Pick<CancellationsService, 'staffRefund'>;
+  /** Issue 23: the back office's decision on invoice payment (audited, mailed), which the command shares. */
+  opsFinance: Pick<OpsFinanceService, 'decideInvoice'>;
   publicUrl: string;
 };
 
@@ -60,7 +64,7 @@ const RELEASE_MESSAGES = {
   amount_mismatch: 'holds an amount that is not its price (part refunded): not released, divide it by hand',
 } as const;
 
-export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, payouts, cancellations, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
+export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, payouts, cancellations, opsFinance, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
   const [area, action, ...rest] = args;
   // Issue 22: the ledger's invariants, and staff's release of a held job.
   if (area === 'ledger' && action === 'check' && rest.length === 0) {
@@ -123,11 +127,13 @@ export async function runAdmin({ users, driverAccounts, staff, audit, proofs, le
       ? { ok: true, message: `Consignment note of shipment ${id}: ${c.entries} entries, chain and seals intact.` }
       : { ok: false, message: `Consignment note of shipment ${id} is BROKEN: ${c.problems.join('; ')}` };
   }
-  if (area === 'invoice' && (action === 'approve' || action === 'reject') && rest.length === 1) {
+  if (area === 'invoice' && ((action === 'approve' && rest.length === 1) || (action === 'reject' && rest.length >= 1))) {
     const email = rest[0]!.toLowerCase();
     const id = await users.idByEmail(email);
     if (id === null) return { ok: false, message: `No user with e-mail ${email}.` };
-    if (!(await users.setInvoiceStatus(id, action === 'approve' ? 'approved' : 'rejected'))) {
+    // Issue 23: the back office's decision (audited, mailed to the user), at any time from here.
+    const reason = rest.slice(1).join(' ').trim().slice(0, 2000) || null;
+    if ((await opsFinance.decideInvoice(null, id, { approve: action === 'approve', reason }, { onlyRequested: false })) === 'no_company') {
       return { ok: false, message: `${email} has no company yet: they fill it in on their account page first.` };
     }
     return { ok: true, message: `Invoice payment ${action === 'approve' ? 'approved' : 'rejected'} for ${email}.` };

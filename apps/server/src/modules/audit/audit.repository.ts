@@ -65,3 +65,17 @@ export async function page(db: Executor, before: number | null, limit: number): 
   if (before !== null) q = q.where('a.id', '<', before);
   return (await q.execute()).map(withDetails);
 }
+
+/** Issue 23, the export: rows after `afterId` made in [from, to), oldest first, with the staff member's e-mail. */
+export async function exportBatch(db: Executor, q: { afterId: number; from: Date | null; to: Date | null; limit: number }): Promise<(AuditRow & { staffEmail: string | null })[]> {
+  let query = db
+    .selectFrom('auditLog as a')
+    .leftJoin('staff as s', 's.id', 'a.staffId')
+    .select(['a.id', 'a.at', 'a.staffId', 'a.action', 'a.subjectType', 'a.subjectId', 'a.reason', 'a.prevHash', 'a.hash', 's.email as staffEmail', detailsText])
+    .where('a.id', '>', q.afterId)
+    .orderBy('a.id')
+    .limit(q.limit);
+  if (q.from) query = query.where('a.at', '>=', q.from);
+  if (q.to) query = query.where('a.at', '<', q.to);
+  return (await query.execute()).map((r) => withDetails({ ...r, id: Number(r.id) }));
+}

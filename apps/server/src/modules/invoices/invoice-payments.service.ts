@@ -1,4 +1,4 @@
-import { type BankImport, formatStructuredCommunication, type Locale, localParts, REMINDER_INTERVAL_DAYS } from '@vm/domain';
+import { type BankImport, formatStructuredCommunication, type Locale, localParts, type OpsInvoiceRead, type OpsInvoiceStatus, REMINDER_INTERVAL_DAYS } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
 import { Camt053Error, readCamt053 } from '../../lib/camt053.ts';
@@ -19,6 +19,9 @@ type Deps = { db: Db; ledger: LedgerService; audit: AuditService; mailer: Mailer
 
 const ZONE = 'Europe/Brussels';
 const REMINDER_BATCH = 100;
+/** Unpaid invoices listed for staff at once. */
+const UNPAID_LIMIT = 500;
+const dayNumber = (ymd: string) => Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)) - 1, Number(ymd.slice(8, 10))) / 86_400_000;
 const euros = (cents: number) => cents / 100;
 
 const REMINDER: Record<Locale, { subject: (n: string) => string; body: (p: { name: string; number: string; due: string; amount: string; communication: string; iban: string; company: string }) => string }> = {
@@ -112,6 +115,23 @@ export function invoicePaymentsService({ db, ledger, audit, mailer, platform, no
       );
       log.info({ staffId, credits: result.credits, matched: result.matched.length, unmatched: result.unmatched.length }, 'bank statement imported');
       return result;
+    },
+
+    /** Issue 23: invoices paid by transfer still unpaid, open (not due yet) or overdue (Brussels days), with their reminders. */
+    async unpaid(status: OpsInvoiceStatus): Promise<OpsInvoiceRead[]> {
+      const today = localParts(now(), ZONE).date;
+      const rows = await repo.unpaid(db, { today, overdue: status === 'overdue', limit: UNPAID_LIMIT });
+      return rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        company: r.company || `${r.firstName} ${r.lastName}`.trim(),
+        email: r.companyEmail || r.email,
+        amount: euros(r.dueCents),
+        due_date: r.dueDate,
+        days_overdue: Math.max(0, dayNumber(today) - dayNumber(r.dueDate)),
+        reminders: r.remindersSent,
+        last_reminder_at: r.remindedAt ? Math.floor(r.remindedAt.getTime() / 1000) : null,
+      }));
     },
 
     /** The scheduled reminders: each unpaid invoice past its due date, then every two weeks while unpaid; how many were sent. */

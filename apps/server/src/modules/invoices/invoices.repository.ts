@@ -262,7 +262,7 @@ export async function dueForReminder(db: Executor, today: string, remindedBefore
 export async function markReminded(db: Executor, id: number, at: Date, remindedBefore: Date): Promise<boolean> {
   const r = await db
     .updateTable('invoices')
-    .set({ remindedAt: at })
+    .set((eb) => ({ remindedAt: at, remindersSent: eb('remindersSent', '+', 1) }))
     .where('id', '=', id)
     .where((eb) => eb.or([eb('remindedAt', 'is', null), eb('remindedAt', '<', remindedBefore)]))
     .executeTakeFirst();
@@ -270,5 +270,45 @@ export async function markReminded(db: Executor, id: number, at: Date, remindedB
 }
 
 export async function unmarkReminded(db: Executor, id: number, at: Date): Promise<void> {
-  await db.updateTable('invoices').set({ remindedAt: null }).where('id', '=', id).where('remindedAt', '=', at).execute();
+  await db
+    .updateTable('invoices')
+    .set((eb) => ({ remindedAt: null, remindersSent: eb('remindersSent', '-', 1) }))
+    .where('id', '=', id)
+    .where('remindedAt', '=', at)
+    .execute();
+}
+
+export type UnpaidInvoiceRow = {
+  id: number;
+  number: string;
+  company: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyEmail: string | null;
+  dueCents: number;
+  dueDate: string;
+  remindersSent: number;
+  remindedAt: Date | null;
+};
+
+/**
+ * Issue 23: invoices paid by transfer with money still due, for finance staff: open (due today or
+ * later) or overdue (due before `today`), the most overdue first.
+ */
+export async function unpaid(db: Executor, q: { today: string; overdue: boolean; limit: number }): Promise<UnpaidInvoiceRow[]> {
+  const { rows } = await sql<UnpaidInvoiceRow>`
+    select * from (
+      select i.id, i.number, c.name as company, u.first_name, u.last_name, u.email, c.email as company_email, i.due_date, i.reminders_sent, i.reminded_at,
+             i.payable_cents - i.received_cents - coalesce((select sum(x.total_cents) from invoices x where x.corrects_id = i.id), 0) as due_cents
+      from invoices i
+      join users u on u.id = i.user_id
+      left join companies c on c.user_id = i.user_id
+      where i.kind = 'invoice' and i.paid_at is null and i.payable_cents > 0 and i.payment_communication is not null and i.due_date is not null
+        and (case when ${q.overdue} then i.due_date < ${q.today} else i.due_date >= ${q.today} end)
+    ) o
+    where o.due_cents > 0
+    order by o.due_date, o.id
+    limit ${q.limit}`.execute(db);
+  return rows.map((r) => ({ ...r, dueCents: Number(r.dueCents), remindersSent: Number(r.remindersSent) }));
 }

@@ -193,3 +193,20 @@ export function restrictionMail(e: EventOf<'account.restricted' | 'account.restr
     text: [GREETING[l], '', ...part('what', s.restricted), ...part('when', s.period), ...part('why', s.reason), ...part('contest', s.how_to_contest), ...part('basis', s.legal_basis), appLink, ''].join('\n'),
   };
 }
+
+/** Issue 23: staff's decision on a company's invoice payment, in the user's language; a refusal carries staff's reason. */
+export function companyInvoiceMail(p: EventPayloads['company.invoice.status'], l: Locale, appLink: string): MailText {
+  const approved = p.status === 'approved';
+  const t = {
+    nl: approved
+      ? { subject: 'Betalen op factuur is goedgekeurd', lines: ['Je bedrijf mag voortaan op factuur betalen: kies "Factuur" wanneer je een bod aanvaardt. De factuur is te betalen binnen 30 dagen met de gestructureerde mededeling die erop staat.'] }
+      : { subject: 'Betalen op factuur is niet goedgekeurd', lines: ['We kunnen betalen op factuur voor je bedrijf niet goedkeuren.', '', `Reden: ${p.reason ?? ''}`, '', 'Je kunt nog altijd met kaart of Bancontact betalen. Vragen? Antwoord via de helppagina.'] },
+    fr: approved
+      ? { subject: 'Le paiement sur facture est approuvé', lines: ['Votre entreprise peut désormais payer sur facture : choisissez « Facture » lorsque vous acceptez une offre. La facture est à payer dans les 30 jours avec la communication structurée qui y figure.'] }
+      : { subject: 'Le paiement sur facture n’est pas approuvé', lines: ['Nous ne pouvons pas approuver le paiement sur facture pour votre entreprise.', '', `Motif : ${p.reason ?? ''}`, '', 'Vous pouvez toujours payer par carte ou Bancontact. Des questions ? Répondez via la page d’aide.'] },
+    en: approved
+      ? { subject: 'Invoice payment is approved', lines: ['Your company may now pay by invoice: choose "Invoice" when you accept an offer. The invoice is due within 30 days with the structured communication it shows.'] }
+      : { subject: 'Invoice payment is not approved', lines: ['We cannot approve invoice payment for your company.', '', `Reason: ${p.reason ?? ''}`, '', 'You can still pay by card or Bancontact. Questions? Reply through the help page.'] },
+  }[l];
+  return { subject: t.subject, text: [GREETING[l], '', ...t.lines, '', appLink, ''].join('\n') };
+}

@@ -1,7 +1,7 @@
 import type { MailKind, MailSettings } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
-import { type MailText, acceptedMail, chatUnreadMail, deliveredMail, driverAccountMail, driverWelcomeMail, offerMail, problemMail, restrictionMail, welcomeMail } from './mail-texts.ts';
+import { type MailText, acceptedMail, chatUnreadMail, companyInvoiceMail, deliveredMail, driverAccountMail, driverWelcomeMail, offerMail, problemMail, restrictionMail, welcomeMail } from './mail-texts.ts';
 import { type DueMailJob, type MailEvent, toDueMailJob, toMailEvent, toMailSettings } from './mails.mapper.ts';
 import * as repo from './mails.repository.ts';
 import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
@@ -54,6 +54,10 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
     // Issue 23 part 2: a restriction's statement of reasons and its lifting: the user must know, whatever their settings.
     if (event.type === 'account.restricted' || event.type === 'account.restriction.lifted') {
       return repo.insertJob(trx, { userId: e.userId, kind: 'account', shipmentId: null, eventId: e.id, createdAt: now(), dedupeKey: `account:${e.id}`, sendAfter: e.createdAt });
+    }
+    // Issue 23: staff's decision on invoice payment (a refusal with its reason): no setting turns it off.
+    if (event.type === 'company.invoice.status' && (event.payload.status === 'approved' || event.payload.status === 'rejected')) {
+      return repo.insertJob(trx, { userId: e.userId, kind: 'company_invoice', shipmentId: null, eventId: e.id, createdAt: now(), dedupeKey: `invoice-status:${e.id}`, sendAfter: e.createdAt });
     }
     const kind: MailKind | null =
       event.type === 'shipment.offer.new'
@@ -133,6 +137,8 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
       case 'account.restricted':
       case 'account.restriction.lifted':
         return restrictionMail(e, job.locale, job.role === 'driver' ? `${publicUrl}/driver/` : `${publicUrl}/`);
+      case 'company.invoice.status':
+        return companyInvoiceMail(e.payload, job.locale, `${publicUrl}/#/account`);
       default:
         return null;
     }
@@ -142,7 +148,7 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
   async function deliver(job: DueMailJob, chatsMailed: Set<string>): Promise<void> {
     const chatKey = `${job.userId}:${job.shipmentId}`;
     if (job.kind === 'chat_unread' && chatsMailed.has(chatKey)) return; // cancelled with the mail just sent
-    if (job.kind !== 'welcome' && job.kind !== 'driver_account' && job.kind !== 'problem' && job.kind !== 'account' && !(await settingsOf(db, job.userId))[job.kind]) return repo.cancel(db, job.id, now());
+    if (job.kind !== 'welcome' && job.kind !== 'driver_account' && job.kind !== 'problem' && job.kind !== 'account' && job.kind !== 'company_invoice' && !(await settingsOf(db, job.userId))[job.kind]) return repo.cancel(db, job.id, now());
     if (job.event.type === 'shipment.message.new') {
       if (!(await repo.isUnread(db, job.userId, job.shipmentId!, job.event.payload.message_id))) return repo.cancel(db, job.id, now());
     }

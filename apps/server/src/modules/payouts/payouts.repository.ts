@@ -142,3 +142,30 @@ export async function forgetEvent(db: Executor, id: string): Promise<void> {
 export async function payeeSetup(db: Executor, driverId: number, provider: string): Promise<{ payeeId: string; onboardingUrl: string | null } | null> {
   return (await db.selectFrom('payees').select(['payeeId', 'onboardingUrl']).where('driverId', '=', driverId).where('provider', '=', provider).executeTakeFirst()) ?? null;
 }
+
+export type OpsPayoutRow = {
+  id: number;
+  driverId: number;
+  driverName: string;
+  driverEmail: string;
+  amountCents: number;
+  iban: string;
+  status: 'claimed' | 'pending' | 'paid' | 'failed';
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Issue 23: payouts of these statuses for finance staff, newest first, with the driver's name. */
+export async function listForStaff(db: Executor, statuses: readonly ('claimed' | 'pending' | 'paid' | 'failed')[], limit: number): Promise<OpsPayoutRow[]> {
+  const rows = await db
+    .selectFrom('payouts as o')
+    .innerJoin('users as u', 'u.id', 'o.driverId')
+    .select(['o.id', 'o.driverId', 'u.firstName', 'u.lastName', 'u.email as driverEmail', 'o.amountCents', 'o.iban', 'o.status', 'o.failureReason', 'o.createdAt', 'o.updatedAt'])
+    .where('o.status', 'in', statuses)
+    .orderBy('o.updatedAt', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(({ firstName, lastName, ...r }) => ({ ...r, driverName: `${firstName} ${lastName}`.trim() }));
+}

@@ -1,4 +1,4 @@
-import { payoutWeek } from '@vm/domain';
+import { type OpsPayoutRead, type OpsPayoutStatus, payoutWeek } from '@vm/domain';
 import type { PayoutEvent, PayoutProvider } from '../../adapters/payouts/payout-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -19,6 +19,8 @@ type Deps = { db: Db; ledger: LedgerService; provider: PayoutProvider; now: () =
 const BATCH = 200;
 /** A claim older than this with no provider answer is sent again (same key: never a second payout). */
 const STALE_CLAIM_MS = 60_000;
+/** Payouts listed for staff at once. */
+const STAFF_LIST_LIMIT = 500;
 
 const idempotencyKey = (id: number) => `payout-${id}`;
 
@@ -80,6 +82,21 @@ export function payoutsService({ db, ledger, provider, now, log }: Deps) {
   }
 
   return {
+    /** Issue 23: payouts of a status for finance staff (pending: claimed or at the provider), newest first; the IBAN's last four characters only. */
+    async listForStaff(status: OpsPayoutStatus): Promise<OpsPayoutRead[]> {
+      const rows = await repo.listForStaff(db, status === 'pending' ? ['claimed', 'pending'] : [status], STAFF_LIST_LIMIT);
+      return rows.map((r) => ({
+        id: r.id,
+        driver: { id: r.driverId, name: r.driverName, email: r.driverEmail },
+        amount: r.amountCents / 100,
+        iban_last4: r.iban.replace(/\s/g, '').slice(-4),
+        status: r.status,
+        failure_reason: r.failureReason,
+        created_at: Math.floor(r.createdAt.getTime() / 1000),
+        updated_at: Math.floor(r.updatedAt.getTime() / 1000),
+      }));
+    },
+
     /**
      * Where the driver finishes setting up payouts at the provider (Stripe's hosted onboarding),
      * while the provider asked for it and cannot pay them yet; null otherwise. A provider that does

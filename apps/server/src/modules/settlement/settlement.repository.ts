@@ -187,3 +187,26 @@ export async function payoutsSince(db: Executor, driverId: number, since: Date, 
     .limit(limit)
     .execute();
 }
+
+export type OnHoldRow = { shipmentId: number; reference: string; driverName: string; heldCents: number; since: Date };
+
+/**
+ * Issue 23: jobs whose money waits for staff: the sender reported a problem after delivery, nothing
+ * was released and money is still held; oldest report first.
+ */
+export async function onHold(db: Executor, limit: number): Promise<OnHoldRow[]> {
+  const { rows } = await sql<OnHoldRow>`
+    select s.id as shipment_id, s.reference_id as reference, u.first_name || ' ' || u.last_name as driver_name, h.held_cents, d.answered_at as since
+    from delivery_answers d
+    join shipments s on s.id = d.shipment_id
+    join offers o on o.id = s.accepted_offer_id
+    join users u on u.id = o.driver_id
+    join lateral (select coalesce(-sum(e.amount_cents), 0)::int8 as held_cents from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                  where e.shipment_id = s.id and a.kind = 'held') h on true
+    where d.outcome = 'problem'
+      and not exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release')
+      and h.held_cents > 0
+    order by d.answered_at, s.id
+    limit ${limit}`.execute(db);
+  return rows.map((r) => ({ ...r, heldCents: Number(r.heldCents) }));
+}

@@ -11,6 +11,7 @@ import {
   localParts,
   MAX_STATEMENT_WEEKS,
   type JobSplit,
+  type MoneyOnHoldRead,
   type MoneyStatus,
   type PaymentMethodName,
   payoutWeek,
@@ -44,6 +45,8 @@ export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 
 const RELEASE_BATCH = 200;
 /** The earnings list shows the newest accepted jobs. */
 const EARNINGS_LIMIT = 200;
+/** Jobs on hold listed for staff at once. */
+const ON_HOLD_LIMIT = 500;
 
 const euros = (cents: number) => cents / 100;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -142,6 +145,11 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
       const { outcome, split } = await releaseOnce(shipmentId, 'staff', withPrice);
       if (outcome === 'released') afterRelease?.();
       return { outcome, driverPriceCents: split?.driver.price ?? 0, releasedCents: split?.charged ?? 0 };
+    },
+
+    /** Issue 23: jobs whose money waits for staff (the sender reported a problem), oldest report first. */
+    async onHold(): Promise<MoneyOnHoldRead[]> {
+      return (await repo.onHold(db, ON_HOLD_LIMIT)).map((r) => ({ shipment_id: r.shipmentId, reference: r.reference, driver_name: r.driverName, amount: euros(r.heldCents), since: seconds(r.since) }));
     },
 
     /** Where a paid job's money is (null before any payment). */

@@ -1,6 +1,6 @@
-import { type Company, isLocale, type User } from '@vm/domain';
+import { type Company, type InvoiceRequestRead, isLocale, type User } from '@vm/domain';
 import { imageVariants } from '../files/image-urls.ts';
-import type { UserRow } from './users.repository.ts';
+import type { InvoiceRequestRow, UserRow } from './users.repository.ts';
 
 // A user's row to its wire shape, in one place.
 
@@ -29,3 +29,12 @@ export function toUser(row: UserRow): User {
     locale: isLocale(row.locale) ? row.locale : 'nl',
   };
 }
+
+/** Issue 23: a company's request to pay by invoice, as finance staff read it. */
+export const toInvoiceRequestRead = (r: InvoiceRequestRow): InvoiceRequestRead => ({
+  user_id: r.userId,
+  name: `${r.firstName} ${r.lastName}`.trim(),
+  email: r.email,
+  company: { name: r.companyName, vat: r.companyVat, address: r.companyAddress, email: r.companyEmail },
+  requested_at: r.requestedAt ? Math.floor(r.requestedAt.getTime() / 1000) : null,
+});

@@ -106,8 +106,43 @@ export async function update(db: Executor, id: number, c: ProfileChanges, now: D
 
 /** Only the invoice workflow and the admin command change this. */
 export async function setInvoiceStatus(db: Executor, userId: number, status: 'requested' | 'approved' | 'rejected' | null, now: Date): Promise<boolean> {
-  const res = await db.updateTable('companies').set({ invoiceStatus: status, updatedAt: now }).where('userId', '=', userId).executeTakeFirst();
+  const res = await db
+    .updateTable('companies')
+    .set({ invoiceStatus: status, updatedAt: now, ...(status === 'requested' ? { invoiceRequestedAt: now } : {}) })
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Issue 23: the company's invoice payment status, its row locked for staff's decision; null without a company. */
+export async function lockInvoiceStatus(trx: Executor, userId: number): Promise<{ status: 'requested' | 'approved' | 'rejected' | null } | null> {
+  const row = await trx.selectFrom('companies').select('invoiceStatus').where('userId', '=', userId).forUpdate().executeTakeFirst();
+  return row ? { status: row.invoiceStatus } : null;
+}
+
+export type InvoiceRequestRow = {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyName: string;
+  companyVat: string;
+  companyAddress: string;
+  companyEmail: string;
+  requestedAt: Date | null;
+};
+
+/** Issue 23: companies asking to pay by invoice, oldest request first. */
+export async function invoiceRequests(db: Executor, limit: number): Promise<InvoiceRequestRow[]> {
+  return db
+    .selectFrom('companies as c')
+    .innerJoin('users as u', 'u.id', 'c.userId')
+    .select(['c.userId', 'u.firstName', 'u.lastName', 'u.email', 'c.name as companyName', 'c.vat as companyVat', 'c.address as companyAddress', 'c.email as companyEmail', 'c.invoiceRequestedAt as requestedAt'])
+    .where('c.invoiceStatus', '=', 'requested')
+    .orderBy('c.invoiceRequestedAt')
+    .orderBy('c.userId')
+    .limit(limit)
+    .execute();
 }
 
 /** Swaps the profile picture; answers the previous image id so its files can be removed. */

@@ -1,4 +1,4 @@
-import { type CompanyInput, checkVat, isValidVat, normaliseVat, type Locale, type RegisterUserInput, type UpdateUserInput, type User } from '@vm/domain';
+import { type CompanyInput, checkVat, type InvoiceRequestRead, isValidVat, normaliseVat, type Locale, type RegisterUserInput, type UpdateUserInput, type User } from '@vm/domain';
 import type { VatRegistry } from '../../adapters/vat/vat-registry.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { PhoneService } from '../phone/phone.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { toUser } from './users.mapper.ts';
+import { toInvoiceRequestRead, toUser } from './users.mapper.ts';
 import * as repo from './users.repository.ts';
 
 type Deps = {
@@ -19,6 +19,11 @@ type Deps = {
   log?: { warn: (obj: object, msg: string) => void };
 };
 type InvoiceStatus = 'requested' | 'approved' | 'rejected' | null;
+/** Issue 23: staff's decision on invoice payment, and what came of it. */
+export type InvoicePaymentDecision = { approve: boolean; reason: string | null };
+export type InvoicePaymentOutcome = 'decided' | 'no_company' | 'not_requested';
+/** Requests listed for staff at once (oldest first). */
+const INVOICE_REQUESTS_LIMIT = 500;
 
 export function usersService({ db, phone, events, now, vatRegistry = null, log }: Deps) {
   /**
@@ -172,6 +177,27 @@ export function usersService({ db, phone, events, now, vatRegistry = null, log }
 
     /** Approval is an admin's; false when the user has no company yet. */
     setInvoiceStatus,
+
+    /** Issue 23: companies asking to pay by invoice, oldest first, for finance staff. */
+    async invoiceRequests(): Promise<InvoiceRequestRead[]> {
+      return (await repo.invoiceRequests(db, INVOICE_REQUESTS_LIMIT)).map(toInvoiceRequestRead);
+    },
+
+    /**
+     * Issue 23: staff's decision on invoice payment, in the caller's transaction (with its audit
+     * entry): the status and the event that tells the user (by push, and by mail with the reason of
+     * a refusal). `onlyRequested`: a company that is not asking is left as it is (the back office);
+     * the admin command may decide at any time.
+     */
+    async decideInvoicePayment(trx: Db, userId: number, decision: InvoicePaymentDecision, { onlyRequested }: { onlyRequested: boolean }): Promise<InvoicePaymentOutcome> {
+      const current = await repo.lockInvoiceStatus(trx, userId);
+      if (!current) return 'no_company';
+      if (onlyRequested && current.status !== 'requested') return 'not_requested';
+      const status = decision.approve ? 'approved' : 'rejected';
+      await repo.setInvoiceStatus(trx, userId, status, now());
+      await events.record(trx, [{ userId, type: 'company.invoice.status', shipmentId: null, payload: { status, reason: decision.approve ? null : decision.reason } }]);
+      return 'decided';
+    },
 
     /** The invoice toggle (SPEC section 4): request, or cancel a request or approval. Needs a company. */
     async invoiceAction(id: number, action: 'request' | 'cancel'): Promise<User> {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAuditLog } from '../api/audit-log.ts';
+import { AuditExport } from './audit-export.tsx';
 
 const when = (unix: number, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Brussels' }).format(new Date(unix * 1000));
 
@@ -13,6 +14,7 @@ export function AuditLog() {
   return (
     <section aria-labelledby="audit-title">
       <h2 id="audit-title">{t('audit.title')}</h2>
+      <AuditExport />
       <div className="table-scroll" role="region" aria-labelledby="audit-title" tabIndex={0}>
         <table className="offers-table">
           <thead>

@@ -60,4 +60,6 @@ export function scheduleJobs(
   jobs.schedule('invoice-reminders', HOUR, () => services.invoicePayments.remind());
   // Issue 22 part 4: refunds a payment provider could not take at the cancellation, again with their own keys.
   jobs.schedule('refunds', MINUTE, () => services.cancellations.settlePending());
+  // Issue 23 part 4: positions and chat of jobs ended longer ago than RETENTION_*_MONTHS go (decision 0035).
+  jobs.schedule('retention', HOUR, () => services.privacy.sweepRetention());
 }

@@ -41,6 +41,8 @@ import { jobBoardService } from './modules/job-board/job-board.service.ts';
 import { pushService } from './modules/push/push.service.ts';
 // Issue 21 part 1: staff verify drivers (apps/ops), audited.
 import { driverReviewService } from './modules/driver-review/driver-review.service.ts';
+// Issue 23 part 4: people's rights over their data.
+import { privacyService } from './modules/privacy/privacy.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -141,7 +143,9 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const staff = staffService({ db, audit, now, webauthn: { rpId, rpName, origins }, limiter: rateLimits.limiter('staff-sign-in', signInPerEmail, signInWindow) });
   // Issue 21 part 1: staff verify drivers (apps/ops), audited.
   const driverReview = driverReviewService({ db, driverAccounts, audit, givenBack: cancellations.driverCancellations });
-  return { ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  // Issue 23 part 4: data export, account deletion, retention (decision 0035).
+  const privacy = privacyService({ db, store: fileStore, auth, ledger, retention: config.retention, now, log });
+  return { privacy, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -41,6 +41,7 @@ import {
   userReadSchema,
 } from './user.ts';
 import { supportContactSchema } from './support.ts';
+import { deleteAccountSchema } from './privacy.ts';
 // Staff sign-in and the audit log (issue 21, staff part)
 import {
   auditPageSchema,
@@ -413,6 +414,11 @@ export const apiRoutes = {
   removePushSubscription: { method: 'DELETE', path: '/api/driver/push/subscriptions', auth: 'driver', body: pushUnsubscribeSchema, response: { 204: none } },
   getPushSettings: { method: 'GET', path: '/api/driver/push/settings', auth: 'driver', response: { 200: pushSettingsReadSchema } },
   updatePushSettings: { method: 'PUT', path: '/api/driver/push/settings', auth: 'driver', body: pushSettingsSchema, response: { 200: pushSettingsReadSchema } },
+
+  // Issue 23 part 4: people's rights over their data (decision 0035). The export is a link too (?access_token=).
+  dataExport: { method: 'GET', path: '/api/user/data-export', auth: 'user', querystring: accessTokenQuery, response: { 200: z.string().describe('application/zip: data.json and the user’s own files') } },
+  /** 403 password_wrong / email_mismatch; 409 account_job_in_progress / account_open_balance; 204: erased and signed out. */
+  deleteAccount: { method: 'POST', path: '/api/user/delete', auth: 'user', body: deleteAccountSchema, response: { 204: none } },
 
   // Operations
   adminCommand: {

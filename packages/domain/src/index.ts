@@ -37,3 +37,4 @@ export * from './settlement.ts';
 export * from './e-invoice.ts';
 export * from './invoices.ts';
 export * from './self-billing-agreement.ts';
+export * from './privacy.ts';

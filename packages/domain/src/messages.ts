@@ -161,6 +161,12 @@ const nl = {
   signature_not_png: 'De handtekening moet een PNG-afbeelding zijn.',
   delivery_answered: 'Je hebt deze levering al bevestigd of een probleem gemeld.',
   delivery_answer_closed: 'Je kan deze levering niet (meer) bevestigen of een probleem melden: dat kan tot 24 uur na de levering.',
+  // Issue 23 part 4: deleting an account (decision 0035).
+  password_required: 'Vul je wachtwoord in.',
+  password_wrong: 'Dit wachtwoord klopt niet.',
+  email_mismatch: 'Dit is niet het e-mailadres van je account.',
+  account_job_in_progress: 'Je account kan nog niet weg: een opdracht is aanvaard en nog niet afgerond, of er staat nog geld vast. Probeer opnieuw als ze geleverd en afgerekend is.',
+  account_open_balance: 'Je account kan nog niet weg: er staat nog een bedrag open (een onbetaalde factuur of een uitbetaling). Neem contact op met de klantendienst.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
@@ -178,6 +184,11 @@ const en: Record<MessageKey, string> = {
   signature_not_png: 'The signature must be a PNG image.',
   delivery_answered: 'You already confirmed this delivery or reported a problem.',
   delivery_answer_closed: 'This delivery can no longer be confirmed or reported: that is possible until 24 hours after delivery.',
+  password_required: 'Enter your password.',
+  password_wrong: 'This password is not right.',
+  email_mismatch: 'This is not your account’s email address.',
+  account_job_in_progress: 'Your account cannot be deleted yet: a job is accepted and not finished, or money is still held. Try again once it is delivered and settled.',
+  account_open_balance: 'Your account cannot be deleted yet: an amount is still open (an unpaid invoice or a payout). Please contact support.',
   social_ticket_invalid: 'This sign-in has expired or was already used. Please try signing in again.',
   social_not_configured: 'This way of signing in is not set up.',
   // Staff sign-in (issue 21, staff part)
@@ -333,6 +344,11 @@ const fr: Record<MessageKey, string> = {
   signature_not_png: 'La signature doit être une image PNG.',
   delivery_answered: 'Vous avez déjà confirmé cette livraison ou signalé un problème.',
   delivery_answer_closed: 'Cette livraison ne peut plus être confirmée ni signalée : c’est possible jusqu’à 24 heures après la livraison.',
+  password_required: 'Saisissez votre mot de passe.',
+  password_wrong: 'Ce mot de passe n’est pas correct.',
+  email_mismatch: 'Ce n’est pas l’adresse e-mail de votre compte.',
+  account_job_in_progress: 'Votre compte ne peut pas encore être supprimé : une mission est acceptée et pas terminée, ou de l’argent est encore bloqué. Réessayez quand elle est livrée et réglée.',
+  account_open_balance: 'Votre compte ne peut pas encore être supprimé : un montant est encore ouvert (une facture impayée ou un versement). Contactez le service client.',
   social_ticket_invalid: 'Cette connexion a expiré ou a déjà été utilisée. Veuillez vous reconnecter.',
   social_not_configured: 'Ce mode de connexion n’est pas configuré.',
   // Staff sign-in (issue 21, staff part)

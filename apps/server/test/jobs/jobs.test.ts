@@ -47,6 +47,7 @@ describe('the list of jobs', () => {
       invoices: { issueDue: call('invoices'), sendPending: call('peppol') },
       invoicePayments: { remind: call('reminders') },
       cancellations: { settlePending: call('refunds') },
+      privacy: { sweepRetention: call('retention') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -70,9 +71,10 @@ describe('the list of jobs', () => {
       'peppol-send': 300,
       'invoice-reminders': 3600,
       refunds: 60,
+      retention: 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders', 'refunds']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders', 'refunds', 'retention']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { IMAGE_VARIANTS } from '@vm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
@@ -90,7 +91,9 @@ export async function credentials(db: Executor, userId: number): Promise<{ email
 
 /** Files to delete after the erasing transaction commits (the consignment note's signatures stay: decision 0035). */
 export async function erasableFiles(db: Executor, userId: number): Promise<string[]> {
-  return (await ownFiles(db, userId)).filter((f) => !f.name.startsWith('files/proofs/') || !f.key.includes('signature')).map((f) => f.key);
+  const files = (await ownFiles(db, userId)).filter((f) => !f.name.startsWith('files/proofs/') || !f.key.includes('signature')).map((f) => f.key);
+  // An image is stored in each of its variants.
+  return files.flatMap((key) => (key.startsWith('images/') ? IMAGE_VARIANTS.map((v) => key.replace('/original.', `/${v}.`)) : [key]));
 }
 
 /**
@@ -131,6 +134,7 @@ export async function erase(trx: Executor, userId: number, p: { marker: string; 
   await sql`delete from document_notices where document_id in (select id from driver_documents where driver_id = ${u})`.execute(trx);
   await sql`delete from driver_documents where driver_id = ${u}`.execute(trx);
   await sql`delete from social_identities where user_id = ${u}`.execute(trx);
+  if (p.oldNames[2]) await sql`delete from phone_verifications where cellphone = ${p.oldNames[2]}`.execute(trx);
   await sql`delete from password_resets where user_id = ${u}`.execute(trx);
   await sql`delete from stream_tokens where user_id = ${u}`.execute(trx);
   await sql`update tracking_links set revoked_at = ${p.now} where revoked_at is null and shipment_id in (${sent(u)})`.execute(trx);

@@ -82,9 +82,9 @@ export async function deletionBlockers(db: Executor, userId: number): Promise<{ 
   return { inProgress: inProgress.rows[0]!.n, heldJobs: maybeHeld.rows.map((r) => r.id), openInvoices: invoices.rows[0]!.n, openPayouts: payouts.rows[0]!.n };
 }
 
-export async function credentials(db: Executor, userId: number): Promise<{ email: string; passwordHash: string; firstName: string; lastName: string; cellphone: string; social: number } | null> {
-  const { rows } = await sql<{ email: string; passwordHash: string; firstName: string; lastName: string; cellphone: string; social: number }>`
-    select email, password_hash, first_name, last_name, cellphone, (select count(*)::int from social_identities where user_id = ${userId}) as social
+export async function credentials(db: Executor, userId: number): Promise<{ email: string; firstName: string; lastName: string; cellphone: string; social: number } | null> {
+  const { rows } = await sql<{ email: string; firstName: string; lastName: string; cellphone: string; social: number }>`
+    select email, first_name, last_name, cellphone, (select count(*)::int from social_identities where user_id = ${userId}) as social
     from users where id = ${userId}`.execute(db);
   return rows[0] ?? null;
 }

@@ -6,7 +6,6 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { exportColumns } from './privacy.classification.ts';
@@ -20,7 +19,7 @@ type Log = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: 
 type Deps = {
   db: Db;
   store: FileStore;
-  auth: Pick<AuthService, 'revokeAllForUser'>;
+  auth: Pick<AuthService, 'revokeAllForUser' | 'checkPassword'>;
   ledger: Pick<LedgerService, 'heldFor' | 'balance'>;
   retention: { positionsMonths: number; chatMonths: number };
   now: () => Date;
@@ -81,7 +80,15 @@ export function privacyService({ db, store, auth, ledger, retention, now, log }:
       const who = await repo.credentials(db, userId);
       if (!who) throw new ApiError(404, 'not_found', 'not_found');
       if (input.password !== undefined) {
-        if (!(await verifyPassword(who.passwordHash, input.password))) throw new ApiError(403, 'forbidden', 'password_wrong');
+        // The sign-in's check, with its per-address limit (429 stays 429): no guessing here either.
+        const ok = await auth.checkPassword(who.email, input.password).then(
+          (id) => id === userId,
+          (err: unknown) => {
+            if (err instanceof ApiError && err.statusCode === 429) throw err;
+            return false;
+          },
+        );
+        if (!ok) throw new ApiError(403, 'forbidden', 'password_wrong');
       } else if (who.social === 0) {
         throw new ApiError(400, 'invalid_request', 'password_required');
       } else if (input.email!.trim().toLowerCase() !== who.email.toLowerCase()) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DELETED_USER_NAME } from '@vm/domain';
+import { DELETED_USER_NAME, type EventType } from '@vm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_RECORDS } from '../../src/modules/privacy/privacy.classification.ts';
@@ -60,6 +60,11 @@ describe('POST /api/user/delete', () => {
     expect(owed.json().error).toBe('conflict');
     expect(owed.json().error_description).toMatch(/amount is still open/);
 
+    // The driver's notification that names the sender (by first name alone) is theirs to keep, without the name.
+    await t.handle.db
+      .insertInto('events')
+      .values({ userId: driver.id, type: 'shipment.changed' as EventType, shipmentId, payload: JSON.stringify({}), message: JSON.stringify({ nl: `${names.first} heeft de levering bevestigd` }), listed: true, createdAt: t.clock.now() })
+      .execute();
     const files = (await exported(t, sender)).files;
     expect(files.length).toBeGreaterThanOrEqual(4);
     expect((await remove(sender.auth, { password: sender.password })).statusCode).toBe(204);
@@ -77,6 +82,8 @@ describe('POST /api/user/delete', () => {
     const row = await t.handle.db.selectFrom('users').select(['firstName', 'email', 'cellphone']).where('id', '=', sender.id).executeTakeFirstOrThrow();
     expect(row.firstName).toBe(DELETED_USER_NAME);
     expect(row.email).toMatch(/@deleted\.invalid$/);
+    const told = await t.handle.db.selectFrom('events').select('message').where('userId', '=', driver.id).where('type', '=', 'shipment.changed' as EventType).executeTakeFirstOrThrow();
+    expect(told.message).toEqual({ nl: `${DELETED_USER_NAME} heeft de levering bevestigd` });
     // The job keeps its towns for the driver's and the platform's records.
     const job = await t.handle.db.selectFrom('shipments').select(['pickupCity', 'pickupZip', 'pickupStreet', 'deliveryName']).where('id', '=', shipmentId).executeTakeFirstOrThrow();
     expect(job).toEqual({ pickupCity: 'Hasselt', pickupZip: '3500', pickupStreet: '', deliveryName: '' });

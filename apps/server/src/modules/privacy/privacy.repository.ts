@@ -121,7 +121,7 @@ export async function erase(trx: Executor, userId: number, p: { marker: string; 
   await sql`update messages set body = ${p.marker} where author_id = ${u}`.execute(trx);
   await sql`delete from shipment_positions where shipment_id in (${myShipments(u)})`.execute(trx);
   await sql`delete from board_areas where driver_id = ${u}`.execute(trx);
-  await sql`update proofs set signer_name = ${p.marker} where shipment_id in (${sent(u)}) or driver_id = ${u}`.execute(trx);
+  await sql`update proofs set signer_name = ${p.marker} where shipment_id in (${sent(u)})`.execute(trx);
   await sql`delete from proof_photos where proof_id in (select id from proofs where shipment_id in (${myShipments(u)}))`.execute(trx);
   await sql`update delivery_answers set note = '' where shipment_id in (${sent(u)})`.execute(trx);
   await sql`update support_requests set name = ${p.marker}, email = ${p.email}, message = '' where user_id = ${u}`.execute(trx);
@@ -144,10 +144,18 @@ export async function erase(trx: Executor, userId: number, p: { marker: string; 
   await sql`delete from events where user_id = ${u}`.execute(trx);
   // Counters keyed by the email or phone number typed (sign-in, SMS): they end with their window anyway.
   for (const key of p.oldNames.slice(1, 3).filter((k) => k.length > 0)) await sql`delete from rate_limits where key like ${`%${key.toLowerCase()}%`}`.execute(trx);
-  for (const name of p.oldNames.filter((n) => n.trim().length >= 2)) {
-    await sql`update events set payload = replace(payload::text, ${name}, ${p.marker})::jsonb, message = replace(message::text, ${name}, ${p.marker})::jsonb
-      where payload::text like ${`%${name}%`} or message::text like ${`%${name}%`}`.execute(trx);
-    await sql`update push_jobs set payload = replace(payload, ${name}, ${p.marker}) where payload like ${`%${name}%`}`.execute(trx);
+  // The full name, email and phone anywhere; a first or last name alone (as a whole word) only in the
+  // notifications of the user's own jobs, where it can only be theirs.
+  const [fullName, email, phone, ...single] = p.oldNames;
+  for (const text of [fullName, email, phone].filter((n): n is string => !!n && n.trim().length >= 2)) {
+    await sql`update events set payload = replace(payload::text, ${text}, ${p.marker})::jsonb, message = replace(message::text, ${text}, ${p.marker})::jsonb
+      where payload::text like ${`%${text}%`} or message::text like ${`%${text}%`}`.execute(trx);
+    await sql`update push_jobs set payload = replace(payload, ${text}, ${p.marker}) where payload like ${`%${text}%`}`.execute(trx);
+  }
+  for (const name of single.filter((n): n is string => !!n && n.trim().length >= 2)) {
+    const word = `\\m${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\M`;
+    await sql`update events set payload = regexp_replace(payload::text, ${word}, ${p.marker}, 'g')::jsonb, message = regexp_replace(message::text, ${word}, ${p.marker}, 'g')::jsonb
+      where shipment_id in (${myShipments(u)}) and (payload::text ~ ${word} or message::text ~ ${word})`.execute(trx);
   }
 }
 

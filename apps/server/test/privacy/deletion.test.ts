@@ -8,7 +8,7 @@ import { KEPT_RECORDS } from '../../src/modules/privacy/privacy.classification.t
 import { validatePeppol } from '../e-invoice/validator.ts';
 import { login } from '../helpers/flows.ts';
 import { answerDelivery, acceptedShipment, delivered } from '../helpers/held-money.ts';
-import { addCard, createDriver } from '../helpers/marketplace.ts';
+import { addCard, createDriver, createShipment } from '../helpers/marketplace.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { textColumns } from './columns.ts';
@@ -65,6 +65,8 @@ describe('POST /api/user/delete', () => {
       .insertInto('events')
       .values({ userId: driver.id, type: 'shipment.changed' as EventType, shipmentId, payload: JSON.stringify({}), message: JSON.stringify({ nl: `${names.first} heeft de levering bevestigd` }), listed: true, createdAt: t.clock.now() })
       .execute();
+    // A job still open for offers ends with the account.
+    const open = await createShipment(t, sender.auth);
     const files = (await exported(t, sender)).files;
     expect(files.length).toBeGreaterThanOrEqual(4);
     expect((await remove(sender.auth, { password: sender.password })).statusCode).toBe(204);
@@ -84,6 +86,7 @@ describe('POST /api/user/delete', () => {
     expect(row.email).toMatch(/@deleted\.invalid$/);
     const told = await t.handle.db.selectFrom('events').select('message').where('userId', '=', driver.id).where('type', '=', 'shipment.changed' as EventType).executeTakeFirstOrThrow();
     expect(told.message).toEqual({ nl: `${DELETED_USER_NAME} heeft de levering bevestigd` });
+    expect((await t.handle.db.selectFrom('shipments').select('state').where('id', '=', open).executeTakeFirstOrThrow()).state).toBe('cancelled');
     // The job keeps its towns for the driver's and the platform's records.
     const job = await t.handle.db.selectFrom('shipments').select(['pickupCity', 'pickupZip', 'pickupStreet', 'deliveryName']).where('id', '=', shipmentId).executeTakeFirstOrThrow();
     expect(job).toEqual({ pickupCity: 'Hasselt', pickupZip: '3500', pickupStreet: '', deliveryName: '' });

@@ -105,6 +105,10 @@ export async function erase(trx: Executor, userId: number, p: { marker: string; 
   const imageIds = await sql<{ id: string }>`
     select profile_image_id as id from users where id = ${u} and profile_image_id is not null
     union select pp.image_id as id from package_photos pp join packages p on p.id = pp.package_id where p.shipment_id in (${sent(u)})`.execute(trx);
+  // Open jobs end with the account: the sender's new jobs are cancelled, the driver's open offers withdrawn.
+  const open = await sql<{ id: number }>`update shipments set state = 'cancelled', revision = revision + 1, updated_at = ${p.now} where sender_id = ${u} and state = 'new' returning id`.execute(trx);
+  for (const { id: shipmentId } of open.rows) await sql`insert into shipment_states (shipment_id, state, created_at) values (${shipmentId}, 'cancelled', ${p.now})`.execute(trx);
+  await sql`update offers set state = 'withdrawn', updated_at = ${p.now} where driver_id = ${u} and state = 'open'`.execute(trx);
   await sql`update users set first_name = ${p.marker}, last_name = '', email = ${p.email}, password_hash = '', cellphone = '', birthday = '1900-01-01',
     address_formatted = '', profile_image_id = null, updated_at = ${p.now} where id = ${u}`.execute(trx);
   await sql`delete from companies where user_id = ${u}`.execute(trx);

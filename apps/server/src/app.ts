@@ -40,6 +40,8 @@ import { priceBandRoutes } from './modules/price-band/price-band.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { socialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import type { PrivacyService } from './modules/privacy/privacy.service.ts';
 // Issue 21, job board
 import { jobBoardRoutes } from './modules/job-board/job-board.routes.ts';
 import { settlementRoutes } from './modules/settlement/settlement.routes.ts';
@@ -154,6 +156,8 @@ declare module 'fastify' {
     cancellations: Pick<CancellationsService, 'settlePending' | 'driverCancellations'>;
     /** Issue 23 part 2: the proposal job's run (tests call it). */
     restrictions: Pick<RestrictionsService, 'propose'>;
+    /** Issue 23 part 4: the retention job's run (tests call it). */
+    privacy: Pick<PrivacyService, 'sweepRetention'>;
   }
 }
 
@@ -297,6 +301,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(opsFinanceRoutes, { opsFinance: services.opsFinance });
   if (config.staff.demo) await services.staff.seedDemo();
   await app.register(supportRoutes, { support, perIpLimit: limits.supportPerIp });
+  await app.register(privacyRoutes, { privacy: services.privacy, auth, now });
+  app.decorate('privacy', services.privacy);
   await app.register(trackingRoutes, { tracking, perIpLimit: TRACKING_PER_IP_PER_MINUTE });
   // Issue 21 part 4: Web Push.
   await app.register(pushRoutes, { push: services.push });

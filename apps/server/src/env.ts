@@ -151,6 +151,9 @@ const envVariables = z.object({
   BILLIT_PARTY_ID: z.string().trim().regex(/^\d{0,18}$/).optional().transform((v) => v || null),
   BILLIT_API_URL: z.string().default('https://api.billit.be'),
   ACCESS_POINT_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
+  // Issue 23 part 4 (decision 0035): drivers' positions and chat messages of jobs that ended longer ago than this go (retention job).
+  RETENTION_POSITIONS_MONTHS: z.coerce.number().int().min(1).max(120).default(3),
+  RETENTION_CHAT_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   // Test hooks for the kill -9 test of releases and payouts (test/settlement/kill-during-release.test.ts):
   // the real processes' clock ('<ISO instant>|<real epoch ms it stands for>|<rate>': every process of a
   // test agrees, a restart included, and a rate above 1 lets a sandbox payout settle in seconds) and
@@ -337,6 +340,8 @@ const configSchema = envVariables
       billit: e.BILLIT_API_KEY ? { apiKey: e.BILLIT_API_KEY, partyId: e.BILLIT_PARTY_ID ?? null, baseUrl: e.BILLIT_API_URL.replace(/\/$/, '') } : null,
       timeoutMs: e.ACCESS_POINT_TIMEOUT_MS,
     },
+    /** Issue 23 part 4: how long positions and chat of ended jobs are kept, in months. */
+    retention: { positionsMonths: e.RETENTION_POSITIONS_MONTHS, chatMonths: e.RETENTION_CHAT_MONTHS },
     /** The payout provider's webhook secret (Stripe Connect; the sandbox signs with it too); null: no payout webhook. */
     payoutWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     /** The payout sandbox's pending time, in seconds. */

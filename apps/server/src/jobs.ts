@@ -64,4 +64,6 @@ export function scheduleJobs(
   jobs.schedule('problem-decisions', MINUTE, () => services.problems.settleDecided());
   // Issue 23 part 2: drivers who gave back 3 or more accepted jobs in 90 days are proposed to staff for a restriction (never restricted by this).
   jobs.schedule('restriction-proposals', HOUR, () => services.restrictions.propose());
+  // Issue 23 part 4: positions and chat of jobs ended longer ago than RETENTION_*_MONTHS go (decision 0035).
+  jobs.schedule('retention', HOUR, () => services.privacy.sweepRetention());
 }

@@ -46,6 +46,8 @@ import { problemsService } from './modules/problems/problems.service.ts';
 import { restrictionsService } from './modules/restrictions/restrictions.service.ts';
 // Issue 23 parts 2-3: finance approvals in the back office, audited.
 import { opsFinanceService } from './modules/ops-finance/ops-finance.service.ts';
+// Issue 23 part 4: people's rights over their data.
+import { privacyService } from './modules/privacy/privacy.service.ts';
 
 type Log = Parameters<typeof eventHub>[0]['log'] & { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -152,7 +154,9 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   hub.onEvent((e) => (e.push.type === 'account.restricted' || e.push.type === 'account.restriction.lifted') && restrictions.forget(e.userId));
   // Issue 23 parts 2-3: finance approvals in the back office, audited.
   const opsFinance = opsFinanceService({ db, users, payouts, settlement, invoicePayments, audit });
-  return { restrictions, opsFinance, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  // Issue 23 part 4: data export, account deletion, retention (decision 0035).
+  const privacy = privacyService({ db, store: fileStore, auth, ledger, retention: config.retention, now, log });
+  return { privacy, restrictions, opsFinance, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -42,6 +42,7 @@ import {
   userReadSchema,
 } from './user.ts';
 import { supportContactSchema } from './support.ts';
+import { deleteAccountSchema } from './privacy.ts';
 // Staff sign-in and the audit log (issue 21, staff part)
 import {
   auditPageSchema,
@@ -518,6 +519,10 @@ export const apiRoutes = {
   opsClaimFile: { method: 'GET', path: '/api/ops/problems/:id/claim-file.zip', auth: 'staff', roles: STAFF_ROLES, params: idParams, response: { 200: z.string().describe('application/zip') } },
   /** Money decisions are finance's and admins' (support: 403). 409 problem_not_open, refund_too_much, insurance_not_covered. */
   opsProblemDecision: { method: 'POST', path: '/api/ops/problems/:id/decision', auth: 'staff', roles: FINANCE_ROLES, params: idParams, body: problemDecisionSchema, response: { 200: problemCaseSchema } },
+  // Issue 23 part 4: people's rights over their data (decision 0035). The export is a link too (?access_token=).
+  dataExport: { method: 'GET', path: '/api/user/data-export', auth: 'user', querystring: accessTokenQuery, response: { 200: z.string().describe('application/zip: data.json and the user’s own files') } },
+  /** 403 password_wrong / email_mismatch; 409 account_job_in_progress / account_open_balance; 204: erased and signed out. */
+  deleteAccount: { method: 'POST', path: '/api/user/delete', auth: 'user', body: deleteAccountSchema, response: { 204: none } },
 
   // Operations
   adminCommand: {

@@ -43,3 +43,4 @@ export * from './invoices.ts';
 export * from './self-billing-agreement.ts';
 // Issue 23 part 1: problems and claims
 export * from './problems.ts';
+export * from './privacy.ts';

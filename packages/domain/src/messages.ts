@@ -187,6 +187,12 @@ const nl = {
   problem_answered: 'Je hebt op dit probleem al geantwoord.',
   refund_too_much: 'Dat is meer dan het bedrag dat voor deze opdracht nog bewaard wordt.',
   insurance_not_covered: 'Deze opdracht is op eigen risico vervoerd: er is geen verzekering om naar door te verwijzen.',
+  // Issue 23 part 4: deleting an account (decision 0035).
+  password_required: 'Vul je wachtwoord in.',
+  password_wrong: 'Dit wachtwoord klopt niet.',
+  email_mismatch: 'Dit is niet het e-mailadres van je account.',
+  account_job_in_progress: 'Je account kan nog niet weg: een opdracht is aanvaard en nog niet afgerond, of er staat nog geld vast. Probeer opnieuw als ze geleverd en afgerekend is.',
+  account_open_balance: 'Je account kan nog niet weg: er staat nog een bedrag open (een onbetaalde factuur of een uitbetaling). Neem contact op met de klantendienst.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
@@ -214,6 +220,11 @@ const en: Record<MessageKey, string> = {
   problem_answered: 'You already answered this problem.',
   refund_too_much: 'That is more than the money still held for this job.',
   insurance_not_covered: 'This job travelled at the sender’s own risk: there is no insurance to refer it to.',
+  password_required: 'Enter your password.',
+  password_wrong: 'This password is not right.',
+  email_mismatch: 'This is not your account’s email address.',
+  account_job_in_progress: 'Your account cannot be deleted yet: a job is accepted and not finished, or money is still held. Try again once it is delivered and settled.',
+  account_open_balance: 'Your account cannot be deleted yet: an amount is still open (an unpaid invoice or a payout). Please contact support.',
   social_ticket_invalid: 'This sign-in has expired or was already used. Please try signing in again.',
   social_not_configured: 'This way of signing in is not set up.',
   // Issue 23 part 2: restrictions and suspensions
@@ -395,6 +406,11 @@ const fr: Record<MessageKey, string> = {
   problem_answered: 'Vous avez déjà répondu à ce problème.',
   refund_too_much: 'C’est plus que le montant encore conservé pour ce transport.',
   insurance_not_covered: 'Ce transport s’est fait aux risques de l’expéditeur : il n’y a pas d’assurance à laquelle le renvoyer.',
+  password_required: 'Saisissez votre mot de passe.',
+  password_wrong: 'Ce mot de passe n’est pas correct.',
+  email_mismatch: 'Ce n’est pas l’adresse e-mail de votre compte.',
+  account_job_in_progress: 'Votre compte ne peut pas encore être supprimé : une mission est acceptée et pas terminée, ou de l’argent est encore bloqué. Réessayez quand elle est livrée et réglée.',
+  account_open_balance: 'Votre compte ne peut pas encore être supprimé : un montant est encore ouvert (une facture impayée ou un versement). Contactez le service client.',
   social_ticket_invalid: 'Cette connexion a expiré ou a déjà été utilisée. Veuillez vous reconnecter.',
   social_not_configured: 'Ce mode de connexion n’est pas configuré.',
   // Issue 23 part 2: restrictions and suspensions

@@ -49,6 +49,7 @@ describe('the list of jobs', () => {
       cancellations: { settlePending: call('refunds') },
       problems: { settleDecided: call('problems') },
       restrictions: { propose: call('proposals') },
+      privacy: { sweepRetention: call('retention') },
     } as unknown as Services;
     scheduleJobs(recorder, { services, now: () => new Date(), demoDrivers: { tick: call('demo') } });
 
@@ -74,9 +75,10 @@ describe('the list of jobs', () => {
       refunds: 60,
       'problem-decisions': 60,
       'restriction-proposals': 3600,
+      retention: 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders', 'refunds', 'problems', 'proposals']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders', 'refunds', 'problems', 'proposals', 'retention']);
   });
 });
 

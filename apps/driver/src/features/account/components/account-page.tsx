@@ -1,4 +1,6 @@
+import '../data-texts.ts';
 import { logOut, useCurrentUser } from '@vm/client/session.ts';
+import { DataRightsSection } from '@vm/ui/data-rights.tsx';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageField } from '../../../lib/language.tsx';
@@ -9,7 +11,7 @@ import { ProfilePictureSection } from './profile-picture-section.tsx';
 import { PushSection } from './push-section.tsx';
 import { SelfBillingNotice } from './self-billing-notice.tsx';
 
-/** Account: who is signed in, the onboarding checklist and verification status, the profile picture, notifications, the language, and signing out. */
+/** Account: who is signed in, the onboarding checklist and verification status, the profile picture, notifications, the language, signing out, and the driver's data (export, deletion). */
 export function AccountPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -38,6 +40,16 @@ export function AccountPage() {
           {t('account.logOut')}
         </button>
       </div>
+      {/* Issue 23 part 4: download the data, or delete the account (then signed out). */}
+      <DataRightsSection
+        prefix="dataRights"
+        onDeleted={async () => {
+          // The server dropped this phone's subscription with the account; the browser forgets it too.
+          await disablePushBeforeSignOut();
+          logOut();
+          void navigate('/login', { replace: true });
+        }}
+      />
     </section>
   );
 }

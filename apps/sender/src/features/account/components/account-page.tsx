@@ -10,6 +10,8 @@ import { useUploadProfilePicture } from '@vm/client/api/upload-profile-picture.t
 import { CompanyBlock } from './company-block.tsx';
 import { MailSettingsBlock } from './mail-settings-block.tsx';
 import { PaymentBlock } from './payment-block.tsx';
+import { DataRightsSection } from '@vm/ui/data-rights.tsx';
+import { useLogOut } from '../../../app/layout/use-log-out.ts';
 
 export function AccountPage() {
   const { t } = useTranslation();
@@ -17,6 +19,7 @@ export function AccountPage() {
   const user = useCurrentUser().data;
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadProfilePicture();
+  const logOut = useLogOut();
   if (!user) return null;
 
   function uploadPicture(file: File | undefined) {
@@ -76,6 +79,14 @@ export function AccountPage() {
         <h2 id="language-title">{t('language.title')}</h2>
         <LanguageSelect variant="field" />
       </section>
+      {/* Issue 23 part 4: download the data, or delete the account (then signed out). */}
+      <DataRightsSection
+        prefix="account.data"
+        onDeleted={() => {
+          toast(t('account.data.deleted'), 'success');
+          logOut();
+        }}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type CancellationQuote, type InvoiceRead } from '@vm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validatePeppol } from '../e-invoice/validator.ts';
+import { PEPPOL_TIMEOUT, validatePeppol } from '../e-invoice/validator.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
 import { accept, addCard, type Auth, brussels, createDriver, createShipment, driverState, makeOffer, shipmentSide } from '../helpers/marketplace.ts';
 import { answerDelivery, delivered } from '../helpers/held-money.ts';
@@ -208,7 +208,7 @@ describe('a driver gives an accepted job back', () => {
     expect(invoices.find((i) => i.number === credit.corrects)!.status).toBe('credited');
   });
 
-  it('the credit notes the product wrote pass the official Peppol rules', async () => {
+  it('the credit notes the product wrote pass the official Peppol rules', { timeout: PEPPOL_TIMEOUT }, async () => {
     const docs = await t.handle.db.selectFrom('invoices').select(['number', 'ubl']).where('kind', '=', 'credit_note').where('ubl', 'is not', null).execute();
     expect(docs.length).toBeGreaterThanOrEqual(3);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vm-credit-'));

@@ -10,6 +10,9 @@ export const SAXON_APT = 'apt-get update && apt-get install -y libsaxonhe-java';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export const VALIDATE = process.env.PEPPOL_VALIDATE ?? path.resolve(repoRoot, '../shared/peppol/validate');
 
+/** A test that runs the validator waits this long: it starts a JVM (seconds when the machine is idle, tens when it is busy). */
+export const PEPPOL_TIMEOUT = 120_000;
+
 export type ValidationResult = { fatal: string[]; warnings: string[]; summary: string; output: string; seconds: number };
 
 export function validatePeppol(files: string[]): ValidationResult {

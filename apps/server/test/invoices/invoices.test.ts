@@ -5,7 +5,7 @@ import { costBreakdown, driverEarnings, type InvoiceRead, parseStructuredCommuni
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_FILE } from '../../src/env.ts';
-import { validatePeppol } from '../e-invoice/validator.ts';
+import { PEPPOL_TIMEOUT, validatePeppol } from '../e-invoice/validator.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
 import { acceptedShipment, answerDelivery, delivered } from '../helpers/held-money.ts';
 import { accept, addCard, type Auth, createDriver, createShipment, makeOffer } from '../helpers/marketplace.ts';
@@ -224,7 +224,7 @@ describe('numbers and the rules', () => {
     expect(all.filter((r) => r.series === 'sales')).toHaveLength(paid.length);
   });
 
-  it('every UBL the product wrote passes the official Peppol BIS 3.0 rules', async () => {
+  it('every UBL the product wrote passes the official Peppol BIS 3.0 rules', { timeout: PEPPOL_TIMEOUT }, async () => {
     const docs = await t.handle.db.selectFrom('invoices').select(['number', 'ubl']).where('ubl', 'is not', null).execute();
     expect(docs.length).toBeGreaterThanOrEqual(4);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vm-invoices-'));

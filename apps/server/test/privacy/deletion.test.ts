@@ -5,7 +5,7 @@ import { DELETED_USER_NAME, type EventType } from '@vm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_RECORDS } from '../../src/modules/privacy/privacy.classification.ts';
-import { validatePeppol } from '../e-invoice/validator.ts';
+import { PEPPOL_TIMEOUT, validatePeppol } from '../e-invoice/validator.ts';
 import { login } from '../helpers/flows.ts';
 import { answerDelivery, acceptedShipment, delivered } from '../helpers/held-money.ts';
 import { addCard, createDriver, createShipment } from '../helpers/marketplace.ts';
@@ -37,7 +37,7 @@ async function grep(needles: string[]): Promise<string[]> {
 }
 
 describe('POST /api/user/delete', () => {
-  it('refuses a wrong password, and while money is held for a delivered job; then erases the person everywhere but in the invoices and consignment notes, which still validate', async () => {
+  it('refuses a wrong password, and while money is held for a delivered job; then erases the person everywhere but in the invoices and consignment notes, which still validate', { timeout: PEPPOL_TIMEOUT }, async () => {
     const names = { first: 'Ghislaine', last: 'Verwijdermans' };
     const { sender, driver, shipmentId } = await bookedAndCarried(t, names, null);
     const phone = (await t.handle.db.selectFrom('users').select('cellphone').where('id', '=', sender.id).executeTakeFirstOrThrow()).cellphone;

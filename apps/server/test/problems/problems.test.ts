@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type InvoiceRead, type ProblemCase, type SenderProblemRead } from '@vm/domain';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validatePeppol } from '../e-invoice/validator.ts';
+import { PEPPOL_TIMEOUT, validatePeppol } from '../e-invoice/validator.ts';
 import { login, registerAndLogin } from '../helpers/flows.ts';
 import { delivered } from '../helpers/held-money.ts';
 import { accept, addCard, type Auth, createDriver, createShipment, makeOffer, proofPng } from '../helpers/marketplace.ts';
@@ -89,7 +89,7 @@ describe('a driver who never came', () => {
 
 // Last: it moves the clock two days on.
 describe('a damaged delivery', () => {
-  it('is reported with a photo, answered by the driver, and refunded half by finance: credit note, lower driver price, both told', async () => {
+  it('is reported with a photo, answered by the driver, and refunded half by finance: credit note, lower driver price, both told', { timeout: PEPPOL_TIMEOUT }, async () => {
     const sender = await businessSender();
     const { id, driver } = await acceptedJob(sender, 200);
     const other = await registerAndLogin(t);

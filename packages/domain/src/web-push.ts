@@ -37,7 +37,7 @@ export const PUSH_TITLES: Record<PushKind, Record<Locale, string>> = {
 
 /** The driver app's screen a push opens (hash routes of /driver/). */
 export const pushUrl = (kind: PushKind, shipmentId: number | null): string =>
-  kind === 'document_expiring' || shipmentId === null ? '/driver/#/account/documents' : `/driver/#/work/${shipmentId}`;
+  kind === 'document_expiring' || shipmentId === null ? '/driver/#/account/documents' : kind === 'job_problem' ? `/driver/#/my-jobs/${shipmentId}` : `/driver/#/work/${shipmentId}`;
 
 /** What the service worker receives (decrypted): small, well under the 4 KB a push service takes. */
 export const pushPayloadSchema = z.object({ title: z.string().max(100), body: z.string().max(1000), url: z.string().max(200), tag: z.string().max(100) });

@@ -133,7 +133,7 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
       case 'problem.reported':
       case 'problem.answered':
       case 'problem.decided':
-        return problemMail(e, job.locale, job.role === 'driver' ? `${publicUrl}/driver/#/work/${job.shipmentId}` : link);
+        return problemMail(e, job.locale, job.role === 'driver' ? `${publicUrl}/driver/#/my-jobs/${job.shipmentId}` : link);
       case 'account.restricted':
       case 'account.restriction.lifted':
         return restrictionMail(e, job.locale, job.role === 'driver' ? `${publicUrl}/driver/` : `${publicUrl}/`);

@@ -1,6 +1,6 @@
 import type { ProblemKind, ProblemReport, SenderProblemRead } from '@vm/domain/problems';
 import type { ShipmentStateName } from '@vm/domain/shipment-states';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
 import { queryKeys } from '@vm/client/query-keys.ts';
 
@@ -15,7 +15,11 @@ export const problemQuery = (shipmentId: number, state: ShipmentStateName) =>
     queryFn: ({ signal }) => call('GET /api/shipment/:id/problem', { params: { id: shipmentId }, signal }),
   });
 
-export const useProblem = (shipmentId: number, state: ShipmentStateName, enabled: boolean) => useQuery({ ...problemQuery(shipmentId, state), enabled });
+/**
+ * The previous state's answer stays while the new one loads: a report being written (the dialog
+ * lives under it) must not vanish when the driver moves the job on (delivered to finalised).
+ */
+export const useProblem = (shipmentId: number, state: ShipmentStateName, enabled: boolean) => useQuery({ ...problemQuery(shipmentId, state), enabled, placeholderData: keepPreviousData });
 
 /** What the form sends: photos per package concerned, and photos of no package. */
 export type ProblemDraft = { kind: ProblemKind; text: string; packages: { packageId: number; photos: File[] }[]; photos: File[] };

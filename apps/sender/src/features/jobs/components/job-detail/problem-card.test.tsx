@@ -1,6 +1,7 @@
 import type { ProblemRead, SenderProblemRead } from '@vm/domain/problems';
 import type { PackageRead } from '@vm/domain/shipment';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { server } from '@vm/client/testing/web-test-setup.ts';
@@ -17,7 +18,7 @@ import { ProofAndProblem } from './problem-card.tsx';
 
 const delivered = Date.UTC(2026, 10, 23, 16, 5) / 1000;
 const pkg = (id: number, description: string): PackageRead => ({ id, type: 'furniture', description, notes: '', width: 80, height: 200, length: 60, weight: 40, tags: [], pallet_type: null, must_be_traded: false, attachments: [] }) as unknown as PackageRead;
-const job = (state: 'accepted' | 'delivered') => shipmentRead({ current_state: { state } as never, packages: [pkg(5, 'Kast'), pkg(6, 'Stoel')] });
+const job = (state: 'accepted' | 'delivered' | 'finalised') => shipmentRead({ current_state: { state } as never, packages: [pkg(5, 'Kast'), pkg(6, 'Stoel')] });
 
 const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1])], name, { type: 'image/jpeg' });
 const problem = (over: Partial<ProblemRead> = {}): ProblemRead => ({
@@ -130,6 +131,26 @@ describe('reporting a problem', () => {
     // The proof card no longer asks: the problem is reported.
     expect(within(proof).getByText(nl.job.proof.answer.reported)).toBeVisible();
     expect(within(proof).queryByRole('button', { name: nl.job.proof.answer.report })).toBeNull();
+  });
+
+  it('keeps the report being written when the driver moves the job on (delivered to finalised)', async () => {
+    problemServer({ problem: null, may_report: ['damage', 'loss', 'lateness', 'no_show', 'other'], report_by: delivered + 86_400 });
+    let moveOn = () => {};
+    function Live() {
+      const [state, setState] = useState<'delivered' | 'finalised'>('delivered');
+      moveOn = () => setState('finalised');
+      return <ProofAndProblem shipment={job(state)} />;
+    }
+    const { user } = renderWithProviders(<Live />);
+    const card = await screen.findByRole('region', { name: nl.job.problem.title });
+    await user.click(within(card).getByRole('button', { name: nl.job.problem.open }));
+    const dialog = await screen.findByRole('dialog', { name: nl.job.problem.dialogTitle });
+    await user.click(within(dialog).getByRole('radio', { name: 'Schade' }));
+    await user.type(within(dialog).getByLabelText(nl.job.problem.text), 'De kast is gebarsten.');
+    act(() => moveOn());
+    await waitFor(() => expect(screen.getByRole('dialog', { name: nl.job.problem.dialogTitle })).toBe(dialog));
+    expect(within(dialog).getByRole('radio', { name: 'Schade' })).toBeChecked();
+    expect(within(dialog).getByLabelText(nl.job.problem.text)).toHaveValue('De kast is gebarsten.');
   });
 
   it('a no-show before pickup: only that kind, no packages; a field error at the text, then a 409 said in words', async () => {

@@ -83,6 +83,7 @@ const view = (over: Partial<OpsUserView> = {}): OpsUserView => ({
 
 function backOffice(opts: { user?: OpsUserView; search?: OpsSearchResult } = {}) {
   const sent: { path: string; body: unknown }[] = [];
+  let lifted = false;
   const record = async (request: Request) => {
     sent.push({ path: new URL(request.url).pathname, body: await request.json() });
   };
@@ -95,14 +96,18 @@ function backOffice(opts: { user?: OpsUserView; search?: OpsSearchResult } = {})
       expect(new URL(request.url).searchParams.get('q')).toBe('peeters');
       return HttpResponse.json(opts.search);
     }),
+    // The first one is refused at its reason (as the server does for a reason it finds too short).
     http.post('/api/ops/users/12/restrictions', async ({ request }) => {
       await record(request);
+      if (sent.length === 1) return HttpResponse.json([{ field: 'reason', message: 'restriction_reason_min' }], { status: 400 });
       return HttpResponse.json(restriction(), { status: 201 });
     }),
-    http.get('/api/ops/restrictions', () => HttpResponse.json({ restrictions: [restriction()] })),
+    // Lifted, it leaves the list of active ones.
+    http.get('/api/ops/restrictions', () => HttpResponse.json({ restrictions: lifted ? [] : [restriction()] })),
     http.get('/api/ops/restriction-proposals', () => HttpResponse.json({ proposals: [proposal] })),
     http.post('/api/ops/restrictions/5/lift', async ({ request }) => {
       await record(request);
+      lifted = true;
       return HttpResponse.json(restriction({ status: 'lifted', lifted_at: T0 + 7200, lifted_by: { id: 4, name: 'Sam Support' }, lift_reason: 'x'.repeat(20) }));
     }),
     http.post('/api/ops/restriction-proposals/9/decision', async ({ request }) => {
@@ -176,8 +181,16 @@ describe('the support desk', () => {
     expect(sent).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Bevestigen en versturen' }));
 
+    // The server's 400 comes back to the form, at the field, focused.
+    const again = await screen.findByLabelText('Reden (de gebruiker leest dit in de motivering)');
+    expect(again).toHaveAccessibleDescription(/Leg in minstens 20 tekens uit waarom/);
+    expect(again).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Verder naar bevestigen' }));
+    await user.click(await screen.findByRole('button', { name: 'Bevestigen en versturen' }));
+
     expect(await screen.findByText('De beslissing geldt nu. De gebruiker krijgt de motivering in zijn taal.')).toHaveFocus();
-    expect(sent).toEqual([{ path: '/api/ops/users/12/restrictions', body: { kind: 'suspend', reason: REASON } }]);
+    const body = { path: '/api/ops/users/12/restrictions', body: { kind: 'suspend', reason: REASON } };
+    expect(sent).toEqual([body, body]);
   });
 
   it('finance reads a user’s restrictions, statement and contests but sees no form and no lift', async () => {
@@ -213,7 +226,8 @@ describe('the support desk', () => {
     expect(liftReason).toHaveAccessibleDescription(/Dit veld is verplicht\./);
     await user.type(liftReason, 'De factuur van de garage bevestigt de panne.');
     await user.click(screen.getByRole('button', { name: 'Opheffen bevestigen' }));
-    expect(await screen.findByText('Opgeheven. De gebruiker kan weer alles.')).toBeInTheDocument();
+    expect(await screen.findByText('Er zijn geen actieve beperkingen.')).toBeInTheDocument();
+    expect(screen.getByText('Opgeheven. De gebruiker kan weer alles.')).toHaveFocus();
 
     const decision = screen.getByRole('form', { name: /Voorstel 9/ });
     const reason = within(decision).getByLabelText('Reden van je beslissing');

@@ -7,7 +7,7 @@ import { useLift } from '../api/desk.ts';
 import { reasonError } from './format.ts';
 
 /** "Opheffen": an active restriction lifted with its own reason (the user reads it); support and admins only. */
-export function LiftForm({ restrictionId, kind, name }: { restrictionId: number; kind: RestrictionKind; name: string }) {
+export function LiftForm({ restrictionId, kind, name, onLifted }: { restrictionId: number; kind: RestrictionKind; name: string; onLifted: () => void }) {
   const { t } = useTranslation();
   const lift = useLift(restrictionId);
   const [open, setOpen] = useState(false);
@@ -31,17 +31,11 @@ export function LiftForm({ restrictionId, kind, name }: { restrictionId: number;
       reasonInput.current?.focus();
       return;
     }
-    lift.mutate(reason.trim(), { onSuccess: () => setOpen(false) });
+    lift.mutate(reason.trim(), { onSuccess: onLifted });
   };
   const refusal = refusalText(lift.error, t('desk.liftFailed')) ?? (lift.error && !serverReason ? lift.error.message : null);
   const title = t('desk.liftTitle', { kind: t(`desk.kinds.${kind}`).toLowerCase() });
 
-  if (lift.isSuccess)
-    return (
-      <p className="notice" role="status">
-        {t('desk.lifted')}
-      </p>
-    );
   return (
     <div className="lift">
       <button

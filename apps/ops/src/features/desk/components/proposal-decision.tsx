@@ -7,7 +7,7 @@ import { useDecideProposal } from '../api/desk.ts';
 import { reasonError } from './format.ts';
 
 /** A person decides an automated proposal: accept (the reason becomes the statement's) or decline, each with a reason. */
-export function ProposalDecisionForm({ proposal }: { proposal: ProposalRead }) {
+export function ProposalDecisionForm({ proposal, onDecided }: { proposal: ProposalRead; onDecided: (decided: ProposalRead) => void }) {
   const { t } = useTranslation();
   const decide = useDecideProposal(proposal.id);
   const [reason, setReason] = useState('');
@@ -28,16 +28,10 @@ export function ProposalDecisionForm({ proposal }: { proposal: ProposalRead }) {
       reasonInput.current?.focus();
       return;
     }
-    decide.mutate({ accept, reason: reason.trim() }, { onError: () => reasonInput.current?.focus() });
+    decide.mutate({ accept, reason: reason.trim() }, { onSuccess: onDecided, onError: () => reasonInput.current?.focus() });
   };
   const refusal = refusalText(decide.error, t('desk.decideFailed')) ?? (decide.error && !serverReason ? decide.error.message : null);
 
-  if (decide.isSuccess)
-    return (
-      <p className="notice" role="status">
-        {t(decide.data.status === 'accepted' ? 'desk.accepted' : 'desk.declined')}
-      </p>
-    );
   return (
     <form onSubmit={submit} noValidate aria-label={t('desk.proposalTitle', { id: proposal.id, kind: t(`desk.kinds.${proposal.kind}`).toLowerCase(), name: proposal.user.name })} className="proposal-form">
       {refusal && (

@@ -14,13 +14,15 @@ type Props = {
   /** The statement of reasons as the user reads it, in their language (the user's page). */
   statementFor?: { locale: Locale; business: boolean };
   headingLevel: 2 | 3;
+  /** Lifted here: the page says so (the card may leave the list it is in). */
+  onLifted: () => void;
 };
 
 const LOCALES: readonly string[] = ['nl', 'fr', 'en'];
 export const asLocale = (l: string): Locale => (LOCALES.includes(l) ? (l as Locale) : 'nl');
 
 /** One restriction: kind and status, period, who and why, the statement the user reads, their contests, and lifting. */
-export function RestrictionCard({ restriction: r, mayLift, linkUser, statementFor, headingLevel }: Props) {
+export function RestrictionCard({ restriction: r, mayLift, linkUser, statementFor, headingLevel, onLifted }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const H = `h${headingLevel}` as const;
@@ -90,7 +92,7 @@ export function RestrictionCard({ restriction: r, mayLift, linkUser, statementFo
           ))}
         </ul>
       )}
-      {mayLift && r.status === 'active' && <LiftForm restrictionId={r.id} kind={r.kind} name={r.user.name} />}
+      {mayLift && r.status === 'active' && <LiftForm restrictionId={r.id} kind={r.kind} name={r.user.name} onLifted={onLifted} />}
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useOpsSession } from '../../../lib/ops-session.ts';
@@ -5,6 +6,7 @@ import { type RestrictionListStatus, useProposals, useRestrictions } from '../ap
 import '../texts.ts';
 import '../desk.css';
 import { formatWhen, mayRestrict } from './format.ts';
+import { PageNotice } from './page-notice.tsx';
 import { ProposalDecisionForm } from './proposal-decision.tsx';
 import { RestrictionCard } from './restriction-card.tsx';
 
@@ -19,11 +21,15 @@ export function RestrictionsPage() {
   const session = useOpsSession();
   const mayAct = mayRestrict(session?.staff.role);
   const restrictions = useRestrictions(status);
+  // What was just done here: the lifted restriction or the decided proposal may leave its list.
+  const [notice, setNotice] = useState<{ key: string; n: number } | null>(null);
+  const say = (key: string) => setNotice((old) => ({ key, n: (old?.n ?? 0) + 1 }));
 
   return (
     <section className="page desk" aria-labelledby="restrictions-page-title">
       <h1 id="restrictions-page-title">{t('desk.listTitle')}</h1>
       {!mayAct && <p className="notice-info">{t('desk.readOnly')}</p>}
+      {notice && <PageNotice key={notice.n} text={t(notice.key)} />}
       <nav aria-label={t('desk.listFilter')} className="status-filter">
         <ul>
           {STATUSES.map((s) => (
@@ -47,17 +53,17 @@ export function RestrictionsPage() {
         <ul className="desk-list">
           {restrictions.data.restrictions.map((r) => (
             <li key={r.id}>
-              <RestrictionCard restriction={r} mayLift={mayAct} linkUser headingLevel={2} />
+              <RestrictionCard restriction={r} mayLift={mayAct} linkUser headingLevel={2} onLifted={() => say('desk.lifted')} />
             </li>
           ))}
         </ul>
       )}
-      <Proposals mayAct={mayAct} />
+      <Proposals mayAct={mayAct} say={say} />
     </section>
   );
 }
 
-function Proposals({ mayAct }: { mayAct: boolean }) {
+function Proposals({ mayAct, say }: { mayAct: boolean; say: (key: string) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const proposals = useProposals('open');
@@ -89,7 +95,7 @@ function Proposals({ mayAct }: { mayAct: boolean }) {
                   <dt>{t('desk.proposedAt')}</dt>
                   <dd>{formatWhen(p.created_at, lang)}</dd>
                 </dl>
-                {mayAct && <ProposalDecisionForm proposal={p} />}
+                {mayAct && <ProposalDecisionForm proposal={p} onDecided={(d) => say(d.status === 'accepted' ? 'desk.accepted' : 'desk.declined')} />}
               </article>
             </li>
           ))}

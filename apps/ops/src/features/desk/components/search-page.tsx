@@ -57,6 +57,7 @@ export function SearchPage() {
         </Field>
       </form>
       {q.length >= MIN &&
+        q.length <= MAX &&
         (search.isPending ? (
           <p className="loading">{t('loading')}</p>
         ) : search.isError ? (

@@ -1,5 +1,5 @@
 import type { OpsUserView, ProposalRead } from '@vm/domain/restrictions';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useOpsSession } from '../../../lib/ops-session.ts';
@@ -7,6 +7,7 @@ import { useOpsUser } from '../api/desk.ts';
 import '../texts.ts';
 import '../desk.css';
 import { formatDate, formatEuros, formatWhen, mayRestrict } from './format.ts';
+import { PageNotice } from './page-notice.tsx';
 import { RestrictForm } from './restrict-form.tsx';
 import { asLocale, RestrictionCard } from './restriction-card.tsx';
 
@@ -45,6 +46,7 @@ function Profile({ data }: { data: OpsUserView }) {
   const driver = user.role === 'driver';
   const locale = asLocale(user.locale);
   const eur = (n: number) => formatEuros(n, lang);
+  const [lifted, setLifted] = useState(0);
   const standingClass = data.standing === 'none' ? 'badge-status-approved' : data.standing === 'restricted' ? 'badge-status-pending' : 'badge-status-refused';
 
   return (
@@ -111,11 +113,12 @@ function Profile({ data }: { data: OpsUserView }) {
 
       <section aria-labelledby="restrictions-title">
         <h2 id="restrictions-title">{t('desk.restrictionsTitle')}</h2>
+        {lifted > 0 && <PageNotice key={lifted} text={t('desk.lifted')} />}
         {data.restrictions.length === 0 ? (
           <p className="muted">{t('desk.noRestrictions')}</p>
         ) : (
           data.restrictions.map((r) => (
-            <RestrictionCard key={r.id} restriction={r} mayLift={mayAct} linkUser={false} headingLevel={3} statementFor={{ locale, business: driver || !!user.company }} />
+            <RestrictionCard key={r.id} restriction={r} mayLift={mayAct} linkUser={false} headingLevel={3} statementFor={{ locale, business: driver || !!user.company }} onLifted={() => setLifted((n) => n + 1)} />
           ))
         )}
       </section>

@@ -18,6 +18,10 @@ const PAGE_TITLES = [
   ['/payouts', 'titles.payouts'],
   ['/unpaid-invoices', 'titles.unpaidInvoices'],
   ['/problems', 'titles.problems'],
+  // Issue 23 part 2: the support desk.
+  ['/search', 'titles.search'],
+  ['/users', 'titles.user'],
+  ['/restrictions', 'titles.restrictions'],
 ] as const;
 
 export function OpsLayout() {

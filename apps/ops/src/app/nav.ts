@@ -11,6 +11,9 @@ export const NAV: NavEntry[] = [
   { to: '/bank-statements', label: 'nav.bankStatements', roles: FINANCE_ROLES },
   // Issue 23 part 1: problems and claims (all staff read; finance and admins decide).
   { to: '/problems', label: 'nav.problems', roles: STAFF_ROLES },
+  // Issue 23 part 2: the support desk (the server's SUPPORT_DESK_ROLES read; support and admins act).
+  { to: '/search', label: 'nav.search', roles: STAFF_ROLES },
+  { to: '/restrictions', label: 'nav.restrictions', roles: STAFF_ROLES },
   // Issue 23: the approvals that were admin commands (the server's FINANCE_ROLES).
   { to: '/invoice-requests', label: 'nav.invoiceRequests', roles: FINANCE_ROLES },
   { to: '/payouts', label: 'nav.payouts', roles: FINANCE_ROLES },

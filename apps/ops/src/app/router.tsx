@@ -21,6 +21,10 @@ export const router = createHashRouter([
           // Issue 23 part 1: problems and claims; every staff member reads them, finance and admins decide (in the page).
           { path: 'problems', lazy: () => import('../features/problems/components/problems-queue-page.tsx').then((m) => ({ Component: m.ProblemsQueuePage })) },
           { path: 'problems/:id', lazy: () => import('../features/problems/components/problem-page.tsx').then((m) => ({ Component: m.ProblemPage })) },
+          // Issue 23 part 2: the support desk; every staff member searches and reads, support and admins restrict (in the page).
+          { path: 'search', lazy: () => import('../features/desk/components/search-page.tsx').then((m) => ({ Component: m.SearchPage })) },
+          { path: 'users/:id', lazy: () => import('../features/desk/components/user-page.tsx').then((m) => ({ Component: m.UserPage })) },
+          { path: 'restrictions', lazy: () => import('../features/desk/components/restrictions-page.tsx').then((m) => ({ Component: m.RestrictionsPage })) },
           // Issue 22: finance staff import a bank statement; its texts come with the page's chunk.
           {
             element: <RequireRole roles={FINANCE_ROLES} />,

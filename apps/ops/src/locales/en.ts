@@ -5,8 +5,8 @@ export const en: OpsTexts = {
   brand: 'Vrachtmarkt operations',
   loading: 'Loading…',
   validation: messages.en,
-  titles: { page: '{{page}} · Vrachtmarkt operations', home: 'Overview', signIn: 'Sign in', drivers: 'Drivers', bankStatements: 'Bank statements', invoiceRequests: 'Invoice payment', payouts: 'Payouts', unpaidInvoices: 'Unpaid invoices', problems: 'Problems' },
-  nav: { label: 'Main menu', skipToContent: 'Skip to content', home: 'Overview', language: 'Language', signOut: 'Sign out', drivers: 'Drivers', bankStatements: 'Bank statements', invoiceRequests: 'Invoice payment', payouts: 'Payouts', unpaidInvoices: 'Unpaid invoices', problems: 'Problems' },
+  titles: { page: '{{page}} · Vrachtmarkt operations', home: 'Overview', signIn: 'Sign in', drivers: 'Drivers', bankStatements: 'Bank statements', invoiceRequests: 'Invoice payment', payouts: 'Payouts', unpaidInvoices: 'Unpaid invoices', problems: 'Problems', search: 'Search', user: 'User', restrictions: 'Restrictions' },
+  nav: { label: 'Main menu', skipToContent: 'Skip to content', home: 'Overview', language: 'Language', signOut: 'Sign out', drivers: 'Drivers', bankStatements: 'Bank statements', invoiceRequests: 'Invoice payment', payouts: 'Payouts', unpaidInvoices: 'Unpaid invoices', problems: 'Problems', search: 'Search', restrictions: 'Restrictions' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'support', finance: 'finance', admin: 'administrator' },

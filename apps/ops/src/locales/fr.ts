@@ -5,8 +5,8 @@ export const fr: OpsTexts = {
   brand: 'Vrachtmarkt gestion',
   loading: 'Chargement…',
   validation: messages.fr,
-  titles: { page: '{{page}} · Vrachtmarkt gestion', home: 'Aperçu', signIn: 'Connexion', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', invoiceRequests: 'Facturation sur compte', payouts: 'Versements', unpaidInvoices: 'Factures impayées', problems: 'Problèmes' },
-  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', home: 'Aperçu', language: 'Langue', signOut: 'Se déconnecter', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', invoiceRequests: 'Facturation sur compte', payouts: 'Versements', unpaidInvoices: 'Factures impayées', problems: 'Problèmes' },
+  titles: { page: '{{page}} · Vrachtmarkt gestion', home: 'Aperçu', signIn: 'Connexion', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', invoiceRequests: 'Facturation sur compte', payouts: 'Versements', unpaidInvoices: 'Factures impayées', problems: 'Problèmes', search: 'Rechercher', user: 'Utilisateur', restrictions: 'Restrictions' },
+  nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', home: 'Aperçu', language: 'Langue', signOut: 'Se déconnecter', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', invoiceRequests: 'Facturation sur compte', payouts: 'Versements', unpaidInvoices: 'Factures impayées', problems: 'Problèmes', search: 'Rechercher', restrictions: 'Restrictions' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'service clients', finance: 'finances', admin: 'administrateur' },

@@ -5,8 +5,8 @@ export const nl = {
   brand: 'Vrachtmarkt beheer',
   loading: 'Bezig met laden…',
   validation: messages.nl,
-  titles: { page: '{{page}} · Vrachtmarkt beheer', home: 'Overzicht', signIn: 'Aanmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', invoiceRequests: 'Facturatie op rekening', payouts: 'Uitbetalingen', unpaidInvoices: 'Openstaande facturen', problems: 'Problemen' },
-  nav: { label: 'Hoofdmenu', skipToContent: 'Naar de inhoud', home: 'Overzicht', language: 'Taal', signOut: 'Afmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', invoiceRequests: 'Facturatie op rekening', payouts: 'Uitbetalingen', unpaidInvoices: 'Openstaande facturen', problems: 'Problemen' },
+  titles: { page: '{{page}} · Vrachtmarkt beheer', home: 'Overzicht', signIn: 'Aanmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', invoiceRequests: 'Facturatie op rekening', payouts: 'Uitbetalingen', unpaidInvoices: 'Openstaande facturen', problems: 'Problemen', search: 'Zoeken', user: 'Gebruiker', restrictions: 'Beperkingen' },
+  nav: { label: 'Hoofdmenu', skipToContent: 'Naar de inhoud', home: 'Overzicht', language: 'Taal', signOut: 'Afmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', invoiceRequests: 'Facturatie op rekening', payouts: 'Uitbetalingen', unpaidInvoices: 'Openstaande facturen', problems: 'Problemen', search: 'Zoeken', restrictions: 'Beperkingen' },
   // Each language in its own words, in every catalogue.
   languages: { nl: 'Nederlands', fr: 'Français', en: 'English' },
   roles: { support: 'klantendienst', finance: 'financiën', admin: 'beheerder' },

@@ -110,6 +110,8 @@ export function driverApi(p: DriverProfileRead | null = profile()) {
     http.post('*/api/firebase_token', () => new HttpResponse(null, { status: 503 })),
     // Issue 23: an accepted job's page reads its problem; none unless a test says so.
     http.get('*/api/driver/shipment/:id/problem', () => HttpResponse.json({ problem: null, may_answer: false })),
+    // Issue 23 part 2: the layout reads the account's standing (a test restricts it with server.use).
+    http.get('*/api/user/restrictions', () => HttpResponse.json({ standing: 'none', restrictions: [] })),
   );
 }
 

@@ -1,11 +1,14 @@
 import { useCurrentUser, useSignedIn } from '@vm/client/session.ts';
 import { useRouteFocus } from '@vm/ui/route-focus.ts';
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserLanguage } from '../lib/language.tsx';
 import { OfflineStatus } from './offline-status.tsx';
 import type { RouteHandle } from './router.tsx';
+
+// Issue 23 part 2: the restriction banner, its query and its texts in a lazy chunk (the first page's size budget).
+const RestrictionBanner = lazy(() => import('@vm/ui/restrictions.tsx').then((m) => ({ default: m.RestrictionBanner })));
 
 /** The shell: a skip link, the brand, the offline state, the page, and (signed in) the tab bar at the bottom. */
 export function AppLayout() {
@@ -31,6 +34,11 @@ export function AppLayout() {
       </header>
       {signedIn && <OfflineStatus />}
       <main id="main" ref={main} tabIndex={-1} className="driver-main">
+        {signedIn && (
+          <Suspense fallback={null}>
+            <RestrictionBanner />
+          </Suspense>
+        )}
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

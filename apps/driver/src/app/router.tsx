@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
           { path: 'account', ...titled('titles.account'), lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
           { path: 'account/vehicles/new', ...titled('titles.vehicle'), lazy: () => import('../features/account/components/vehicle-page.tsx').then((m) => ({ Component: m.VehiclePage })) },
           { path: 'account/vehicles/:vehicleId', ...titled('titles.vehicle'), lazy: () => import('../features/account/components/vehicle-page.tsx').then((m) => ({ Component: m.VehiclePage })) },
+          // Issue 23 part 2: the statement of reasons of a restriction or suspension, and contesting it.
+          { path: 'account/restrictions', ...titled('restriction.title'), lazy: () => import('@vm/ui/restrictions.tsx').then((m) => ({ Component: m.RestrictionPage })) },
           { path: 'account/documents', ...titled('titles.documents'), lazy: () => import('../features/account/components/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage })) },
         ],
       },

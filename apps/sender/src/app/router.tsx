@@ -72,6 +72,8 @@ export const router = createHashRouter([
           { path: 'chat/:jobId', ...titled('titles.chat'), lazy: withTexts(() => import('../features/chat/components/chat-page.tsx').then((m) => ({ Component: m.ChatPage }))) },
           { path: 'account', ...titled('titles.account'), lazy: withTexts(() => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage }))) },
           { path: 'account/invoices', ...titled('titles.invoices'), loader: () => started(() => queryClient.prefetchQuery(invoicesQuery)), lazy: withTexts(() => import('../features/invoices/components/invoices-page.tsx').then((m) => ({ Component: m.InvoicesPage }))) },
+          // Issue 23 part 2: the statement of reasons of a restriction or suspension, and contesting it.
+          { path: 'account/restrictions', ...titled('restriction.title'), lazy: withTexts(() => import('@vm/ui/restrictions.tsx').then((m) => ({ Component: m.RestrictionPage }))) },
           { path: 'edit-user', ...titled('titles.editUser'), lazy: withTexts(() => import('../features/account/components/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage }))) },
         ],
       },

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useEventStreamWhileSignedIn } from '@vm/client/event-stream.ts';
@@ -12,6 +12,8 @@ import type { RouteHandle } from '../router.tsx';
 import { TopBar } from './top-bar.tsx';
 
 const SIDEBAR_ID = 'app-sidebar';
+// Issue 23 part 2: while the account is restricted or suspended, a banner on every signed-in page (a lazy chunk).
+const RestrictionBanner = lazy(() => import('@vm/ui/restrictions.tsx').then((m) => ({ default: m.RestrictionBanner })));
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -59,6 +61,7 @@ export function AppLayout() {
         <main className="main" id="main" ref={main} tabIndex={-1}>
           {signedIn && (
             <Suspense fallback={null}>
+              <RestrictionBanner />
               <OutcomeBoxes />
             </Suspense>
           )}

@@ -10,6 +10,8 @@ import { useProfile, useVehicles } from '../../../lib/driver-account.ts';
 import { errorText } from '../../../lib/form.ts';
 import { Link } from 'react-router';
 import { type Job, useOffer } from '../api/jobs.ts';
+import { isRestrictionError } from '@vm/client/api/restrictions.ts';
+import { RestrictedNotice } from '@vm/ui/restrictions.tsx';
 import { euro } from '../../../lib/euro.ts';
 
 /** '12,5' or '12.50' as euros (what the API takes) and cents (what the cost table counts); null when it is not a price. */
@@ -49,7 +51,8 @@ export function OfferForm({ job }: { job: Job }) {
     setError(undefined);
     offer.send.mutate({ price: price.euros, vehicleId: vehicleId ? Number(vehicleId) : undefined }, {
       onSuccess: () => toast(t('job.sent'), 'success'),
-      onError: (err) => toast(errorText(err), 'danger', TOAST_MS.long),
+      // A restricted account: the server's sentence stays on the form with the way to the restriction page.
+      onError: (err) => (isRestrictionError(err) ? undefined : toast(errorText(err), 'danger', TOAST_MS.long)),
     });
   };
 
@@ -61,6 +64,7 @@ export function OfferForm({ job }: { job: Job }) {
           {t('job.notApproved')} <Link to="/account">{t('nav.account')}</Link>
         </p>
       )}
+      {isRestrictionError(offer.send.error) && <RestrictedNotice error={offer.send.error} />}
       {mine && <p data-testid="my-offer">{t('job.current', { price: euro(mine.price) })}</p>}
       <form onSubmit={submit} noValidate>
         <Field label={t('job.price')} inputMode="decimal" value={typed} onChange={(ev) => setTyped(ev.target.value)} hint={t('job.priceHint')} error={error} />

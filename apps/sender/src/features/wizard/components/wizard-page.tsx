@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { useSignedIn } from '@vm/client/session.ts';
+import { isRestrictionError } from '@vm/client/api/restrictions.ts';
+import { RestrictedNotice } from '@vm/ui/restrictions.tsx';
 import { useCreateShipment } from '../api/create-shipment.ts';
 import { clearPhotos } from '../photo-store.ts';
 import { InfoStep } from '../steps/info-step.tsx';
@@ -132,7 +134,8 @@ export function WizardPage({ savedPlaces = [], saveChange }: Props) {
       toast(t('wizard.created'), 'success', TOAST_MS.long);
       navigate(`/jobs/${id}`);
     } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
+      // A restricted account (issue 23 part 2): the server's sentence stays above the button, with the way to the restriction page.
+      if (!isRestrictionError(err)) toast(err instanceof Error ? err.message : String(err), 'danger', TOAST_MS.long);
     }
   }
 
@@ -185,6 +188,7 @@ export function WizardPage({ savedPlaces = [], saveChange }: Props) {
       >
         {body[step]}
         {step === 6 && !signedIn && !editing && <p className="notice-info">{t('wizard.registerHint')}</p>}
+        {step === 6 && isRestrictionError(creating.error) && <RestrictedNotice error={creating.error} />}
         <div className="wizard-nav">
           {step > 1 && (
             <button type="button" className="button button-ghost" onClick={() => go(step - 1)}>

@@ -1,18 +1,16 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { server } from '@vm/client/testing/web-test-setup.ts';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppLayout } from '../../../app/layout/app-layout.tsx';
 import { loadAllTexts, setLanguage } from '../../../lib/i18n.ts';
 import { sandboxConfig } from '../../../test-fixtures.ts';
 import { renderWithProviders } from '../../../test-render.tsx';
-import { RegisterPage } from '../../auth/components/register-page.tsx';
 import { PrivacyPage, TermsPage } from './legal-page.tsx';
 
 // #/privacy and #/terms (issue 23 part 4): public, in the reader's language, stating the operator and
-// the settings as configured; linked from the footer and from the registration form.
+// the settings as configured (the links to them: app/legal-links.test.tsx).
 
 const config = sandboxConfig({
   legal: { operator: { name: 'Transport Peeters BV', enterprise_number: '0123456749', address: 'Markt 5, 3000 Leuven', email: 'help@peeters.example' }, retention: { positions_months: 6, chat_months: 12 }, commission_percent: 15 },
@@ -55,18 +53,4 @@ describe('the privacy and terms pages', () => {
       expect(screen.getByText(new RegExp(c.commission))).toBeVisible();
     });
   }
-
-  it('are linked from the footer and from the registration form', async () => {
-    const router = createMemoryRouter([{ element: <AppLayout />, children: [{ path: 'register', element: <RegisterPage /> }] }], { initialEntries: ['/register'] });
-    renderWithProviders(<RouterProvider router={router} />);
-    const footer = within(await screen.findByRole('navigation', { name: 'Juridisch' }));
-    expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
-    expect(footer.getByRole('link', { name: 'Voorwaarden' })).toHaveAttribute('href', '/terms');
-
-    const note = (await screen.findByText(/Door te registreren aanvaard je de/)).closest('p')!;
-    const terms = within(note).getByRole('link', { name: /^voorwaarden.*nieuw venster/ });
-    expect(terms).toHaveAttribute('href', '/terms');
-    expect(terms).toHaveAttribute('target', '_blank');
-    expect(within(note).getByRole('link', { name: /^hoe we met je gegevens omgaan.*nieuw venster/ })).toHaveAttribute('href', '/privacy');
-  });
 });

@@ -46,6 +46,7 @@ export const sandboxConfig = (over: Partial<AppConfig> = {}): AppConfig => ({
   providers: { sms: 'log', geocoder: 'embedded', router: 'estimate' },
   payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
   street_view: null,
+  legal: { operator: { name: 'Vrachtmarkt BV', enterprise_number: '0765432146', address: 'Kerkstraat 1, 9000 Gent', email: 'support@vrachtmarkt.localhost' }, retention: { positions_months: 3, chat_months: 24 }, commission_percent: 12 },
   ...over,
 });
 

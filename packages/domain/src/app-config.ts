@@ -20,5 +20,11 @@ export const appConfigSchema = z.object({
   providers: z.object({ sms: z.string(), geocoder: z.string(), router: z.string() }),
   payments: z.object({ provider: z.enum(['sandbox', 'stripe']), test_mode: z.boolean(), publishable_key: z.string().nullable() }),
   street_view: z.object({ url_template: z.string() }).nullable(),
+  /** Issue 23 part 4: what the privacy and terms pages state as configured (PLATFORM_*, SUPPORT_EMAIL, RETENTION_*, COMMISSION_PERCENT). */
+  legal: z.object({
+    operator: z.object({ name: z.string(), enterprise_number: z.string(), address: z.string(), email: z.string() }),
+    retention: z.object({ positions_months: z.number().int(), chat_months: z.number().int() }),
+    commission_percent: z.number(),
+  }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

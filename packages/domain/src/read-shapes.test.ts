@@ -197,6 +197,7 @@ describe('images and the app configuration', () => {
       providers: { sms: 'log', geocoder: 'embedded', router: 'estimate' },
       payments: { provider: 'sandbox', test_mode: true, publishable_key: null },
       street_view: null,
+      legal: { operator: { name: 'Vrachtmarkt BV', enterprise_number: '0765432146', address: 'Kerkstraat 1, 9000 Gent', email: 'support@example.be' }, retention: { positions_months: 3, chat_months: 24 }, commission_percent: 12 },
     };
     const shown = appConfigSchema.parse({ ...config, payments: { ...config.payments, secret_key: 'sk_live_x' }, webhook_secret: 'whsec' });
     expect(shown).toEqual(config);

@@ -49,6 +49,9 @@ export const router = createHashRouter([
       { path: 'track/:token', ...titled('titles.tracking'), lazy: withTexts(() => import('../features/tracking/components/tracking-page.tsx').then((m) => ({ Component: m.TrackingPage }))) },
       // Public: help and the contact form, signed in or not (issue 20, defect 12).
       { path: 'help', ...titled('help.pageTitle'), lazy: withTexts(() => import('../features/help/components/help-page.tsx').then((m) => ({ Component: m.HelpPage }))) },
+      // Public: the privacy statement and the terms of use (issue 23 part 4).
+      { path: 'privacy', ...titled('titles.privacy'), lazy: withTexts(() => import('../features/legal/components/legal-page.tsx').then((m) => ({ Component: m.PrivacyPage }))) },
+      { path: 'terms', ...titled('titles.terms'), lazy: withTexts(() => import('../features/legal/components/legal-page.tsx').then((m) => ({ Component: m.TermsPage }))) },
       { path: 'jobs/create', ...titled('titles.createJob'), lazy: withTexts(() => import('./wizard-routes.tsx').then((m) => ({ Component: m.CreateJobRoute }))) },
       {
         element: <RequireAuth />,

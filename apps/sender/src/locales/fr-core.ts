@@ -26,7 +26,7 @@ export const frCore: CoreTranslations = {
     userMenu: 'Connecté en tant que {{name}}',
     steps: 'Étapes de votre envoi',
   },
-  footer: { text: '© {{year}} Vrachtmarkt · Réserver un transport en Belgique · Prix TVA comprise' },
+  footer: { text: '© {{year}} Vrachtmarkt · Réserver un transport en Belgique · Prix TVA comprise', links: 'Mentions légales', privacy: 'Confidentialité', terms: 'Conditions' },
   titles: {
     social: 'Connexion via un fournisseur',
     page: '{{page}} · Vrachtmarkt',
@@ -35,6 +35,8 @@ export const frCore: CoreTranslations = {
     forgotPassword: 'Mot de passe oublié',
     resetPassword: 'Choisir un nouveau mot de passe',
     tracking: "Suivre l'envoi",
+    privacy: 'Déclaration de confidentialité',
+    terms: 'Conditions d’utilisation',
     createJob: 'Nouvel envoi',
     changeJob: 'Modifier l’envoi',
     jobsAll: 'Envois',

@@ -46,6 +46,8 @@ export const frScreens: ScreenTranslations = {
     country: 'Pays',
     submit: "S'inscrire",
     haveAccount: 'Vous avez déjà un compte ?',
+    legal: 'En vous inscrivant, vous acceptez les <terms>conditions</terms> et vous lisez <privacy>comment nous traitons vos données</privacy>.',
+    newWindow: '(s’ouvre dans une nouvelle fenêtre)',
     login: 'Connexion',
     photoFailed: "Votre compte a été créé, mais la photo n'a pas pu être envoyée : {{reason}}",
   },
@@ -638,6 +640,7 @@ export const frScreens: ScreenTranslations = {
     downloadUbl: 'Télécharger {{number}} en UBL (Peppol)',
     downloadFailed: 'Le téléchargement n’a pas pu démarrer. Reconnectez-vous et réessayez.',
   },
+  legal: { updated: 'Dernière mise à jour le', failed: 'Cette page n’a pas pu être chargée. Réessayez plus tard.' },
   help: {
     pageTitle: 'Aide et contact',
     nav: 'Aide',

@@ -23,7 +23,7 @@ export const nlCore = {
     userMenu: 'Aangemeld als {{name}}',
     steps: 'Stappen van je opdracht',
   },
-  footer: { text: '© {{year}} Vrachtmarkt · Transport boeken in België · Prijzen inclusief btw' },
+  footer: { text: '© {{year}} Vrachtmarkt · Transport boeken in België · Prijzen inclusief btw', links: 'Juridisch', privacy: 'Privacy', terms: 'Voorwaarden' },
   // The document title of every route (app/router.tsx): '<page> · Vrachtmarkt'.
   titles: {
     social: 'Aanmelden via een provider',
@@ -33,6 +33,8 @@ export const nlCore = {
     forgotPassword: 'Wachtwoord vergeten',
     resetPassword: 'Nieuw wachtwoord kiezen',
     tracking: 'Volg de zending',
+    privacy: 'Privacyverklaring',
+    terms: 'Gebruiksvoorwaarden',
     createJob: 'Nieuwe opdracht',
     changeJob: 'Opdracht wijzigen',
     jobsAll: 'Opdrachten',

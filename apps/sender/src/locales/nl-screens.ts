@@ -43,6 +43,8 @@ export const nlScreens = {
     country: 'Land',
     submit: 'Registreren',
     haveAccount: 'Heb je al een account?',
+    legal: 'Door te registreren aanvaard je de <terms>voorwaarden</terms> en lees je <privacy>hoe we met je gegevens omgaan</privacy>.',
+    newWindow: '(opent in een nieuw venster)',
     login: 'Aanmelden',
     photoFailed: 'Je account is aangemaakt, maar de foto kon niet worden opgeladen: {{reason}}',
   },
@@ -635,6 +637,7 @@ export const nlScreens = {
     downloadUbl: 'Download {{number}} als UBL (Peppol)',
     downloadFailed: 'De download kon niet starten. Meld je opnieuw aan en probeer het nog eens.',
   },
+  legal: { updated: 'Laatst bijgewerkt op', failed: 'Deze pagina kon niet geladen worden. Probeer het later opnieuw.' },
   help: {
     pageTitle: 'Hulp en contact',
     nav: 'Hulp',

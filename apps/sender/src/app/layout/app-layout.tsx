@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useEventStreamWhileSignedIn } from '@vm/client/event-stream.ts';
 import { usePageTitleOverride } from '../../lib/page-title.ts';
 import { focusHeading, useRouteFocus } from '@vm/ui/route-focus.ts';
@@ -87,7 +87,14 @@ export function AppLayout() {
           <PushToasts />
         </Suspense>
       )}
-      <footer className="footer">{t('footer.text', { year: new Date().getFullYear() })}</footer>
+      <footer className="footer">
+        {t('footer.text', { year: new Date().getFullYear() })}
+        {/* Issue 23 part 4: the privacy statement and the terms, public. */}
+        <nav className="footer-links" aria-label={t('footer.links')}>
+          <Link to="/privacy">{t('footer.privacy')}</Link>
+          <Link to="/terms">{t('footer.terms')}</Link>
+        </nav>
+      </footer>
     </div>
   );
 }

@@ -23,5 +23,11 @@ export const configRoutes: FastifyPluginAsyncZod<Options> = async (app, { config
     payments: { provider: payments.provider, test_mode: payments.testMode, publishable_key: payments.publishableKey },
     // Without a street-imagery provider the job page shows no street view panel at all.
     street_view: config.geo.streetViewUrl ? { url_template: config.geo.streetViewUrl } : null,
+    // Issue 23 part 4: the privacy and terms pages name the operator and these settings as configured.
+    legal: {
+      operator: { name: config.platform.name, enterprise_number: config.platform.enterpriseNumber, address: config.platform.address, email: config.supportEmail },
+      retention: { positions_months: config.retention.positionsMonths, chat_months: config.retention.chatMonths },
+      commission_percent: config.commissionPercent,
+    },
   }) });
 };

@@ -4,6 +4,7 @@ import { DataRightsSection } from '@vm/ui/data-rights.tsx';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageField } from '../../../lib/language.tsx';
+import { LegalLinks } from '../../../lib/legal-links.tsx';
 import { disablePushBeforeSignOut } from '../../../lib/push.ts';
 import { useProfile } from '../api/onboarding.ts';
 import { ChecklistSection } from './checklist.tsx';
@@ -50,6 +51,7 @@ export function AccountPage() {
           void navigate('/login', { replace: true });
         }}
       />
+      <LegalLinks />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { HOME } from '../../../app/guards.tsx';
 import { errorText, type FieldErrors, serverFieldErrors, zodFieldErrors } from '../../../lib/form.ts';
 import { LanguageField } from '../../../lib/language.tsx';
+import { LegalNote } from '../../../lib/legal-links.tsx';
 import { SelfBillingField } from '../../../lib/self-billing-field.tsx';
 import { useRegisterDriver } from '../api/register-driver.ts';
 
@@ -139,6 +140,7 @@ export function RegisterPage() {
           <Field label={t('register.iban')} hint={t('register.ibanHint')} autoComplete="off" {...text('iban')} error={errors['driver.iban']} />
           <SelfBillingField checked={fields.self_billing_accepted} onChange={(v) => set('self_billing_accepted', v)} error={errors['driver.self_billing_accepted']} />
         </fieldset>
+        <LegalNote />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('register.submit')}
         </button>

@@ -1,7 +1,7 @@
 import { personBody, registerUserSchema } from '@vm/domain/user';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PhoneVerification } from '@vm/ui/phone-verification.tsx';
 import { maskBirthday } from '@vm/ui/birthday-input.ts';
@@ -157,6 +157,10 @@ export function RegisterPage() {
         <Field label={t('register.password')} type="password" autoComplete="new-password" {...register('password')} error={errors.password?.message} />
         <Field label={t('register.repeatPassword')} type="password" autoComplete="new-password" {...register('repeat_password')} error={errors.repeat_password?.message} />
         <CountrySelect label={t('register.country')} value={country} onChange={(e) => setValue('country', e.target.value, { shouldValidate: isSubmitted })} />
+        {/* Issue 23 part 4: the terms and the privacy statement, in a new window so the form stays filled in. */}
+        <p className="form-note">
+          <Trans i18nKey="register.legal" components={{ terms: <NewWindowLink to="/terms" />, privacy: <NewWindowLink to="/privacy" /> }} />
+        </p>
         <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
           {t('register.submit')}
         </button>
@@ -165,5 +169,16 @@ export function RegisterPage() {
         {t('register.haveAccount')} <Link to={`/login?redirect=${encodeURIComponent(redirect)}`}>{t('register.login')}</Link>
       </p>
     </section>
+  );
+}
+
+/** A link that opens beside the form (its text says so to screen readers). */
+function NewWindowLink({ to, children }: { to: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={to} target="_blank" rel="noopener">
+      {children}
+      <span className="visually-hidden"> {t('register.newWindow')}</span>
+    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { isMessageKey } from '@vm/domain/messages';
+import { isMessageKey } from '@vm/domain/messages-nl';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { initialLanguage, type Language, setCurrentLanguage, storeLanguage } from './locale.ts';

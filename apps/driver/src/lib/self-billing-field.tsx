@@ -1,4 +1,4 @@
-import { isLocale } from '@vm/domain/messages';
+import { isLocale } from '@vm/domain/messages-nl';
 import { SELF_BILLING_AGREEMENT } from '@vm/domain/self-billing-agreement';
 import { FieldMessages, useFieldIds } from '@vm/ui/field.tsx';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,9 @@
-import { messages } from '@vm/domain/messages';
+import { en as enMessages } from '@vm/domain/messages-en';
 import type { DriverTexts } from './nl.ts';
 
 export const en: DriverTexts = {
   brand: 'Vrachtmarkt drivers',
-  validation: messages.en,
+  validation: enMessages,
   nav: { label: 'Main menu', skipToContent: 'Skip to content', work: 'Work', myJobs: 'My jobs', earnings: 'Earnings', account: 'Account' },
   titles: {
     page: '{{page}} · Vrachtmarkt drivers',

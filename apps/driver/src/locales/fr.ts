@@ -1,9 +1,9 @@
-import { messages } from '@vm/domain/messages';
+import { fr as frMessages } from '@vm/domain/messages-fr';
 import type { DriverTexts } from './nl.ts';
 
 export const fr: DriverTexts = {
   brand: 'Vrachtmarkt chauffeurs',
-  validation: messages.fr,
+  validation: frMessages,
   nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', work: 'Travail', myJobs: 'Mes trajets', earnings: 'Revenus', account: 'Compte' },
   titles: {
     page: '{{page}} · Vrachtmarkt chauffeurs',

@@ -1,10 +1,10 @@
-import { messages } from '@vm/domain/messages';
+import { nl as nlMessages } from '@vm/domain/messages-nl';
 
 // The driver app's texts (Dutch, the product language); fr.ts and en.ts have the same keys.
 // `register.*`, `picker.*`, `language.*` and `validation.*` are the keys @vm/ui components read.
 export const nl = {
   brand: 'Vrachtmarkt chauffeurs',
-  validation: messages.nl,
+  validation: nlMessages,
   nav: {
     label: 'Hoofdmenu',
     skipToContent: 'Naar de inhoud',

@@ -1,10 +1,10 @@
-import { messages } from '@vm/domain/messages';
+import { en as enMessages } from '@vm/domain/messages-en';
 import type { OpsTexts } from './nl.ts';
 
 export const en: OpsTexts = {
   brand: 'Vrachtmarkt operations',
   loading: 'Loading…',
-  validation: messages.en,
+  validation: enMessages,
   titles: { page: '{{page}} · Vrachtmarkt operations', home: 'Overview', signIn: 'Sign in', drivers: 'Drivers', bankStatements: 'Bank statements', invoiceRequests: 'Invoice payment', payouts: 'Payouts', unpaidInvoices: 'Unpaid invoices', problems: 'Problems', search: 'Search', user: 'User', restrictions: 'Restrictions' },
   nav: { label: 'Main menu', skipToContent: 'Skip to content', home: 'Overview', language: 'Language', signOut: 'Sign out', drivers: 'Drivers', bankStatements: 'Bank statements', invoiceRequests: 'Invoice payment', payouts: 'Payouts', unpaidInvoices: 'Unpaid invoices', problems: 'Problems', search: 'Search', restrictions: 'Restrictions' },
   // Each language in its own words, in every catalogue.

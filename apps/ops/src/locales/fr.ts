@@ -1,10 +1,10 @@
-import { messages } from '@vm/domain/messages';
+import { fr as frMessages } from '@vm/domain/messages-fr';
 import type { OpsTexts } from './nl.ts';
 
 export const fr: OpsTexts = {
   brand: 'Vrachtmarkt gestion',
   loading: 'Chargement…',
-  validation: messages.fr,
+  validation: frMessages,
   titles: { page: '{{page}} · Vrachtmarkt gestion', home: 'Aperçu', signIn: 'Connexion', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', invoiceRequests: 'Facturation sur compte', payouts: 'Versements', unpaidInvoices: 'Factures impayées', problems: 'Problèmes', search: 'Rechercher', user: 'Utilisateur', restrictions: 'Restrictions' },
   nav: { label: 'Menu principal', skipToContent: 'Aller au contenu', home: 'Aperçu', language: 'Langue', signOut: 'Se déconnecter', drivers: 'Chauffeurs', bankStatements: 'Extraits de compte', invoiceRequests: 'Facturation sur compte', payouts: 'Versements', unpaidInvoices: 'Factures impayées', problems: 'Problèmes', search: 'Rechercher', restrictions: 'Restrictions' },
   // Each language in its own words, in every catalogue.

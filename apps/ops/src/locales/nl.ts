@@ -1,10 +1,10 @@
-import { messages } from '@vm/domain/messages';
+import { nl as nlMessages } from '@vm/domain/messages-nl';
 
 // The operations app's texts (Dutch, the product language); fr.ts and en.ts have the same keys.
 export const nl = {
   brand: 'Vrachtmarkt beheer',
   loading: 'Bezig met laden…',
-  validation: messages.nl,
+  validation: nlMessages,
   titles: { page: '{{page}} · Vrachtmarkt beheer', home: 'Overzicht', signIn: 'Aanmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', invoiceRequests: 'Facturatie op rekening', payouts: 'Uitbetalingen', unpaidInvoices: 'Openstaande facturen', problems: 'Problemen', search: 'Zoeken', user: 'Gebruiker', restrictions: 'Beperkingen' },
   nav: { label: 'Hoofdmenu', skipToContent: 'Naar de inhoud', home: 'Overzicht', language: 'Taal', signOut: 'Afmelden', drivers: 'Chauffeurs', bankStatements: 'Rekeninguittreksels', invoiceRequests: 'Facturatie op rekening', payouts: 'Uitbetalingen', unpaidInvoices: 'Openstaande facturen', problems: 'Problemen', search: 'Zoeken', restrictions: 'Beperkingen' },
   // Each language in its own words, in every catalogue.

@@ -1,10 +1,10 @@
-import { messages } from '@vm/domain/messages';
+import { en as enMessages } from '@vm/domain/messages-en';
 import type { Translations } from './nl.ts';
 
 // English: the fallback for every key.
 export const en: Translations = {
   brand: 'Vrachtmarkt',
-  validation: messages.en,
+  validation: enMessages,
   nav: {
     skipToContent: 'Skip to content',
     label: 'Main menu',

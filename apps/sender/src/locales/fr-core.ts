@@ -1,10 +1,9 @@
-import { messages } from '@vm/domain/messages';
+import { fr as frMessages } from '@vm/domain/messages-fr';
 import type { CoreTranslations } from './nl.ts';
 
 // Belgian French, the part the login route shows from the first paint (the counterpart of
-// nl-core.ts). The validation texts come from the shared catalogue: its French part when the
-// domain has one, English until then.
-const validation = (messages as Partial<Record<string, (typeof messages)['nl']>>).fr ?? messages.en;
+// nl-core.ts). The validation texts come from the shared catalogue's French part.
+const validation = frMessages;
 
 export const frCore: CoreTranslations = {
   brand: 'Vrachtmarkt',

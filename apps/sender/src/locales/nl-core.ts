@@ -1,11 +1,11 @@
-import { messages } from '@vm/domain/messages';
+import { nl as nlMessages } from '@vm/domain/messages-nl';
 
 // Dutch, the part the login route shows from the first paint: the layout (menu, activity, toasts,
 // notifications), the login screen and the validation texts. The other screens' texts
 // (nl-screens.ts) and the English fallback come with the first other route (lib/i18n.ts).
 export const nlCore = {
   brand: 'Vrachtmarkt',
-  validation: messages.nl,
+  validation: nlMessages,
   nav: {
     skipToContent: 'Naar de inhoud',
     label: 'Hoofdmenu',

@@ -1,5 +1,5 @@
 import type { PushRead } from '@vm/domain/events';
-import { isLocale } from '@vm/domain/messages';
+import { isLocale } from '@vm/domain/messages-nl';
 
 /** The push's sentence in the interface language (Dutch when we lack it). */
 export function pushText(push: PushRead, language: string): string {

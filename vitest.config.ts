@@ -29,10 +29,11 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     name: `server-${kind}`,
     root: './apps/server',
     include: ['test/**/*.test.ts'],
-    // The real server process is started on the embedded database; one run of it is enough. Two
+    // The real server process is started on the embedded database, and the backup command copies the
+    // embedded database whatever the project: one run of each is enough. Two
     // processes on one database need PostgreSQL (the embedded one belongs to a single process), and
     // the cluster of real processes needs Redis too (TEST_REDIS_URL).
-    exclude: kind === 'postgres' ? ['test/app/server-process.test.ts', ...DATABASE_FREE] : ['test/app/two-processes.test.ts', 'test/app/cluster.test.ts', 'test/settlement/kill-during-release.test.ts'],
+    exclude: kind === 'postgres' ? ['test/app/server-process.test.ts', 'test/admin/backup.test.ts', ...DATABASE_FREE] : ['test/app/two-processes.test.ts', 'test/app/cluster.test.ts', 'test/settlement/kill-during-release.test.ts'],
     env: { TEST_DB_KIND: kind },
     globalSetup: ['./test/helpers/global-setup.ts'],
     // The files share a worker's loaded modules instead of loading the server and its libraries once

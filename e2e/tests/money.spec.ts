@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { camt053File } from '../../apps/server/test/helpers/camt053-file.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { demoTest, fillCard } from '../support/demo.ts';
 import { createStaff, virtualAuthenticator } from '../support/driver-app.ts';
 import { createShipmentViaApi, expect, logInViaForm, registerViaApi, tokenIn } from '../support/fixtures.ts';
+import { admin, api, passwordToken } from '../support/admin.ts';
 import type { TestServer } from '../support/server.ts';
 
 // Issue 22, the acceptance walk on a fresh embedded database: a business sender accepts with a 3-D
@@ -18,7 +17,6 @@ const DRIVER_PASSWORD = 'demo-driver-e2e-password';
 // Demo drivers offer at once and drive a state a second; a sandbox payout is paid a second after it is sent.
 const demo = demoTest({ DEMO_DRIVER_PASSWORD: DRIVER_PASSWORD, SANDBOX_PAYOUT_SETTLE_SECONDS: '1' });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEMO_DRIVER_EMAILS: Record<string, string> = {
   Jan: 'jan.maes@demo.vrachtmarkt.be',
   Sofie: 'sofie.claes@demo.vrachtmarkt.be',
@@ -27,18 +25,7 @@ const DEMO_DRIVER_EMAILS: Record<string, string> = {
 };
 const COMPANY = { name: 'Peeters Meubelen BV', vat: 'BE0403170701', address: 'Kerkstraat 12, 3500 Hasselt', email: 'factuur@peeters.be' };
 
-/** `npm run admin -- …` against the test server. */
-function admin(server: TestServer, ...args: string[]): string {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, API_URL: server.url }, encoding: 'utf8' });
-  expect(res.status, res.stdout + res.stderr).toBe(0);
-  return res.stdout;
-}
 
-async function api(server: TestServer, token: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'accept-language': 'nl-BE', ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  expect(res.ok, `${method} ${url}: ${res.status}`).toBe(true);
-  return res.status === 204 ? null : res.json();
-}
 
 /** A signed-in business sender (company with a Belgian VAT number). */
 async function businessSender(page: Page, server: TestServer) {
@@ -142,8 +129,8 @@ demo('money held until delivery, released and paid out, invoices with PDF and UB
   const second = await createShipmentViaApi(demoServer, token, { street: 'Grote Markt', zip: '', city: 'Antwerpen', lat: 51.221, lng: 4.399 });
   const email = `wachter.${Date.now()}@example.be`;
   admin(demoServer, 'driver', 'create', email, 'rijden123', 'Wim', 'Wachter', 'van', 'Ford Transit');
-  const wim = (await (await fetch(`${demoServer.url}/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', client_id: 'web', scope: 'app', username: email, password: 'rijden123' }) })).json()) as { access_token: string };
-  await api(demoServer, wim.access_token, 'POST', `/api/driver/shipment/${second}/offer`, { price: 140 });
+  const wim = await passwordToken(demoServer, email, 'rijden123');
+  await api(demoServer, wim, 'POST', `/api/driver/shipment/${second}/offer`, { price: 140 });
   await page.goto(`/#/jobs/${second}`);
   await acceptByCard(page, /Wim W\./);
   await confirmWithChallenge(page);

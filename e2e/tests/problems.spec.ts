@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { acceptFirstOfferWithCard, demoTest } from '../support/demo.ts';
 import { createStaff, jpeg, virtualAuthenticator } from '../support/driver-app.ts';
 import { createShipmentViaApi, expect, logInViaForm, registerViaApi, tokenIn } from '../support/fixtures.ts';
-import type { TestServer } from '../support/server.ts';
+import { admin, api, passwordToken } from '../support/admin.ts';
 
 // Issue 23 part 1, the acceptance walk on a fresh embedded database: a business sender reports damage
 // with a photo after the demo driver delivered; the driver answers in the driver app with their own
@@ -18,7 +17,6 @@ import type { TestServer } from '../support/server.ts';
 // the business sender) and the driver's payout show the split. Every new screen passes axe.
 
 const DRIVER_PASSWORD = 'demo-driver-e2e-password';
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEMO_DRIVER_EMAILS: Record<string, string> = {
   Jan: 'jan.maes@demo.vrachtmarkt.be',
   Sofie: 'sofie.claes@demo.vrachtmarkt.be',
@@ -35,17 +33,7 @@ demo.beforeAll(async () => {
 });
 demo.afterAll(async () => pushService?.close());
 
-function admin(server: TestServer, ...args: string[]): string {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, API_URL: server.url }, encoding: 'utf8' });
-  expect(res.status, res.stdout + res.stderr).toBe(0);
-  return res.stdout;
-}
 
-async function api<T = unknown>(server: TestServer, token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'accept-language': 'nl-BE', ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  expect(res.ok, `${method} ${url}: ${res.status}`).toBe(true);
-  return (res.status === 204 ? null : await res.json()) as T;
-}
 
 demo('a damage report with a photo, the driver’s answer, finance refunds half with a reason: both told by push and mail; ledger, credit note and payout show the split', async ({ page, browser, demoServer }) => {
   demo.setTimeout(180_000);
@@ -63,7 +51,7 @@ demo('a damage report with a photo, the driver’s answer, finance refunds half 
   await acceptFirstOfferWithCard(page);
   const accepted = await api<{ accepted_offer: { driver: { user: { first_name: string } } } }>(demoServer, token, 'GET', `/api/shipment/${id}`);
   const driverEmail = DEMO_DRIVER_EMAILS[accepted.accepted_offer.driver.user.first_name]!;
-  const driverToken = ((await (await fetch(`${demoServer.url}/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', client_id: 'web', scope: 'app', username: driverEmail, password: DRIVER_PASSWORD }) })).json()) as { access_token: string }).access_token;
+  const driverToken = await passwordToken(demoServer, driverEmail, DRIVER_PASSWORD);
   // The driver's phone takes pushes (the local push service stands in for the browser's).
   await api(demoServer, driverToken, 'POST', '/api/driver/push/subscriptions', pushService.subscription('driver'));
 

@@ -29,14 +29,20 @@ export const MIN_DECISION_REASON = 20;
 /** States before the goods are on board: a driver who never came is a no-show. */
 const BEFORE_PICKUP: readonly ShipmentStateName[] = ['accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup'];
 
+/** States with the goods on board, not delivered yet. */
+const ON_BOARD: readonly ShipmentStateName[] = ['loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded'];
+
 /**
  * Which kinds the sender may report now: within 24 hours of delivery, any kind (and not after
- * confirming the delivery); before the goods are on board, a no-show at any time. Nothing twice.
+ * confirming the delivery); before the goods are on board, a no-show at any time; goods on board
+ * past the end of the delivery window, what a job that never arrives can be (lost, late, other).
+ * Nothing twice.
  */
-export function reportableKinds(j: { state: ShipmentStateName; delivered_at: number | null; confirmed: boolean; reported: boolean }, nowSeconds: number): ProblemKind[] {
+export function reportableKinds(j: { state: ShipmentStateName; delivered_at: number | null; delivery_till: number; confirmed: boolean; reported: boolean }, nowSeconds: number): ProblemKind[] {
   if (j.reported || j.confirmed) return [];
   if (BEFORE_PICKUP.includes(j.state)) return ['no_show'];
-  if (j.delivered_at !== null && nowSeconds < j.delivered_at + DELIVERY_ANSWER_WINDOW_SECONDS) return [...PROBLEM_KINDS];
+  if (j.delivered_at !== null) return nowSeconds < j.delivered_at + DELIVERY_ANSWER_WINDOW_SECONDS ? [...PROBLEM_KINDS] : [];
+  if (ON_BOARD.includes(j.state) && nowSeconds >= j.delivery_till) return ['loss', 'lateness', 'other'];
   return [];
 }
 

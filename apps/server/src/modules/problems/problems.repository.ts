@@ -66,6 +66,12 @@ export async function deliveredAt(db: Executor, shipmentId: number): Promise<Dat
   return r?.at ? new Date(r.at) : null;
 }
 
+/** The end of the job's delivery window. */
+export async function deliveryTill(db: Executor, shipmentId: number): Promise<Date> {
+  const r = await db.selectFrom('shipments').select('deliveryDateTill').where('id', '=', shipmentId).executeTakeFirstOrThrow();
+  return new Date(r.deliveryDateTill);
+}
+
 export async function deliveryConfirmed(db: Executor, shipmentId: number): Promise<boolean> {
   return Boolean(await db.selectFrom('deliveryAnswers').select('shipmentId').where('shipmentId', '=', shipmentId).where('outcome', '=', 'confirmed').executeTakeFirst());
 }

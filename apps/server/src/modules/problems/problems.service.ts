@@ -121,7 +121,7 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
     const problem = await repo.byShipment(db, shipmentId);
     const delivered = await repo.deliveredAt(db, shipmentId);
     const deliveredS = delivered ? seconds(delivered) : null;
-    const mayReport = p.driverId === null ? [] : reportableKinds({ state: p.state, delivered_at: deliveredS, confirmed: await repo.deliveryConfirmed(db, shipmentId), reported: Boolean(problem) }, seconds(now()));
+    const mayReport = p.driverId === null ? [] : reportableKinds({ state: p.state, delivered_at: deliveredS, delivery_till: seconds(await repo.deliveryTill(db, shipmentId)), confirmed: await repo.deliveryConfirmed(db, shipmentId), reported: Boolean(problem) }, seconds(now()));
     return {
       problem: problem ? await readProblem(problem, await referenceOf(shipmentId), photoBase('sender', shipmentId), p.insurance) : null,
       may_report: mayReport,

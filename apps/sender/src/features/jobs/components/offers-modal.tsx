@@ -161,6 +161,8 @@ function PayButtons({ shipment, offer, onAccepted }: PayProps) {
    * the server's message as a danger toast (SPEC section 8).
    */
   async function failed(err: Error) {
+    // The server answered: the next click is a new request (reading the job again must not hold it back).
+    sending.current = false;
     if (!isRepriced(err)) {
       setConfirming(null);
       toast(err.message, 'danger', TOAST_MS.long);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './messages.ts';
 import {
+  shipmentStateLabel,
   chatMessageSchema,
   EVENT_TYPES,
   type EventPayloads,
@@ -223,5 +224,13 @@ describe('chat (SPEC sections 2 and 5)', () => {
     expect(mailSettingsSchema.parse({ delivered: false })).toEqual({ delivered: false });
     expect(mailSettingsSchema.safeParse({ chat_unread: 'yes' }).success).toBe(false);
     for (const kind of ['offer_received', 'offer_accepted', 'delivered', 'chat_unread']) expect(mailSettingsSchema.safeParse({ [kind]: 1 }).success).toBe(false);
+  });
+});
+
+describe('shipmentStateLabel', () => {
+  it('words a state as the notifications do, capitalised for a table, in each language', () => {
+    expect(shipmentStateLabel('delivered', 'nl')).toBe('Geleverd');
+    expect(shipmentStateLabel('onwaytopickup', 'fr')).toBe('Chauffeur en route vers l’enlèvement');
+    expect(shipmentStateLabel('finalised', 'en')).toBe('Finalised');
   });
 });

@@ -197,6 +197,12 @@ const STATE_TEXT: Record<ShipmentStateName, JsonMessage> = {
   cancelled: { nl: 'geannuleerd', fr: 'annulée', en: 'cancelled' },
 };
 
+/** A job's state as a label in a list or a table (capitalised), in the reader's language. */
+export const shipmentStateLabel = (state: ShipmentStateName, l: Locale): string => {
+  const text = STATE_TEXT[state][l];
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
 const METHOD_TEXT: Record<PaymentMethodName, JsonMessage> = {
   card: { nl: 'kredietkaart', fr: 'carte de crédit', en: 'credit card' },
   invoice: { nl: 'factuur', fr: 'facture', en: 'invoice' },

@@ -7,6 +7,7 @@ import { useSearch } from '../api/desk.ts';
 import '../texts.ts';
 import '../desk.css';
 import { formatDate, formatEuros } from './format.ts';
+import { stateLabel } from '../../../lib/state-label.ts';
 
 const MIN = 2;
 const MAX = 100;
@@ -109,7 +110,7 @@ function Results({ q, data }: { q: string; data: OpsSearchResult }) {
               <tr key={s.id}>
                 <th scope="row">{s.reference}</th>
                 <td>{s.id}</td>
-                <td>{t(`desk.states.${s.state}`, { defaultValue: s.state })}</td>
+                <td>{stateLabel(s.state, lang)}</td>
                 <td>{userLink(s.sender_id)}</td>
                 <td>{formatDate(s.created_at, lang)}</td>
               </tr>

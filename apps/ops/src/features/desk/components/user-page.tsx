@@ -7,6 +7,7 @@ import { useOpsUser } from '../api/desk.ts';
 import '../texts.ts';
 import '../desk.css';
 import { formatDate, formatEuros, formatWhen, mayRestrict } from './format.ts';
+import { stateLabel } from '../../../lib/state-label.ts';
 import { PageNotice } from './page-notice.tsx';
 import { RestrictForm } from './restrict-form.tsx';
 import { asLocale, RestrictionCard } from './restriction-card.tsx';
@@ -134,7 +135,7 @@ function Profile({ data }: { data: OpsUserView }) {
           id="shipments"
           caption={t(driver ? 'desk.historyCaption.shipmentsDriver' : 'desk.historyCaption.shipmentsSender', { count: data.shipments.length })}
           headers={['reference', 'number', 'state', 'created']}
-          rows={data.shipments.map((s) => [s.id, <th scope="row">{s.reference}</th>, <td>{s.id}</td>, <td>{t(`desk.states.${s.state}`, { defaultValue: s.state })}</td>, <td>{formatWhen(s.created_at, lang)}</td>])}
+          rows={data.shipments.map((s) => [s.id, <th scope="row">{s.reference}</th>, <td>{s.id}</td>, <td>{stateLabel(s.state, lang)}</td>, <td>{formatWhen(s.created_at, lang)}</td>])}
         />
         <HistoryTable
           id="payments"

@@ -2,6 +2,7 @@ import type { ProblemCase, ProblemStatement } from '@vm/domain/problems';
 import { FINANCE_ROLES } from '@vm/domain/staff';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stateLabel } from '../../../lib/state-label.ts';
 import { Link, Navigate, useParams } from 'react-router';
 import { useOpsSession } from '../../../lib/ops-session.ts';
 import { useProblem } from '../api/problems.ts';
@@ -99,7 +100,7 @@ function Case({ data }: { data: ProblemCase }) {
           <dt>{t('problems.reference')}</dt>
           <dd>{job.reference}</dd>
           <dt>{t('problems.state')}</dt>
-          <dd>{job.state}</dd>
+          <dd>{stateLabel(job.state, lang)}</dd>
           <dt>{t('problems.route')}</dt>
           <dd>{t('problems.routeText', { pickup: job.pickup, delivery: job.delivery })}</dd>
           <dt>{t('problems.packages')}</dt>

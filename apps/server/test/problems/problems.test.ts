@@ -150,6 +150,9 @@ describe('a damaged delivery', () => {
     expect(row).toMatchObject({ kind: 'damage', answered: true, held: held / 100 });
     const c: ProblemCase = (await ops(support, 'GET', `/api/ops/problems/${row.id}`)).json();
     expect(c.timeline.map((e) => e.kind)).toEqual(expect.arrayContaining(['state', 'proof', 'note', 'statement']));
+    // In the staff member's language (Dutch by default): the states as every screen words them.
+    expect(c.timeline.filter((e) => e.kind === 'state').map((e) => e.text)).toEqual(expect.arrayContaining(['Aanvaard', 'Geleverd']));
+    expect(c.timeline.find((e) => e.kind === 'proof')!.text).toMatch(/^(Ophalen|Levering): /);
     expect(c.timeline.map((e) => e.at)).toEqual([...c.timeline.map((e) => e.at)].sort((a, b) => a - b));
     expect(c.job).toMatchObject({ held: held / 100, insurance: { choice: 'cmr', kind: 'basic', cover: 500 }, sender: { company: COMPANY.name } });
     for (const url of c.timeline.flatMap((e) => e.photos.map((p) => p.url))) expect((await ops(support, 'GET', url)).statusCode, url).toBe(200);

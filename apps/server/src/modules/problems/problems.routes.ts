@@ -78,7 +78,7 @@ export const problemsRoutes: FastifyPluginAsyncZod<Options> = async (app, { prob
     ...fromContract(apiRoutes.opsProblem),
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return problems.view(currentStaff(req).staffId, req.params.id);
+      return problems.view(currentStaff(req).staffId, req.params.id, req.locale ?? 'nl');
     },
   });
   app.route({
@@ -101,6 +101,6 @@ export const problemsRoutes: FastifyPluginAsyncZod<Options> = async (app, { prob
   });
   app.route({
     ...fromContract(apiRoutes.opsProblemDecision),
-    handler: async (req) => problems.decide(currentStaff(req).staffId, req.params.id, req.body),
+    handler: async (req) => problems.decide(currentStaff(req).staffId, req.params.id, req.body, req.locale ?? 'nl'),
   });
 };

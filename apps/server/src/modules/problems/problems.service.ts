@@ -12,6 +12,7 @@ import {
   type ProblemReport,
   type ProblemSummary,
   reportableKinds,
+  shipmentStateLabel,
   type SenderProblemRead,
   type TimelineEntry,
 } from '@vm/domain';
@@ -65,6 +66,14 @@ const POSITION_LIMIT = 500;
 const LIST_LIMIT = 200;
 const SETTLE_BATCH = 50;
 const PHOTO_NAME = /^[0-9a-f-]{36}\.(jpg|png)$/;
+/** The words of the staff case's timeline, in the staff member's language. */
+const CASE_WORDS: Record<'pickup' | 'delivery' | 'good' | 'reservations' | 'note', Record<Locale, string>> = {
+  pickup: { nl: 'Ophalen', fr: 'Enlèvement', en: 'Pickup' },
+  delivery: { nl: 'Levering', fr: 'Livraison', en: 'Delivery' },
+  good: { nl: 'in goede staat', fr: 'en bon état', en: 'in good condition' },
+  reservations: { nl: 'met voorbehoud', fr: 'avec réserves', en: 'with reservations' },
+  note: { nl: 'Vrachtbrief, regel', fr: 'Lettre de voiture, entrée', en: 'Consignment note, entry' },
+};
 
 export type Uploads = Map<string, Buffer>;
 
@@ -130,7 +139,7 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
   }
 
   /** The case as staff read it: the job's facts, the evidence in time order, the positions. */
-  async function caseOf(problemId: number): Promise<ProblemCase> {
+  async function caseOf(problemId: number, lang: Locale): Promise<ProblemCase> {
     const p = await repo.byId(db, problemId);
     if (!p) throw notFound();
     const f = (await repo.caseFacts(db, p.shipmentId))!;
@@ -148,19 +157,19 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
     const proofList = f.driver ? await proofs.list({ role: 'driver', userId: f.driver.id }, p.shipmentId) : null;
     const opsUrl = (url: string) => `${base}/${url.split('/').at(-1)}`;
     const timeline: TimelineEntry[] = [
-      ...states.map((s) => ({ at: seconds(s.createdAt), kind: 'state' as const, actor: 'system' as const, text: s.state, photos: [] })),
+      ...states.map((s) => ({ at: seconds(s.createdAt), kind: 'state' as const, actor: 'system' as const, text: shipmentStateLabel(s.state, lang), photos: [] })),
       ...(proofList?.proofs ?? []).map((pr) => ({
         at: pr.taken_at,
         kind: 'proof' as const,
         actor: 'driver' as const,
-        text: `${pr.kind}: ${pr.signer_name}, ${pr.condition}${pr.reservations ? `: ${pr.reservations}` : ''} (${pr.lat.toFixed(5)}, ${pr.lng.toFixed(5)} ±${Math.round(pr.accuracy_m)} m)`,
-        photos: [...pr.packages.flatMap((pk) => pk.photo_urls.map((u) => ({ url: opsUrl(u), label: `${pr.kind} #${pk.package_id}` }))), { url: opsUrl(pr.signature_url), label: `${pr.kind}: signature` }],
+        text: `${CASE_WORDS[pr.kind][lang]}: ${pr.signer_name}, ${CASE_WORDS[pr.condition][lang]}${pr.reservations ? `: ${pr.reservations}` : ''} (${pr.lat.toFixed(5)}, ${pr.lng.toFixed(5)} ±${Math.round(pr.accuracy_m)} m)`,
+        photos: [...pr.packages.flatMap((pk) => pk.photo_urls.map((u) => ({ url: opsUrl(u), label: `${CASE_WORDS[pr.kind][lang]} #${pk.package_id}` }))), { url: opsUrl(pr.signature_url), label: `${CASE_WORDS[pr.kind][lang]}: ${pr.signer_name}` }],
       })),
       ...notes.map((n) => ({
         at: seconds(n.createdAt),
         kind: 'note' as const,
         actor: 'system' as const,
-        text: `consignment note entry ${n.seq} (${n.body.kind}): ${n.body.condition}${n.body.reservations ? `: ${n.body.reservations}` : ''}; ${n.body.signatures.map((s) => `${s.role} ${s.name}`).join(', ')}`,
+        text: `${CASE_WORDS.note[lang]} ${n.seq} (${CASE_WORDS[n.body.kind][lang]}): ${CASE_WORDS[n.body.condition][lang]}${n.body.reservations ? `: ${n.body.reservations}` : ''}; ${n.body.signatures.map((s) => s.name).join(', ')}`,
         photos: [],
       })),
       ...chat.map((m) => ({ at: seconds(m.createdAt), kind: 'chat' as const, actor: m.authorId === f.sender.id ? ('sender' as const) : ('driver' as const), text: m.body, photos: [] })),
@@ -293,8 +302,8 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
     },
 
     /** GET /api/ops/problems/{id}: the case; the view of its personal data is audited. */
-    async view(staffId: number, problemId: number): Promise<ProblemCase> {
-      const c = await caseOf(problemId);
+    async view(staffId: number, problemId: number, lang: Locale): Promise<ProblemCase> {
+      const c = await caseOf(problemId, lang);
       await db.transaction().execute((trx) => audit.record(trx, { staffId, action: 'problem.viewed', subjectType: 'shipment', subjectId: c.job.shipment_id, details: { problem_id: problemId } }));
       return c;
     },
@@ -323,7 +332,7 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
 
     /** The insurance claim file (PDF and the evidence, one ZIP) of an insured job; audited. */
     async claimFile(staffId: number, problemId: number, lang: Locale): Promise<{ zip: Buffer; reference: string }> {
-      const c = await caseOf(problemId);
+      const c = await caseOf(problemId, lang);
       if (c.claim_file_url === null) throw notFound();
       const evidence: ClaimEvidence[] = [];
       if (c.note_url) evidence.push({ name: 'consignment-note.pdf', data: await this.notePdf(problemId, lang) });
@@ -342,7 +351,7 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
     },
 
     /** POST /api/ops/problems/{id}/decision (finance and admins, by the contract's roles). */
-    async decide(staffId: number, problemId: number, d: ProblemDecisionInput): Promise<ProblemCase> {
+    async decide(staffId: number, problemId: number, d: ProblemDecisionInput, lang: Locale): Promise<ProblemCase> {
       const p = await repo.byId(db, problemId);
       if (!p) throw notFound();
       if (p.status !== 'open') throw new ApiError(409, 'conflict', 'problem_not_open');
@@ -356,7 +365,7 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
         await audit.record(trx, { staffId, action: 'problem.decided', subjectType: 'shipment', subjectId: p.shipmentId, reason: d.reason, details: { problem_id: p.id, outcome: d.outcome, refund_cents: refundCents, held_cents: held } });
       });
       await settle(p.id).catch((err: unknown) => log.error({ err, problemId }, 'the decision was taken; its money moves with the next run'));
-      return caseOf(p.id);
+      return caseOf(p.id, lang);
     },
 
     /** The scheduled run: decisions whose money did not move yet (a process stopped in between). */

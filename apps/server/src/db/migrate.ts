@@ -32,6 +32,7 @@ import * as m0029 from './migrations/0029-problems.ts';
 import * as m0031 from './migrations/0031-restrictions.ts';
 // Issue 23 parts 2-3: finance approvals in the back office
 import * as m0032 from './migrations/0032-ops-finance.ts';
+import * as m0033 from './migrations/0033-invoice-credits-index.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -80,6 +81,8 @@ const migrations: Record<string, Migration> = {
   '0031-restrictions': m0031,
   // Issue 23 parts 2-3: finance approvals in the back office
   '0032-ops-finance': m0032,
+  // Issue 22: the invoice list's credited sums read by index
+  '0033-invoice-credits-index': m0033,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -15,6 +15,7 @@ import { buildApp } from '../../src/app.ts';
 import { type DbHandle, openDatabase } from '../../src/db/database.ts';
 import { type AppConfig, loadConfig } from '../../src/env.ts';
 import { connectAdmin, databaseUrl } from './postgres.ts';
+import { takeReusedPglite } from './reused-pglite.ts';
 
 export type TestClock = { now: () => Date; advance: (seconds: number) => void };
 
@@ -52,9 +53,10 @@ export async function freshDatabase(): Promise<DbHandle & { url?: string }> {
       },
     };
   }
-  const dump = await fs.readFile(inject('pgliteTemplate'));
-  const pg = new PGlite({ loadDataDir: new Blob([dump]) });
-  return openDatabase({ databaseUrl: null, pglite: pg });
+  const dump = async () => new Blob([await fs.readFile(inject('pgliteTemplate'))]);
+  const reused = await takeReusedPglite(dump);
+  if (reused) return reused;
+  return openDatabase({ databaseUrl: null, pglite: new PGlite({ loadDataDir: await dump() }) });
 }
 
 export async function createTestApp(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES } from './staff-roles.ts';
 import { emailSchema } from './user.ts';
 import { lineText, pathIdSchema } from './wire.ts';
 
@@ -6,13 +7,7 @@ import { lineText, pathIdSchema } from './wire.ts';
 // a role each; they sign in with a passkey or with password + TOTP code, and every action they take
 // is in the hash-chained audit log.
 
-export const STAFF_ROLES = ['support', 'finance', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-/** Issue 21 part 1: the staff roles that verify drivers (finance does not). */
-export const DRIVER_VERIFIERS = ['support', 'admin'] as const satisfies readonly StaffRole[];
-/** Money: bank statements, refunds and payouts on hold (issue 22). */
-export const FINANCE_ROLES = ['finance', 'admin'] as const satisfies readonly StaffRole[];
-export const isStaffRole = (v: unknown): v is StaffRole => typeof v === 'string' && (STAFF_ROLES as readonly string[]).includes(v);
+export { DRIVER_VERIFIERS, FINANCE_ROLES, isStaffRole, STAFF_ROLES, type StaffRole } from './staff-roles.ts';
 
 /** A staff password: longer than a user's, as it guards other people's data. */
 export const STAFF_PASSWORD_MIN = 12;

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@vm/domain/staff';
+import type { StaffRole } from '@vm/domain/staff-roles';
 import { Navigate, Outlet } from 'react-router';
 import { useOpsSession } from '../lib/ops-session.ts';
 

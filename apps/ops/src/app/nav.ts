@@ -1,4 +1,4 @@
-import { DRIVER_VERIFIERS, FINANCE_ROLES, STAFF_ROLES, type StaffRole } from '@vm/domain/staff';
+import { DRIVER_VERIFIERS, FINANCE_ROLES, STAFF_ROLES, type StaffRole } from '@vm/domain/staff-roles';
 
 /** The signed-in nav: each entry with the roles that see it (the server checks the same roles per route). */
 export type NavEntry = { to: string; label: string; roles: readonly StaffRole[] };

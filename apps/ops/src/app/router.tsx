@@ -1,5 +1,5 @@
 import { createHashRouter, Navigate } from 'react-router';
-import { FINANCE_ROLES } from '@vm/domain/staff';
+import { FINANCE_ROLES } from '@vm/domain/staff-roles';
 import { GuestOnly, RequireRole, RequireStaff } from './guards.tsx';
 import { OpsLayout } from './layout.tsx';
 

@@ -1,5 +1,5 @@
 import { RESTRICTION_REASON_MIN, RESTRICTION_ROLES } from '@vm/domain/restrictions';
-import type { StaffRole } from '@vm/domain/staff';
+import type { StaffRole } from '@vm/domain/staff-roles';
 import { addDays, localParts, zonedInstant } from '@vm/domain/zoned-time';
 
 const BELGIAN_TIME = 'Europe/Brussels';

@@ -1,5 +1,5 @@
 import { OPS_PAYOUT_STATUSES, type OpsPayoutStatus } from '@vm/domain/ops-finance';
-import { FINANCE_ROLES } from '@vm/domain/staff';
+import { FINANCE_ROLES } from '@vm/domain/staff-roles';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalText } from '../../../lib/errors.ts';

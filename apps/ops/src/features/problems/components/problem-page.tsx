@@ -1,5 +1,5 @@
 import type { ProblemCase, ProblemStatement } from '@vm/domain/problems';
-import { FINANCE_ROLES } from '@vm/domain/staff';
+import { FINANCE_ROLES } from '@vm/domain/staff-roles';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stateLabel } from '../../../lib/state-label.ts';

@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, logInViaForm, registerViaApi, test } from '../support/fixtures.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { mondayAt } from '../support/clock.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function side(page: Page, typed: string, day: string, time: RegExp, note: string) {
   await page.getByRole('combobox', { name: 'Adres' }).fill(typed);

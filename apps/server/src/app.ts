@@ -166,6 +166,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
 
   const app = Fastify({
+    // Starting the job runner (pg-boss creates its schema and a queue per job) is an onReady hook:
+    // on a busy 2-core machine it took over Fastify's 10 s default and the process gave up starting.
+    pluginTimeout: 60_000,
     trustProxy: config.trustProxy,
     bodyLimit: MAX_BODY_BYTES,
     // A request must arrive whole within requestTimeoutMs, or Node answers 408 and closes the

@@ -127,16 +127,17 @@ async function monday(env: Record<string, string>, at: Date, due: number, kills:
   const marks = Array.from({ length: kills }, () => before + 1 + Math.floor(Math.random() * Math.max(1, due - 2))).sort((a, b) => a - b);
   let payoutKills = kills > 0 ? 2 : 0;
   const done: Kill[] = [];
-  const restarting = new Set<Promise<void>>();
+  const restarting = new Map<number, Promise<void>>();
+  /** Kills a random process that is up (not one being started again); false when none is. */
   const killOne = async (r: number, open: number) => {
-    const duringReleases = r > before && r < before + due;
-    const i = Math.floor(Math.random() * c.nodes.length);
+    const up = c.nodes.flatMap((n, i) => (n.pid() !== null && !restarting.has(i) ? [i] : []));
+    if (!up.length) return false;
+    const i = up[Math.floor(Math.random() * up.length)]!;
     const node: ClusterNode = c.nodes[i]!;
-    if (node.pid() === null) return;
     await node.kill('SIGKILL');
-    done.push({ node: i, releases: r, duringReleases, openPayouts: open });
-    const p = node.start().finally(() => restarting.delete(p));
-    restarting.add(p);
+    done.push({ node: i, releases: r, duringReleases: r > before && r < before + due, openPayouts: open });
+    restarting.set(i, node.start().finally(() => restarting.delete(i)));
+    return true;
   };
   await Promise.all(c.nodes.map((n) => n.start()));
   const { weekStart } = payoutWeek(at);
@@ -146,9 +147,10 @@ async function monday(env: Record<string, string>, at: Date, due: number, kills:
       // Every mark passed since the last look goes at once: one kill for them.
       while (marks.length && r >= marks[0]!) marks.shift();
       await killOne(r, open);
-    } else if (open > 0 && payoutKills > 0 && restarting.size === 0) {
-      payoutKills--;
-      await killOne(r, open);
+    } else if (open > 0 && payoutKills > 0) {
+      // The process holding the open payout may be the only one up while the other starts again
+      // (a start takes seconds on a busy machine): it is the one to kill then.
+      if (await killOne(r, open)) payoutKills--;
     }
     return r === before + due && open === 0 && restarting.size === 0 && (await unpaidThisWeek(weekStart)) === 0;
   });

@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importDirection } from './eslint-rules/import-direction.js';
+import { jobStateOwner } from './eslint-rules/job-state-owner.js';
 import { noLiteralText } from './eslint-rules/no-literal-text.js';
 
 export default tseslint.config(
@@ -23,6 +24,12 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     plugins: { local: { rules: { 'import-direction': importDirection } } },
     rules: { 'local/import-direction': 'error' },
+  },
+  {
+    // One owner of a job's state and its lock: the shipments module (decision 0038).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { jobs: { rules: { 'job-state-owner': jobStateOwner } } },
+    rules: { 'jobs/job-state-owner': 'error' },
   },
   {
     // Module augmentation of fastify's request and instance has to be an interface.

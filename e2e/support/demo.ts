@@ -79,3 +79,33 @@ export async function acceptFirstOfferViaApi(server: TestServer, token: string, 
   const accepted = await call(`/api/shipment/${shipmentId}/offer/${offerId}`, { method: 'POST' });
   expect(accepted.status, await accepted.clone().text()).toBe(200);
 }
+
+/** The sender confirms the delivery through the API (the money is released and the job is done). */
+async function confirmDelivery(server: Pick<TestServer, 'url'>, token: string, shipmentId: number): Promise<void> {
+  const confirmed = await fetch(`${server.url}/api/shipment/${shipmentId}/delivery`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome: 'confirmed' }),
+  });
+  expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+}
+
+/**
+ * Waits until the demo driver has delivered the job (its badge reads `delivered`, in the page's
+ * language), then confirms the delivery through the API, as a walk sets up what it is not about:
+ * the money is released and the job is done (`finished`).
+ */
+export async function deliveredThenConfirmed(page: Page, server: Pick<TestServer, 'url'>, shipmentId: number, labels: { delivered: string; finished: string } = { delivered: 'Geleverd', finished: 'Afgerond' }): Promise<void> {
+  const badge = page.locator('.job-detail .badge').first();
+  await expect(badge).toHaveText(labels.delivered, { timeout: 40_000 });
+  await confirmDelivery(server, await tokenIn(page), shipmentId);
+  await expect(badge).toHaveText(labels.finished);
+}
+
+/** Waits (reading the job through the API) until the demo driver has delivered it, then confirms the delivery through the API. */
+export async function confirmWhenDelivered(server: Pick<TestServer, 'url'>, token: string, shipmentId: number): Promise<void> {
+  await expect
+    .poll(async () => ((await (await fetch(`${server.url}/api/shipment/${shipmentId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { current_state: { state: string } }).current_state.state, { timeout: 60_000 })
+    .toBe('delivered');
+  await confirmDelivery(server, token, shipmentId);
+}

@@ -2,8 +2,8 @@ import { test as base } from '@playwright/test';
 import { type Cluster, startCluster } from '../../apps/server/test/helpers/cluster.ts';
 import { startS3Server } from '../../apps/server/test/helpers/s3-server.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { confirmAccept, fillCard, signedInWithJob } from '../support/demo.ts';
-import { expect } from '../support/fixtures.ts';
+import { confirmAccept, confirmWhenDelivered, fillCard, signedInWithJob } from '../support/demo.ts';
+import { expect, tokenIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/server.ts';
 
 // The whole lifecycle through a round-robin proxy in front of two production processes (compiled
@@ -37,7 +37,7 @@ const test = base.extend<object, { cluster: TestServer & { served: Cluster['prox
   baseURL: async ({ cluster }, use) => use(cluster.url),
 });
 
-test('the whole lifecycle through two processes: offers live, accepted with a card, chat, driven to Afgerond, rated', async ({ page, cluster }) => {
+test('the whole lifecycle through two processes: offers live, accepted with a card, chat, delivered, confirmed, Afgerond, rated', async ({ page, cluster }) => {
   test.setTimeout(180_000);
   const { id } = await signedInWithJob(page, cluster);
   await page.goto(`/#/jobs/${id}`);
@@ -62,6 +62,8 @@ test('the whole lifecycle through two processes: offers live, accepted with a ca
   await expect(page.locator('.chat-messages li.own').first()).toContainText('De poort is achteraan.');
   await expect(page.locator('.chat-messages li:not(.own)').first()).toBeVisible({ timeout: 20_000 });
 
+  // Delivered by the demo driver and confirmed by the sender (through the API): the job is done.
+  await confirmWhenDelivered(cluster, await tokenIn(page), id);
   await page.goto(`/#/jobs/${id}`);
   await expect(page.locator('.job-detail .badge').first()).toHaveText('Afgerond', { timeout: 60_000 });
   await page.getByRole('button', { name: '4 van 5 sterren' }).click();

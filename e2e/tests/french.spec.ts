@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { mondayAt } from '../support/clock.ts';
-import { acceptFirstOfferWithCard, demo, signedInWithJob } from '../support/demo.ts';
+import { acceptFirstOfferWithCard, deliveredThenConfirmed, demo, signedInWithJob } from '../support/demo.ts';
 import { expect, newPerson } from '../support/fixtures.ts';
 
 // Issue 12, part 1: the whole lifecycle for a sender whose browser speaks French (fr-BE), every
@@ -10,6 +10,8 @@ import { expect, newPerson } from '../support/fixtures.ts';
 // On each screen no Dutch word that should have been translated may show.
 
 /** Dutch words of this app's screens that are no French, English or place name. */
+/** The proof card's title on the French job page. */
+const PROOF_TITLE_FR = 'Preuve d’enlèvement et de livraison';
 const DUTCH = /\b(opdracht\w*|biedingen|Verder|Annuleren|Aanvaard\w*|kredietkaart|Opslaan|Beoordel\w*|sterren|Ophaal\w*|Levering\w*|btw|Vandaag|Morgen|Jij|Afgerond|Onderweg|Actief|Meldingen|Afmelden|Profiel|Verstuur|Geschatte|Verzekering|chauffeur bijna)\b/;
 
 async function expectFrenchOnly(page: Page, screen: string) {
@@ -112,9 +114,11 @@ demo.describe('en français', () => {
     await expect(page.locator('.chat-messages li:not(.own) .chat-text')).toHaveText(/^(Merci|C’est noté|Bien reçu|Pas de problème)/, { timeout: 20_000 });
     await expectFrenchOnly(page, 'chat');
 
-    // Driven to the end, rated, listed under the finished jobs.
+    // Driven to delivered, confirmed by the sender, rated, listed under the finished jobs.
     await page.goBack();
-    await expect(page.locator('.job-detail .badge').first()).toHaveText('Terminé', { timeout: 60_000 });
+    await expect(page.locator('.job-detail .badge').first()).toHaveText('Livré', { timeout: 60_000 });
+    await page.getByRole('region', { name: PROOF_TITLE_FR }).getByRole('button', { name: 'Confirmer la livraison' }).click();
+    await expect(page.locator('.job-detail .badge').first()).toHaveText('Terminé');
     await expect(page.getByRole('heading', { name: 'Évaluations' })).toBeVisible();
     await page.getByRole('group', { name: 'Évaluer le chauffeur' }).getByRole('button', { name: '4 étoiles sur 5' }).click();
     await expect(page.getByTestId('given-rating').getByRole('img', { name: '4 étoiles sur 5' })).toBeVisible();
@@ -141,7 +145,7 @@ demo('defect 4: in French at 1280 px every card of the job page holds its text: 
   const { id } = await signedInWithJob(page, demoServer);
   await page.goto(`/#/jobs/${id}`);
   await acceptFirstOfferWithCard(page);
-  await expect(page.locator('.job-detail .badge').first()).toHaveText('Afgerond', { timeout: 40_000 });
+  await deliveredThenConfirmed(page, demoServer, id);
   await page.getByRole('combobox', { name: /Taal/ }).selectOption('fr');
   await expect(page.getByRole('heading', { name: 'Statut' })).toBeVisible();
   const outside = await page.locator('.job-detail .card').evaluateAll((cards) =>

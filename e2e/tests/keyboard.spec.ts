@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { mondayAt } from '../support/clock.ts';
-import { demo } from '../support/demo.ts';
-import { expect, newPerson } from '../support/fixtures.ts';
+import { confirmWhenDelivered, demo } from '../support/demo.ts';
+import { expect, newPerson, tokenIn } from '../support/fixtures.ts';
 
 // Issue 12, part 4: the whole lifecycle with the keyboard only. After the first page.goto every
 // step is a key press or typed text; nothing is clicked, filled or checked through a locator.
@@ -258,7 +258,10 @@ demo.describe('keyboard only', () => {
     await expect(page.locator('.chat-messages li.own .chat-text')).toHaveText('Hallo, de poort is achteraan.');
     await expectNoSeriousViolations(page);
 
-    // Back to the job through the menu once it is done, then rate the driver.
+    // Once the demo driver delivered, the sender confirms (set up through the API: this walk is about
+    // the keyboard); back to the job through the menu once it is done, then rate the driver.
+    const jobId = Number(/#\/chat\/(\d+)$/.exec(page.url())![1]);
+    await confirmWhenDelivered(demoServer, await tokenIn(page), jobId);
     await tabTo(page, page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Afgerond' }), { back: true });
     await page.keyboard.press('Enter');
     await expectRouteAnnounced(page, 'Afgeronde opdrachten', 'Afgeronde opdrachten · Vrachtmarkt');

@@ -4,7 +4,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { acceptFirstOfferWithCard, confirmAccept, demo, fillCard, signedInWithJob } from '../support/demo.ts';
 import { expect, logInViaForm, registerViaApi, test, tokenIn } from '../support/fixtures.ts';
 
-demo('the whole lifecycle: demo offers arrive live, card added in place, accepted, driven to finalised, rated', async ({ page, demoServer }) => {
+demo('the whole lifecycle: demo offers arrive live, card added in place, accepted, driven to delivered, confirmed, finalised, rated', async ({ page, demoServer }) => {
   const { id } = await signedInWithJob(page, demoServer);
   await page.goto(`/#/jobs/${id}`);
   await expect(page.getByRole('heading', { name: /Referentienr\. VM-/ })).toBeVisible();
@@ -34,14 +34,10 @@ demo('the whole lifecycle: demo offers arrive live, card added in place, accepte
   await expect(page.getByText('Het bod is aanvaard!')).toBeVisible();
   await expect(modal).toBeHidden();
 
-  await expect(page.locator('.job-detail .badge').first()).toHaveText('Afgerond', { timeout: 40_000 });
-  await expect(page.getByRole('heading', { name: 'Beoordelingen' })).toBeVisible();
-  await page.getByRole('button', { name: '4 van 5 sterren' }).click();
-  await expect(page.getByTestId('given-rating').getByRole('img', { name: '4 van 5 sterren' })).toBeVisible();
-  // The demo driver rated the sender too.
-  await expect(page.getByRole('img', { name: '5 van 5 sterren' })).toBeVisible({ timeout: 10_000 });
-
-  // Issue 21 part 3: the demo driver took the proof at pickup and delivery; the sender sees it and confirms.
+  // The demo driver drives the job to delivered, with the proof at pickup and delivery; the sender
+  // sees it and confirms, which releases the money and finishes the job.
+  const badge = page.locator('.job-detail .badge').first();
+  await expect(badge).toHaveText('Geleverd', { timeout: 40_000 });
   const proof = page.getByRole('region', { name: 'Bewijs van ophalen en levering' });
   await expect(proof.getByText('Demo Afzender')).toBeVisible();
   await expect(proof.getByText('Demo Ontvanger')).toBeVisible();
@@ -50,6 +46,13 @@ demo('the whole lifecycle: demo offers arrive live, card added in place, accepte
   expect(await seriousViolations(page)).toEqual([]);
   await proof.getByRole('button', { name: 'Levering bevestigen' }).click();
   await expect(proof.getByRole('status')).toHaveText(/Je bevestigde de levering/);
+  await expect(badge).toHaveText('Afgerond');
+
+  await expect(page.getByRole('heading', { name: 'Beoordelingen' })).toBeVisible();
+  await page.getByRole('button', { name: '4 van 5 sterren' }).click();
+  await expect(page.getByTestId('given-rating').getByRole('img', { name: '4 van 5 sterren' })).toBeVisible();
+  // The demo driver rated the sender too, once the job was done.
+  await expect(page.getByRole('img', { name: '5 van 5 sterren' })).toBeVisible({ timeout: 10_000 });
 
   await page.goto('/#/jobs/status/previous');
   await expect(page.getByRole('link', { name: /Hasselt → Gent/ })).toBeVisible();

@@ -25,7 +25,10 @@ demo('defect 9: the bell and the Activity column fill as the job runs to Afgeron
   const { id } = await signedInWithJob(page, demoServer);
   await page.goto(`/#/jobs/${id}`);
   await acceptFirstOfferWithCard(page);
-  await expect(page.locator('.job-detail .badge').first()).toHaveText('Afgerond', { timeout: 40_000 });
+  await expect(page.locator('.job-detail .badge').first()).toHaveText('Geleverd', { timeout: 40_000 });
+  // Confirmed, the job's money is released and the job is done.
+  await page.getByRole('region', { name: 'Bewijs van ophalen en levering' }).getByRole('button', { name: 'Levering bevestigen' }).click();
+  await expect(page.locator('.job-detail .badge').first()).toHaveText('Afgerond');
   // The demo driver rates the sender at the end: the last push, in the column before the bell is opened.
   await expect(activity(page).getByText(/Je kreeg \d van 5 sterren voor VM-/)).toBeVisible();
 
@@ -78,7 +81,7 @@ demo('with polling off, the job list and the job page still update live', async 
   await acceptFirstOfferWithCard(page);
   // Each state the demo driver reports reaches the page through the stream alone.
   await expect(page.locator('.job-detail .badge').first()).not.toHaveText(/Nieuw|Aanvaard/, { timeout: 20_000 });
-  await expect(page.locator('.job-detail .badge').first()).toHaveText('Afgerond', { timeout: 40_000 });
+  await expect(page.locator('.job-detail .badge').first()).toHaveText('Geleverd', { timeout: 40_000 });
 });
 
 demo('axe finds no serious or critical violations with the push list open', async ({ page, demoServer }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { acceptFirstOfferViaApi, demo, signedInWithJob } from '../support/demo.ts';
+import { acceptFirstOfferViaApi, deliveredThenConfirmed, demo, signedInWithJob } from '../support/demo.ts';
 import { expect, tokenIn } from '../support/fixtures.ts';
 import { attachScreens, sidewaysOverflow } from '../support/screens.ts';
 
@@ -122,8 +122,8 @@ demo('every screen fits a 375 px phone: no sideways scroll, a one-row top bar, a
   await page.reload();
   await expect(page.getByText(/^Chauffeur$/)).toBeVisible();
   await fitsAPhone(page, `Opdracht ${reference} · Vrachtmarkt`);
-  // The demo driver drives to the end; the finished job shows the rating stars.
-  await expect(page.locator('.job-detail .badge').first()).toHaveText('Afgerond', { timeout: 40_000 });
+  // The demo driver drives to delivered; confirmed, the finished job shows the rating stars.
+  await deliveredThenConfirmed(page, demoServer, id);
   await expect(page.getByRole('heading', { name: 'Beoordelingen' })).toBeVisible();
   await fitsAPhone(page, `Opdracht ${reference} · Vrachtmarkt`);
 
@@ -160,7 +160,7 @@ demo('job detail on a phone: label above value, whole words, stars that fit; scr
   const { id } = await signedInWithJob(page, demoServer);
   await acceptFirstOfferViaApi(demoServer, await tokenIn(page), id);
   await page.goto(`/#/jobs/${id}`);
-  await expect(page.locator('.job-detail .badge').first()).toHaveText('Afgerond', { timeout: 40_000 });
+  await deliveredThenConfirmed(page, demoServer, id);
   await expect(page.getByRole('heading', { name: 'Beoordelingen' })).toBeVisible();
 
   // Each label sits above its value, and the value has the card's whole width.

@@ -85,6 +85,7 @@ import type { PayoutsService } from './modules/payouts/payouts.service.ts';
 import type { InvoicesService } from './modules/invoices/invoices.service.ts';
 import type { InvoicePaymentsService } from './modules/invoices/invoice-payments.service.ts';
 import type { CancellationsService } from './modules/cancellations/cancellations.service.ts';
+import type { RefundsService } from './modules/refunds/refunds.service.ts';
 import { wireServices } from './services.ts';
 
 /** Everything from outside the process; tests pass their own. */
@@ -153,7 +154,9 @@ declare module 'fastify' {
     /** Issue 22 part 5: the invoices' sweep (the job's run; tests call it and wait for the nudged runs). */
     invoices: Pick<InvoicesService, 'issueDue' | 'sendPending' | 'settled'>;
     invoicePayments: Pick<InvoicePaymentsService, 'remind'>;
-    cancellations: Pick<CancellationsService, 'settlePending' | 'driverCancellations'>;
+    cancellations: Pick<CancellationsService, 'driverCancellations'>;
+    /** Refunds a provider could not take yet (the job's run; tests call it). */
+    refunds: Pick<RefundsService, 'settlePending'>;
     /** Issue 23 part 2: the proposal job's run (tests call it). */
     restrictions: Pick<RestrictionsService, 'propose'>;
     /** Issue 23 part 4: the retention job's run (tests call it). */
@@ -271,7 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventsRoutes, { events, streams });
   await app.register(mailSettingsRoutes, { mails });
   await app.register(filesRoutes, { files, auth });
-  await app.register(shipmentsRoutes, { shipments, events, versionCache: caching, beforeCancel: payments.stopWaitingFor, cancelAccepted: services.cancellations.senderCancel });
+  await app.register(shipmentsRoutes, { shipments, events, versionCache: caching, beforeCancel: payments.stopWaitingFor, cancel: services.cancellations.senderCancel });
   await app.register(driverJobsRoutes, { driverJobs });
   // Issue 21 part 3 (proofs, consignment note)
   await app.register(proofsRoutes, { proofs: services.proofs, auth, now });
@@ -347,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('invoices', services.invoices);
   app.decorate('invoicePayments', services.invoicePayments);
   app.decorate('cancellations', services.cancellations);
+  app.decorate('refunds', services.refunds);
 
   // The jobs start when the app is ready and stop first on close (onClose runs last-added first).
   scheduleJobs(jobs, { services, now, demoDrivers: demo, moneyJobSeconds: config.testHooks.moneyJobSeconds });

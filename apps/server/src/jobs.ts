@@ -59,7 +59,7 @@ export function scheduleJobs(
   // Invoices paid by transfer and still unpaid after their due date: a reminder, then every two weeks.
   jobs.schedule('invoice-reminders', HOUR, () => services.invoicePayments.remind());
   // Issue 22 part 4: refunds a payment provider could not take at the cancellation, again with their own keys.
-  jobs.schedule('refunds', MINUTE, () => services.cancellations.settlePending());
+  jobs.schedule('refunds', MINUTE, () => services.refunds.settlePending());
   // Issue 23: staff's decisions on problems whose money a stopped process left unmoved.
   jobs.schedule('problem-decisions', MINUTE, () => services.problems.settleDecided());
   // Issue 23 part 2: drivers who gave back 3 or more accepted jobs in 90 days are proposed to staff for a restriction (never restricted by this).

@@ -18,6 +18,7 @@ import { payoutsService } from './modules/payouts/payouts.service.ts';
 import { invoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicePaymentsService } from './modules/invoices/invoice-payments.service.ts';
 import { cancellationsService } from './modules/cancellations/cancellations.service.ts';
+import { refundsService } from './modules/refunds/refunds.service.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
@@ -107,18 +108,29 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const invoices = invoicesService({ db, now, log, platform: config.platform, commissionPercent: config.commissionPercent, accessPoint });
   onClose(() => invoices.settled());
   const invoicePayments = invoicePaymentsService({ db, ledger, audit, mailer, platform: config.platform, now, log });
-  const settlement = settlementService({ db, ledger, now, log, commissionPercent: config.commissionPercent, afterRelease: invoices.nudge });
+  const settlement = settlementService({ db, ledger, shipments, now, log, commissionPercent: config.commissionPercent, afterRelease: invoices.nudge });
+  // Refunds of every cause; a refund's credit note is written right after it.
+  const refunds = refundsService({ db, shipments, ledger, provider: paymentProvider, now, log, afterRefund: invoices.nudge });
   const payouts = payoutsService({ db, ledger, provider: payoutProvider, now, log });
   // Issue 21 part 3 (proofs, consignment note): a state change to loaded/delivered asks for its proof.
-  const proofs = proofsService({ db, store: fileStore, files, shipments, seal: noteSeal({ db, configuredKey: config.noteSealKey, now }), now, log, afterDeliveryAnswer: settlement.afterDeliveryAnswer });
+  const proofs = proofsService({
+    db,
+    store: fileStore,
+    files,
+    shipments,
+    seal: noteSeal({ db, configuredKey: config.noteSealKey, now }),
+    now,
+    log,
+    onConfirmed: { release: settlement.releaseOnConfirmation, released: settlement.released },
+  });
   const driverJobs = driverJobsService({ db, shipments, offers, proofs, events, router, now, log: log });
-  const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, settlement, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: (method, outcome) => {
+  const payments = paymentsService({ db, provider: paymentProvider, shipments, offers, settlement, refunds, users, events, publicUrl: config.publicUrl, now, log: log, cardAttempts: rateLimits.limiter('card', limits.cardAttemptsPerHour, 3600), onOutcome: (method, outcome) => {
       onPaymentOutcome(method, outcome);
       if (outcome === 'succeeded') invoices.nudge();
     },
   });
-  // Issue 22 part 4: cancelling after acceptance; a refund's credit note is written right after it.
-  const cancellations = cancellationsService({ db, shipments, ledger, events, provider: paymentProvider, now, log, afterRefund: invoices.nudge });
+  // Cancelling (free, then by the ladder) and staff's refunds.
+  const cancellations = cancellationsService({ db, shipments, settlement, refunds, ledger, events, now, log });
   const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
   const mails = mailsService({ db, mailer, payments, publicUrl: config.publicUrl, now, log: log });
   // Issue 21 part 4: Web Push to drivers, made from events like the mails.
@@ -155,8 +167,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Issue 23 parts 2-3: finance approvals in the back office, audited.
   const opsFinance = opsFinanceService({ db, users, payouts, settlement, invoicePayments, audit });
   // Issue 23 part 4: data export, account deletion, retention (decision 0035).
-  const privacy = privacyService({ db, store: fileStore, auth, ledger, retention: config.retention, now, log });
-  return { privacy, restrictions, opsFinance, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  const privacy = privacyService({ db, store: fileStore, auth, shipments, ledger, retention: config.retention, now, log });
+  return { privacy, refunds, restrictions, opsFinance, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

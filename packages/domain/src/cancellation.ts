@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHIPMENT_STATES, type ShipmentStateName } from './shipment-states.ts';
+import { SHIPMENT_STATE, type ShipmentStateName, statesWhere } from './shipment-states.ts';
 import { addDays, localParts, zonedInstant } from './zoned-time.ts';
 
 // The published cancellation ladder (issue 22, part 4). Pure: the caller passes the moment of
@@ -32,10 +32,10 @@ export const CANCELLATION_DRIVER_SHARE_PERCENT = 80;
 export const CANCELLATION_PLATFORM_SHARE_PERCENT = 100 - CANCELLATION_DRIVER_SHARE_PERCENT;
 
 /** The states in which the goods are on board or the shipment is over: no cancelling any more. */
-export const NOT_CANCELLABLE_STATES: readonly ShipmentStateName[] = SHIPMENT_STATES.slice(SHIPMENT_STATES.indexOf('loading'));
+export const NOT_CANCELLABLE_STATES: readonly ShipmentStateName[] = statesWhere((d) => d.senderCancel === null);
 
 /** Accepted, the goods not yet on board: the states where the ladder's fees apply. */
-export const LADDER_STATES: readonly ShipmentStateName[] = ['accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup'];
+export const LADDER_STATES: readonly ShipmentStateName[] = statesWhere((d) => d.senderCancel === 'ladder');
 
 export const CANCELLATION_STEP_IDS = ['before_acceptance', 'free', 'fee_25', 'fee_50', 'fee_100', 'goods_on_board'] as const;
 export type CancellationStepId = (typeof CANCELLATION_STEP_IDS)[number];
@@ -161,11 +161,12 @@ export function cancellationOutcome(input: CancellationInput): CancellationOutco
   const { now, state, price_cents, by } = input;
   if (!Number.isSafeInteger(price_cents) || price_cents < 0) throw new RangeError(`price_cents must be a non-negative integer, got ${price_cents}`);
 
-  if (state === 'cancelled') return refused(null, 'already_cancelled');
-  if (state === 'delivered' || state === 'finalised') return refused('goods_on_board', 'finished');
-  if (NOT_CANCELLABLE_STATES.includes(state)) return refused('goods_on_board', 'goods_on_board');
+  const d = SHIPMENT_STATE[state];
+  if (d.phase === 'cancelled') return refused(null, 'already_cancelled');
+  if (d.phase === 'delivered' || d.phase === 'done') return refused('goods_on_board', 'finished');
+  if (d.senderCancel === null) return refused('goods_on_board', 'goods_on_board');
 
-  if (state === 'new') {
+  if (d.senderCancel === 'free') {
     // A driver has nothing to cancel before an offer of theirs is accepted (they withdraw the offer instead).
     if (by === 'driver') return refused('before_acceptance', 'no_driver_yet');
     return {

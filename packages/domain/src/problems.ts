@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INSURANCE, type InsuranceChoice, INSURANCE_CHOICES } from './insurance.ts';
 import { DELIVERY_ANSWER_WINDOW_SECONDS } from './proof.ts';
 import { MAX_PACKAGES } from './shipment.ts';
-import type { ShipmentStateName } from './shipment-states.ts';
+import { SHIPMENT_STATE, type ShipmentStateName } from './shipment-states.ts';
 import { lineText, multilineText, rowIdSchema } from './wire.ts';
 
 // Issue 23 part 1: problems and claims. The sender reports a problem with a job (per package, with
@@ -26,12 +26,6 @@ export const MIN_PROBLEM_TEXT = 10;
 export const MAX_PROBLEM_TEXT = 2000;
 export const MIN_DECISION_REASON = 20;
 
-/** States before the goods are on board: a driver who never came is a no-show. */
-const BEFORE_PICKUP: readonly ShipmentStateName[] = ['accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup'];
-
-/** States with the goods on board, not delivered yet. */
-const ON_BOARD: readonly ShipmentStateName[] = ['loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded'];
-
 /**
  * Which kinds the sender may report now: within 24 hours of delivery, any kind (and not after
  * confirming the delivery); before the goods are on board, a no-show at any time; goods on board
@@ -40,9 +34,11 @@ const ON_BOARD: readonly ShipmentStateName[] = ['loading', 'loaded', 'onwaytodel
  */
 export function reportableKinds(j: { state: ShipmentStateName; delivered_at: number | null; delivery_till: number; confirmed: boolean; reported: boolean }, nowSeconds: number): ProblemKind[] {
   if (j.reported || j.confirmed) return [];
-  if (BEFORE_PICKUP.includes(j.state)) return ['no_show'];
+  // Before the goods are on board, a driver who never came is a no-show.
+  const window = SHIPMENT_STATE[j.state].problem;
+  if (window === 'no_show') return ['no_show'];
   if (j.delivered_at !== null) return nowSeconds < j.delivered_at + DELIVERY_ANSWER_WINDOW_SECONDS ? [...PROBLEM_KINDS] : [];
-  if (ON_BOARD.includes(j.state) && nowSeconds >= j.delivery_till) return ['loss', 'lateness', 'other'];
+  if (window === 'overdue' && nowSeconds >= j.delivery_till) return ['loss', 'lateness', 'other'];
   return [];
 }
 

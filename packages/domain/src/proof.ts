@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PACKAGES } from './shipment.ts';
-import type { ShipmentStateName } from './shipment-states.ts';
+import { SHIPMENT_STATE, type ShipmentStateName, statesWhere } from './shipment-states.ts';
 import { lineText, multilineText, rowIdSchema, unixSecondsSchema } from './wire.ts';
 
 // Issue 21, part 3: the proof a driver takes at pickup and at delivery (photos per package, the
@@ -27,18 +27,14 @@ export const PROOF_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
 /** The states in which each proof is taken: at the pickup address before `loaded`, at the delivery address before `delivered`. */
 export const PROOF_STATES: Record<ProofKind, readonly ShipmentStateName[]> = {
-  pickup: ['arrivedpickup', 'loading'],
-  delivery: ['arriveddelivery', 'unloading', 'unloaded'],
+  pickup: statesWhere((d) => d.proofTaken === 'pickup'),
+  delivery: statesWhere((d) => d.proofTaken === 'delivery'),
 };
 
 export const proofAllowedIn = (kind: ProofKind, state: ShipmentStateName): boolean => PROOF_STATES[kind].includes(state);
 
 /** The proof a driver's state change needs first: `loaded` the pickup proof, `delivered` the delivery proof. */
-export function proofRequiredFor(to: ShipmentStateName): ProofKind | null {
-  if (to === 'loaded') return 'pickup';
-  if (to === 'delivered') return 'delivery';
-  return null;
-}
+export const proofRequiredFor = (to: ShipmentStateName): ProofKind | null => SHIPMENT_STATE[to].proofToEnter;
 
 const fieldName = lineText(100).min(1, 'required');
 

@@ -1,6 +1,10 @@
-// The shipment state graph of SPEC section 4, as one transition table. The sender cancels (in state
-// new, and with issue 22 until loading, for the ladder's fee); accepting an offer moves new ->
-// accepted; the driver does the rest, or gives the job back (to new) before loading.
+import type { ProofKind } from './proof.ts';
+
+// A job's states (SPEC section 4) and, for each, everything the rest of the product decides from
+// it: who may move it where, whether and how it can be cancelled or given back, which proof it
+// needs, which sender list it belongs to and where the money stands. This is the one place a state
+// is spelled: the server's SQL, the screens and the other rules read these descriptors, so a new
+// state is a new entry here (plus its words in the catalogues).
 
 export const SHIPMENT_STATES = [
   'new',
@@ -21,60 +25,138 @@ export const SHIPMENT_STATES = [
 ] as const;
 export type ShipmentStateName = (typeof SHIPMENT_STATES)[number];
 
-export type Actor = 'sender' | 'driver' | 'system';
-
-/** Who may move a shipment from a state to which next states. */
-export const TRANSITIONS: Record<ShipmentStateName, Partial<Record<ShipmentStateName, Actor[]>>> = {
-  new: { accepted: ['system'], cancelled: ['sender', 'system'] },
-  // Issue 22: until the goods are on board the sender may cancel, for the ladder's fee (cancellation.ts;
-  // the driver's giving a job up, back to new, is its own request there, never a state change).
-  accepted: { onwaytopickup: ['driver'], cancelled: ['sender', 'system'] },
-  onwaytopickup: { nearpickup: ['driver'], arrivedpickup: ['driver'], cancelled: ['sender'] },
-  nearpickup: { arrivedpickup: ['driver'], cancelled: ['sender'] },
-  arrivedpickup: { loading: ['driver'], cancelled: ['sender'] },
-  loading: { loaded: ['driver'] },
-  loaded: { onwaytodelivery: ['driver'] },
-  onwaytodelivery: { neardelivery: ['driver'], arriveddelivery: ['driver'] },
-  neardelivery: { arriveddelivery: ['driver'] },
-  arriveddelivery: { unloading: ['driver'] },
-  unloading: { unloaded: ['driver'] },
-  unloaded: { delivered: ['driver'] },
-  delivered: { finalised: ['driver', 'system'] },
-  finalised: {},
-  cancelled: {},
-};
-
-export function canTransition(from: ShipmentStateName, to: ShipmentStateName, actor: Actor): boolean {
-  return TRANSITIONS[from][to]?.includes(actor) ?? false;
-}
-
-/** The driver's next step in the normal flow (used by demo drivers). */
-export function nextDriverState(from: ShipmentStateName): ShipmentStateName | null {
-  const order = SHIPMENT_STATES.slice(SHIPMENT_STATES.indexOf('accepted'), SHIPMENT_STATES.indexOf('finalised') + 1);
-  const i = order.indexOf(from);
-  return i >= 0 && i < order.length - 1 ? order[i + 1]! : null;
-}
+/**
+ * Who moves a job. `driver_gives_back` is the driver's own request to hand an accepted job back
+ * (it returns to `new`, the sender is refunded); the driver's ordinary steps are `driver`.
+ */
+export type Actor = 'sender' | 'driver' | 'driver_gives_back' | 'system';
 
 export const LIST_FILTERS = ['active', 'delivering', 'previous', 'cancelled'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
-const DELIVERING: ShipmentStateName[] = SHIPMENT_STATES.slice(SHIPMENT_STATES.indexOf('accepted'), SHIPMENT_STATES.indexOf('delivered') + 1);
+/**
+ * Where a job is, as people think of it: open for offers, assigned and not loaded yet, goods on
+ * board, handed over, done, or cancelled.
+ */
+export type Phase = 'open' | 'before_pickup' | 'on_board' | 'delivered' | 'done' | 'cancelled';
+
+/**
+ * Where the job's money stands in this state: nothing charged yet (`none`), held by the platform
+ * until delivery (`held`), handed over and waiting for the sender's answer or the 24-hour timer
+ * (`answer`), or the job ended without a delivery (`ended`: refunded, or a cancellation's fee kept).
+ */
+export type MoneyStage = 'none' | 'held' | 'answer' | 'ended';
+
+/** What the sender may report in a state (problems.ts decides the kinds from it and the clock). */
+export type ProblemWindow = 'no_show' | 'overdue' | 'after_delivery' | null;
+
+export type StateDescriptor = {
+  phase: Phase;
+  /** The states this one may move to, and who may move it there. */
+  moves: Partial<Record<ShipmentStateName, readonly Actor[]>>;
+  /** The sender cancels: `free` (nothing charged), `ladder` (the published ladder's fee), or not at all. */
+  senderCancel: 'free' | 'ladder' | null;
+  /** The proof the driver must have taken before the job enters this state. */
+  proofToEnter: ProofKind | null;
+  /** The proof the driver takes while the job is in this state. */
+  proofTaken: ProofKind | null;
+  /** The address the driver is heading for (lateness, tracking's estimate); null when none. */
+  heading: 'pickup' | 'delivery' | null;
+  /** The driver shares their position with the sender. */
+  tracked: boolean;
+  /** The pickup was done (the goods were handed to the driver): the proof of pickup may be shown. */
+  pickedUp: boolean;
+  /** The sender's list (a new job whose pickup window closed moves from active to cancelled: matchesFilter). */
+  list: ListFilter;
+  money: MoneyStage;
+  problem: ProblemWindow;
+  /** Nothing moves the job any more. */
+  terminal: boolean;
+};
+
+type Shape = Pick<StateDescriptor, 'phase' | 'moves' | 'heading'> & Partial<StateDescriptor>;
+
+/** Defaults for a state with a driver on the job. */
+const state = (s: Shape): StateDescriptor => ({
+  senderCancel: null,
+  proofToEnter: null,
+  proofTaken: null,
+  tracked: true,
+  pickedUp: s.phase !== 'before_pickup',
+  list: 'delivering',
+  money: 'held',
+  problem: null,
+  terminal: false,
+  ...s,
+});
+
+/** Before the goods are on board the sender cancels for the ladder's fee and the driver may give the job back. */
+const beforePickup = (moves: StateDescriptor['moves'], heading: 'pickup' | null): StateDescriptor =>
+  state({ phase: 'before_pickup', heading, senderCancel: 'ladder', problem: 'no_show', moves: { ...moves, new: ['driver_gives_back'], cancelled: moves.cancelled ?? ['sender'] } });
+
+/** Goods on board, not handed over yet: reportable as lost, late or otherwise once the delivery window ended. */
+const onBoard = (moves: StateDescriptor['moves'], extra: Partial<StateDescriptor> = {}): StateDescriptor => state({ phase: 'on_board', heading: 'delivery', problem: 'overdue', moves, ...extra });
+
+export const SHIPMENT_STATE: Readonly<Record<ShipmentStateName, StateDescriptor>> = {
+  new: state({ phase: 'open', heading: null, tracked: false, pickedUp: false, list: 'active', money: 'none', senderCancel: 'free', moves: { accepted: ['system'], cancelled: ['sender', 'system'] } }),
+  accepted: beforePickup({ onwaytopickup: ['driver'], cancelled: ['sender', 'system'] }, 'pickup'),
+  onwaytopickup: beforePickup({ nearpickup: ['driver'], arrivedpickup: ['driver'] }, 'pickup'),
+  nearpickup: beforePickup({ arrivedpickup: ['driver'] }, 'pickup'),
+  arrivedpickup: { ...beforePickup({ loading: ['driver'] }, null), heading: 'delivery', proofTaken: 'pickup' },
+  loading: onBoard({ loaded: ['driver'] }, { proofTaken: 'pickup', pickedUp: true }),
+  loaded: onBoard({ onwaytodelivery: ['driver'] }, { proofToEnter: 'pickup' }),
+  onwaytodelivery: onBoard({ neardelivery: ['driver'], arriveddelivery: ['driver'] }),
+  neardelivery: onBoard({ arriveddelivery: ['driver'] }),
+  arriveddelivery: onBoard({ unloading: ['driver'] }, { heading: null, proofTaken: 'delivery' }),
+  unloading: onBoard({ unloaded: ['driver'] }, { heading: null, proofTaken: 'delivery' }),
+  unloaded: onBoard({ delivered: ['driver'] }, { heading: null, proofTaken: 'delivery' }),
+  // The system finishes a delivered job when its money is settled: the sender confirmed, 24 hours
+  // passed without a problem, or staff decided the problem.
+  delivered: state({ phase: 'delivered', heading: null, proofToEnter: 'delivery', money: 'answer', problem: 'after_delivery', moves: { finalised: ['system'] } }),
+  finalised: state({ phase: 'done', heading: null, tracked: false, list: 'previous', money: 'answer', problem: 'after_delivery', terminal: true, moves: {} }),
+  cancelled: state({ phase: 'cancelled', heading: null, tracked: false, pickedUp: false, list: 'cancelled', money: 'ended', terminal: true, moves: {} }),
+};
+
+/** The states whose descriptor answers yes: the one way a list of states is written outside this file. */
+export const statesWhere = (test: (d: StateDescriptor, name: ShipmentStateName) => boolean): ShipmentStateName[] => SHIPMENT_STATES.filter((s) => test(SHIPMENT_STATE[s], s));
+
+/** The state a sender's cancellation leads to, a driver's give-back, an accepted offer, a job's creation. */
+export const CANCELLED: ShipmentStateName = 'cancelled';
+export const GIVEN_BACK: ShipmentStateName = 'new';
+export const ACCEPTED: ShipmentStateName = 'accepted';
+export const FIRST_STATE: ShipmentStateName = 'new';
+/** The driver's step that hands the goods over (the delivery time, the release's 24 hours count from it). */
+export const HANDED_OVER: ShipmentStateName = 'delivered';
+/** A delivered job whose money is settled (released, or its problem decided): done, and the parties may rate each other. */
+export const FINISHED: ShipmentStateName = 'finalised';
+
+/** Who may move a shipment from a state to which next states. */
+export const TRANSITIONS: Readonly<Record<ShipmentStateName, StateDescriptor['moves']>> = Object.fromEntries(SHIPMENT_STATES.map((s) => [s, SHIPMENT_STATE[s].moves])) as Record<
+  ShipmentStateName,
+  StateDescriptor['moves']
+>;
+
+export function canTransition(from: ShipmentStateName, to: ShipmentStateName, actor: Actor): boolean {
+  return SHIPMENT_STATE[from].moves[to]?.includes(actor) ?? false;
+}
+
+/** The driver's next step in the normal flow (the demo drivers take it); the first of the listed moves. */
+export function nextDriverState(from: ShipmentStateName): ShipmentStateName | null {
+  const moves = SHIPMENT_STATE[from].moves;
+  return (Object.keys(moves) as ShipmentStateName[]).find((to) => moves[to]!.includes('driver')) ?? null;
+}
+
+/** Whether the job is open for offers (new, and its pickup window still open). */
+export const isOpenForOffers = (s: { state: ShipmentStateName; pickup_date_till: number }, nowSeconds: number) => SHIPMENT_STATE[s.state].phase === 'open' && s.pickup_date_till > nowSeconds;
 
 /**
  * The job-list filters of SPEC section 4. A new shipment whose pickup window has closed is
  * expired: it leaves 'active' for 'cancelled' (Cancelled/Expired) at exactly pickup_date_till.
  */
 export function matchesFilter(filter: ListFilter, s: { state: ShipmentStateName; pickup_date_till: number }, nowSeconds: number): boolean {
-  switch (filter) {
-    case 'active':
-      return s.state === 'new' && s.pickup_date_till > nowSeconds;
-    case 'delivering':
-      return DELIVERING.includes(s.state);
-    case 'previous':
-      return s.state === 'finalised';
-    case 'cancelled':
-      return s.state === 'cancelled' || (s.state === 'new' && s.pickup_date_till <= nowSeconds);
-  }
+  const list = SHIPMENT_STATE[s.state].list;
+  if (list === 'active') return (s.pickup_date_till > nowSeconds ? 'active' : 'cancelled') === filter;
+  return list === filter;
 }
 
 /** SPEC section 4: Newbie (3 or fewer), Intermediate (4-10), Experienced (11-24), Ambassador (above). */

@@ -4,7 +4,7 @@ import { DEFAULT_INSURANCE, INSURANCE_CHOICES } from './insurance.ts';
 import { imageVariantsSchema } from './images.ts';
 import { offerReadSchema } from './offer.ts';
 import { FIXED_TYPES, ITEM_TYPES, PACKAGE_TAGS, PALLET_TYPES, packageSchema } from './packages.ts';
-import { SHIPMENT_STATES } from './shipment-states.ts';
+import { SHIPMENT_STATE, SHIPMENT_STATES } from './shipment-states.ts';
 import { CUTOFFS } from './time-windows.ts';
 import { lineText, MAX_BOOKING_AHEAD_SECONDS, multilineText, rowIdSchema, unixSecondsSchema } from './wire.ts';
 import { localParts } from './zoned-time.ts';
@@ -140,7 +140,7 @@ export const shipmentReadSchema = shipmentCoreSchema.extend({ offers: z.array(of
 export type ShipmentRead = z.infer<typeof shipmentReadSchema>;
 
 /** Whether the sender may still change the job: new, with no accepted offer (the server also checks for a payment at the bank). */
-export const changeableBySender = (s: Pick<ShipmentRead, 'current_state' | 'accepted_offer'>) => s.current_state.state === 'new' && s.accepted_offer === null;
+export const changeableBySender = (s: Pick<ShipmentRead, 'current_state' | 'accepted_offer'>) => SHIPMENT_STATE[s.current_state.state].phase === 'open' && s.accepted_offer === null;
 
 /** POST /api/shipment/{id}/status: the sender may only cancel (SPEC section 4). */
 /**

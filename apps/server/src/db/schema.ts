@@ -331,7 +331,8 @@ export type RefundsTable = {
   paymentId: number;
   shipmentId: number;
   amountCents: number;
-  reason: 'sender_cancelled' | 'driver_cancelled' | 'staff';
+  /** not_accepted: the provider took money for a payment the job could not keep (cancelled or moved on meanwhile). */
+  reason: 'sender_cancelled' | 'driver_cancelled' | 'staff' | 'not_accepted';
   status: 'pending' | 'succeeded' | 'failed';
   providerRef: string | null;
   failureReason: string | null;

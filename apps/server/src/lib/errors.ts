@@ -34,3 +34,9 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export const fieldError = (field: string, key: MessageKey): ValidationFailed => new ValidationFailed([{ field, key }]);
 
 export type { FieldError };
+
+/**
+ * 409 for an operation the job's state (or its money) does not allow now; the body carries the
+ * state the job is in, so a client that lost a race knows where the job went.
+ */
+export const jobConflict = (descriptionKey: MessageKey | string, state: string) => new ApiError(409, 'conflict', descriptionKey, {}, { state });

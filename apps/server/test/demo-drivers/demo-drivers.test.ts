@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo drivers', () => {
-  it('offer on a new shipment within seconds, near the estimate, then drive it to finalised and rate the sender', async () => {
+  it('offer on a new shipment within seconds, near the estimate, drive it to delivered, and rate the sender once the sender confirmed', async () => {
     const demo = t.app.demoDrivers!;
     const sender = await registerAndLogin(t);
     const id = await createShipment(t, sender.auth);
@@ -33,16 +33,22 @@ describe('demo drivers', () => {
     await addCard(t, sender.auth);
     expect((await accept(t, sender.auth, id, s.offers[0].id)).statusCode).toBe(200);
     const seen: string[] = [];
-    for (let i = 0; i < 20 && (await get()).current_state.state !== 'finalised'; i++) {
+    for (let i = 0; i < 20 && (await get()).current_state.state !== 'delivered'; i++) {
       t.clock.advance(6);
       await demo.tick();
       const now = await get();
       seen.push(now.current_state.state);
       if (now.current_state.state === 'onwaytodelivery') expect(now.current_location).not.toBeNull();
     }
-    expect(seen.at(-1)).toBe('finalised');
+    expect(seen.at(-1)).toBe('delivered');
     expect(seen).toContain('loaded');
+    // A demo driver stops at delivered: the job is done once the money is settled, here by the sender's confirmation.
+    t.clock.advance(60);
+    await demo.tick();
+    expect((await get()).current_state.state).toBe('delivered');
+    expect((await t.app.inject({ method: 'POST', url: `/api/shipment/${id}/delivery`, headers: sender.auth, payload: { outcome: 'confirmed' } })).statusCode).toBe(200);
     const done = await get();
+    expect(done.current_state.state).toBe('finalised');
     expect(done.driver_route.distance).toBeGreaterThan(done.route.distance);
     expect(done.current_location.lat).toBeCloseTo(done.delivery_location.lat, 3);
     await demo.tick();

@@ -84,7 +84,7 @@ describe('events are written with their change', () => {
     const id = await createShipment(t, auth);
     const offerId = await makeOffer(t, driver, id, 200);
     expect((await accept(t, auth, id, offerId)).statusCode).toBe(200);
-    await driveToFinalised(t, driver, id);
+    await driveToFinalised(t, driver, id, { auth });
     await t.app.inject({ method: 'POST', url: '/api/driver/shipment/' + id + '/location', headers: driver.auth, payload: { lat: 50.9, lng: 5.3 } }).then((r) => expect(r.statusCode).toBe(409));
     await t.app.inject({ method: 'POST', url: '/api/rating', headers: driver.auth, payload: { shipment_id: id, rating: 5 } });
 

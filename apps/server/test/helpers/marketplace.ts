@@ -136,10 +136,15 @@ export async function takeProof(t: TestApp, driver: { auth: Auth }, shipmentId: 
   return Object.assign(res, { content });
 }
 
-/** Drives an accepted shipment through every driver state to finalised. */
-export async function driveToFinalised(t: TestApp, driver: { auth: Auth }, shipmentId: number) {
-  for (const state of ['onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised']) {
+/**
+ * Drives an accepted shipment through every driver state to delivered (with its proofs); the
+ * sender's confirmation releases the money and finishes it (finalised).
+ */
+export async function driveToFinalised(t: TestApp, driver: { auth: Auth }, shipmentId: number, sender: { auth: Auth }) {
+  for (const state of ['onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered']) {
     const res = await driverState(t, driver, shipmentId, state);
     if (res.statusCode !== 200) throw new Error(`state ${state}: ${res.statusCode} ${res.body}`);
   }
+  const confirmed = await t.app.inject({ method: 'POST', url: `/api/shipment/${shipmentId}/delivery`, headers: sender.auth, payload: { outcome: 'confirmed' } });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.statusCode} ${confirmed.body}`);
 }

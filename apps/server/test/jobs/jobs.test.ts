@@ -46,7 +46,7 @@ describe('the list of jobs', () => {
       payouts: { run: call('payouts') },
       invoices: { issueDue: call('invoices'), sendPending: call('peppol') },
       invoicePayments: { remind: call('reminders') },
-      cancellations: { settlePending: call('refunds') },
+      refunds: { settlePending: call('refunds') },
       problems: { settleDecided: call('problems') },
       restrictions: { propose: call('proposals') },
       privacy: { sweepRetention: call('retention') },

@@ -389,7 +389,7 @@ describe('mails from the marketplace', () => {
     expect(receipt.text).toContain('credit card •••• 4242');
     expect(receipt.text).toContain(link(s.shipmentId));
 
-    await driveToFinalised(t, driver, s.shipmentId);
+    await driveToFinalised(t, driver, s.shipmentId, s.sender);
     await settle();
     t.clock.advance(3600);
     await settle();

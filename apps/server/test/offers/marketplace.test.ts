@@ -286,7 +286,7 @@ describe('ratings', () => {
     const rate = (auth: { authorization: string }, rating: unknown) => t.app.inject({ method: 'POST', url: '/api/rating', headers: auth, payload: { shipment_id: id, rating } });
 
     expect((await rate(buyer.auth, 4)).statusCode).toBe(409);
-    await driveToFinalised(t, ratedDriver, id);
+    await driveToFinalised(t, ratedDriver, id, buyer);
     expect((await rate(buyer.auth, 6)).statusCode).toBe(400);
     expect((await rate(other.auth, 4)).statusCode).toBe(404);
     expect((await rate(buyer.auth, 4)).statusCode).toBe(201);

@@ -62,6 +62,8 @@ const RELEASE_MESSAGES = {
   already_released: 'was released before: nothing changed',
   nothing_held: 'has no money held (not accepted, or refunded)',
   amount_mismatch: 'holds an amount that is not its price (part refunded): not released, divide it by hand',
+  problem_open: 'has a problem reported that is still open: decide it in the back office (Problems) first',
+  refund_pending: 'has a refund still waiting for the payment provider: not released',
 } as const;
 
 export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, payouts, cancellations, opsFinance, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {

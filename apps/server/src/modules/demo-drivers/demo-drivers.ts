@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import polyline from '@mapbox/polyline';
-import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ProofKind, proofRequiredFor, type ShipmentStateName, type VehicleType } from '@vm/domain';
+import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ProofKind, proofRequiredFor, SHIPMENT_STATE, type ShipmentStateName, type VehicleType } from '@vm/domain';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import type { ChatService } from '../chat/chat.service.ts';
@@ -197,7 +197,7 @@ export async function startDemoDrivers(deps: {
     const at = now();
     for (const s of await repo.assignedShipments(db, driverIds)) {
       try {
-        if (s.state === 'finalised') {
+        if (SHIPMENT_STATE[s.state].phase === 'done') {
           await shipments.rate(s.driverId, s.id, 5);
           continue;
         }

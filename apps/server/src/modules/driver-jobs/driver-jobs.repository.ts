@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.ts';
-import { type Insertable, sql } from 'kysely';
-import type { DriverActionsTable, ShipmentLatenessTable, ShipmentState } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { DriverActionsTable, ShipmentLatenessTable } from '../../db/schema.ts';
 import { bump } from '../shipments/revision.ts';
 
 // A driver's assigned jobs: state, position, route and the windows the lateness check reads. Every
@@ -20,27 +20,6 @@ export type ShipmentWindows = {
 
 /** Only the driver whose offer was accepted moves a shipment. */
 const acceptedOfferOf = (db: Executor, driverId: number) => db.selectFrom('offers').select('id').where('driverId', '=', driverId).where('state', '=', 'accepted');
-
-/**
- * Moves a shipment from one state to another, only if it is still in `from` and its accepted
- * offer is this driver's. Writes the state history row too; false when nothing changed.
- */
-export async function changeState(db: Executor, id: number, driverId: number, from: ShipmentState, to: ShipmentState, at: Date, now: Date): Promise<boolean> {
-  const res = await db
-    .updateTable('shipments')
-    .set({ state: to, ...bump(now) })
-    .where('id', '=', id)
-    .where('state', '=', from)
-    .where('acceptedOfferId', 'in', acceptedOfferOf(db, driverId))
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return false;
-  // The history keeps the time the driver did it (an action kept offline arrives later), never
-  // before the state it follows.
-  const last = await db.selectFrom('shipmentStates').select(sql<Date | null>`max(created_at)`.as('at')).where('shipmentId', '=', id).executeTakeFirst();
-  const when = last?.at && new Date(last.at) > at ? new Date(last.at) : at;
-  await db.insertInto('shipmentStates').values({ shipmentId: id, state: to, createdAt: when }).execute();
-  return true;
-}
 
 /**
  * Keeps the assigned driver's position with its accuracy and time, and makes it the current one

@@ -1,7 +1,7 @@
-import { canTransition, CLOCK_SKEW_SECONDS, type DriverJobRead, type Locale, OFFLINE_ACTION_MAX_AGE_SECONDS, proofRequiredFor, type ShipmentStateName } from '@vm/domain';
+import { canTransition, CLOCK_SKEW_SECONDS, SHIPMENT_STATE, type DriverJobRead, type Locale, OFFLINE_ACTION_MAX_AGE_SECONDS, proofRequiredFor, type ShipmentStateName } from '@vm/domain';
 import type { Router } from '../../adapters/geo/geo.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { ApiError, jobConflict, notFound } from '../../lib/errors.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
 import type { ProofsService } from '../proofs/proofs.service.ts';
@@ -12,7 +12,7 @@ import * as repo from './driver-jobs.repository.ts';
 type Log = { warn: (obj: object, msg: string) => void };
 type Deps = {
   db: Db;
-  shipments: Pick<ShipmentsService, 'parties' | 'readOpen' | 'readOpenMany' | 'readAssigned' | 'recordStateChanged' | 'recordChanged'>;
+  shipments: Pick<ShipmentsService, 'parties' | 'readOpen' | 'readOpenMany' | 'readAssigned' | 'recordChanged' | 'withJob' | 'transition'>;
   offers: Pick<OffersService, 'myOffers'>;
   /** Issue 21 part 3: loaded needs the pickup proof, delivered the delivery proof. */
   proofs: Pick<ProofsService, 'hasProof'>;
@@ -29,9 +29,6 @@ export type DriverPosition = { lat: number; lng: number; accuracy_m?: number | u
 /** A position this much older than the server's clock came from the offline queue: it no longer predicts lateness. */
 const FRESH_POSITION_SECONDS = 120;
 
-/** States in which the driver is still on the way to a leg's address, for the lateness check. */
-const BEFORE_PICKUP: ReadonlySet<ShipmentStateName> = new Set(['accepted', 'onwaytopickup', 'nearpickup']);
-const BEFORE_DELIVERY: ReadonlySet<ShipmentStateName> = new Set(['arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery']);
 
 /**
  * Drivers' jobs (SPEC sections 4 and 5): the open ones to bid on and the assigned ones, the
@@ -44,7 +41,8 @@ export function driverJobsService({ db, shipments, offers, proofs, events, route
    * a slow router never holds a transaction.
    */
   async function checkLateness(shipmentId: number, state: ShipmentStateName, lat: number, lng: number): Promise<void> {
-    const leg = BEFORE_PICKUP.has(state) ? 'pickup' : BEFORE_DELIVERY.has(state) ? 'delivery' : null;
+    // The address the driver is still on the way to, by the state's descriptor.
+    const leg = SHIPMENT_STATE[state].heading;
     const w = leg ? await repo.windows(db, shipmentId) : null;
     if (!leg || !w) return;
     const target = leg === 'pickup' ? { lat: w.pickupLat, lng: w.pickupLng } : { lat: w.deliveryLat, lng: w.deliveryLng };
@@ -135,19 +133,16 @@ export function driverJobsService({ db, shipments, offers, proofs, events, route
      * job as it is) and a step the job has moved past is refused as stale, with the reason.
      */
     async driverState(driverId: number, shipmentId: number, to: ShipmentStateName, lang: Locale, stamp: ActionStamp = {}): Promise<DriverJobRead> {
-      const p = await shipments.parties(shipmentId);
-      if (!p || p.driverId !== driverId) throw notFound();
-      const at = actionTime(stamp);
-      const from = p.state;
       const needs = proofRequiredFor(to);
-      await db.transaction().execute(async (trx) => {
+      await shipments.withJob(shipmentId, async (job, trx) => {
+        // Only the driver whose offer was accepted moves the job; to anyone else it does not exist.
+        if (job.driverId !== driverId) throw notFound();
+        const at = actionTime(stamp);
         if (!(await claim(trx, driverId, shipmentId, 'state', stamp.client_id))) return;
         // Thrown, not returned: the claim of a refused step rolls back with it.
-        const refused = new ApiError(409, 'conflict', stamp.client_id ? 'action_stale' : 'state_change_not_allowed');
-        if (!canTransition(from, to, 'driver')) throw refused;
-        if (needs && !(await proofs.hasProof(trx, shipmentId, needs))) throw new ApiError(409, 'conflict', 'proof_required');
-        if (!(await repo.changeState(trx, shipmentId, driverId, from, to, at, now()))) throw refused;
-        await shipments.recordStateChanged(trx, shipmentId, to);
+        if (!canTransition(job.state, to, 'driver')) throw jobConflict(stamp.client_id ? 'action_stale' : 'state_change_not_allowed', job.state);
+        if (needs && !(await proofs.hasProof(trx, shipmentId, needs))) throw jobConflict('proof_required', job.state);
+        await shipments.transition(trx, job, to, 'driver', { at });
       });
       return getAssigned(driverId, shipmentId, lang);
     },
@@ -159,7 +154,7 @@ export function driverJobsService({ db, shipments, offers, proofs, events, route
     async driverLocation(driverId: number, shipmentId: number, position: DriverPosition): Promise<void> {
       const p = await shipments.parties(shipmentId);
       if (!p || p.driverId !== driverId) throw notFound();
-      if (p.state === 'finalised' || p.state === 'cancelled') throw new ApiError(409, 'conflict', position.client_id ? 'action_stale' : 'state_change_not_allowed');
+      if (!SHIPMENT_STATE[p.state].tracked) throw jobConflict(position.client_id ? 'action_stale' : 'state_change_not_allowed', p.state);
       const at = actionTime(position);
       const { lat, lng } = position;
       const outcome = await db.transaction().execute(async (trx) => {

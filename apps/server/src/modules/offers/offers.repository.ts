@@ -35,21 +35,6 @@ export async function offersOfDriver(db: Executor, driverId: number, shipmentIds
     .execute();
 }
 
-/**
- * Bumps the shipment's revision (so the sender's list ETag changes) only while it is new and its
- * pickup window open, which also locks its row; false when it is not open.
- */
-export async function lockOpenShipment(db: Executor, shipmentId: number, now: Date): Promise<boolean> {
-  const open = await db
-    .updateTable('shipments')
-    .set({ ...bump(now) })
-    .where('id', '=', shipmentId)
-    .where('state', '=', 'new')
-    .where('pickupDateTill', '>', now)
-    .executeTakeFirst();
-  return Number(open.numUpdatedRows) === 1;
-}
-
 /** The shipment's load summary (written with its packages), for the fit of the vehicle an offer names. */
 export async function loadOf(db: Executor, shipmentId: number): Promise<LoadSummary> {
   const r = await db
@@ -67,11 +52,6 @@ export async function loadOf(db: Executor, shipmentId: number): Promise<LoadSumm
     pallet_short_cm: r.loadPalletShortCm,
     pallet_height_cm: r.loadPalletHeightCm,
   };
-}
-
-/** Locks the shipment's row, as a sender's payment claim locks it. */
-export async function lockShipment(db: Executor, shipmentId: number): Promise<void> {
-  await db.selectFrom('shipments').select('id').where('id', '=', shipmentId).forUpdate().executeTakeFirst();
 }
 
 export async function bumpShipment(db: Executor, shipmentId: number, now: Date): Promise<void> {
@@ -151,24 +131,10 @@ export async function findOpenOffer(db: Executor, shipmentId: number, offerId: n
   return { ...offer, current: currentId !== null && currentPriceCents !== null ? { id: currentId, priceCents: currentPriceCents } : null };
 }
 
-/**
- * The one place an offer becomes accepted: a conditional update on the shipment (still new, no
- * accepted offer) and the partial unique index on offers(shipment_id) where accepted. Runs in
- * the caller's transaction, together with marking the payment done.
- */
-export async function acceptOffer(db: Executor, shipmentId: number, offerId: number, now: Date): Promise<boolean> {
-  const res = await db
-    .updateTable('shipments')
-    .set({ state: 'accepted', acceptedOfferId: offerId, ...bump(now) })
-    .where('id', '=', shipmentId)
-    .where('state', '=', 'new')
-    .where('acceptedOfferId', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return false;
+/** Marks the offer accepted (the job's transition to accepted is the shipments module's); false when it was no longer open. */
+export async function markAccepted(db: Executor, offerId: number, now: Date): Promise<boolean> {
   const offer = await db.updateTable('offers').set({ state: 'accepted', updatedAt: now }).where('id', '=', offerId).where('state', '=', 'open').executeTakeFirst();
-  if (Number(offer.numUpdatedRows) !== 1) return false;
-  await db.insertInto('shipmentStates').values({ shipmentId, state: 'accepted', createdAt: now }).execute();
-  return true;
+  return Number(offer.numUpdatedRows) === 1;
 }
 
 /** A user's name as others see it: "Jan M.". */

@@ -1,9 +1,9 @@
-import { costBreakdown, type Locale, type ShipmentRead } from '@vm/domain';
+import { ACCEPTED, costBreakdown, isOpenForOffers, type Locale, type ShipmentRead } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { jobConflict, notFound } from '../../lib/errors.ts';
 import type { DriverAccountsService } from '../driver-accounts/driver-accounts.service.ts';
 import type { EventsService } from '../events/events.service.ts';
-import type { ShipmentsService } from '../shipments/shipments.service.ts';
+import type { LockedJob, ShipmentsService } from '../shipments/shipments.service.ts';
 import { type MyOfferRead, toMyOffer } from './offers.mapper.ts';
 import * as repo from './offers.repository.ts';
 
@@ -13,7 +13,7 @@ export type OfferToAccept = repo.OfferToAccept;
 
 type Deps = {
   db: Db;
-  shipments: Pick<ShipmentsService, 'parties' | 'eventContext' | 'prepareChange' | 'applyChange' | 'get' | 'saleVatPercent'>;
+  shipments: Pick<ShipmentsService, 'parties' | 'eventContext' | 'prepareChange' | 'applyChange' | 'get' | 'saleVatPercent' | 'withJob' | 'transition'>;
   driverAccounts: Pick<DriverAccountsService, 'bidVehicle'>;
   events: EventsService;
   now: () => Date;
@@ -35,16 +35,16 @@ export function offersService({ db, shipments, driverAccounts, events, now, comm
      * (approved, documents and licence valid) offers, with one of their vehicles.
      */
     async offer(driverId: number, shipmentId: number, priceCents: number, vehicleId?: number): Promise<{ id: number }> {
-      if (!(await shipments.parties(shipmentId))) throw notFound();
       const at = now();
-      const id = await db.transaction().execute(async (trx) => {
-        if (!(await repo.lockOpenShipment(trx, shipmentId, at))) return null;
-        // The shipment row is locked now, as a sender's payment claim locks it: a price cannot
-        // change under a payment in progress (read after the lock, so a claim just made is seen).
-        if (await repo.paymentPending(trx, shipmentId)) return 'payment_in_progress' as const;
+      const id = await shipments.withJob(shipmentId, async (job, trx) => {
+        if (!isOpenForOffers({ state: job.state, pickup_date_till: job.pickupDateTill.getTime() / 1000 }, at.getTime() / 1000)) throw jobConflict('shipment_not_open', job.state);
+        // Under the job's lock, as a sender's payment claim takes it: a price cannot change under a
+        // payment in progress (read after the lock, so a claim just made is seen).
+        if (await repo.paymentPending(trx, shipmentId)) throw jobConflict('payment_in_progress', job.state);
+        await repo.bumpShipment(trx, shipmentId, at);
         const vehicle = await driverAccounts.bidVehicle(trx, driverId, vehicleId, await repo.loadOf(trx, shipmentId));
         const standing = await repo.standingOffer(trx, shipmentId, driverId);
-        if (standing?.state === 'accepted') return null;
+        if (standing?.state === 'accepted') throw jobConflict('shipment_not_open', job.state);
         if (standing?.priceCents === priceCents) return standing.id;
         // The standing offer steps aside first: the unique index allows one open offer per driver.
         if (standing) await repo.markReplaced(trx, standing.id, at);
@@ -56,24 +56,20 @@ export function offersService({ db, shipments, driverAccounts, events, now, comm
         await events.record(trx, [{ userId: c.senderId, type: 'shipment.offer.new', shipmentId, payload: { reference: c.reference, offer_id: id, driver_name: driverName, total } }]);
         return id;
       });
-      if (id === null) throw new ApiError(409, 'conflict', 'shipment_not_open');
-      if (id === 'payment_in_progress') throw new ApiError(409, 'conflict', 'payment_in_progress');
       return { id };
     },
 
     /** Withdraws a driver's open offer; never under a payment in progress (the shipment row is locked first, as a claim locks it). */
     async withdraw(driverId: number, shipmentId: number): Promise<void> {
       const at = now();
-      const withdrawn = await db.transaction().execute(async (trx) => {
-        await repo.lockShipment(trx, shipmentId);
-        if (await repo.paymentPending(trx, shipmentId)) return 'payment_in_progress' as const;
+      const withdrawn = await shipments.withJob(shipmentId, async (job, trx) => {
+        if (await repo.paymentPending(trx, shipmentId)) throw jobConflict('payment_in_progress', job.state);
         if (!(await repo.withdrawOpen(trx, shipmentId, driverId, at))) return false;
         await repo.bumpShipment(trx, shipmentId, at);
         const c = await shipments.eventContext(trx, shipmentId);
         await events.record(trx, [{ userId: c.senderId, type: 'shipment.offer.withdrawn', shipmentId, payload: { reference: c.reference, driver_name: await repo.shortNameOf(trx, driverId) } }]);
         return true;
       });
-      if (withdrawn === 'payment_in_progress') throw new ApiError(409, 'conflict', 'payment_in_progress');
       if (!withdrawn) throw notFound();
     },
 
@@ -85,8 +81,8 @@ export function offersService({ db, shipments, driverAccounts, events, now, comm
     async changeShipment(senderId: number, shipmentId: number, body: unknown, lang: Locale): Promise<ShipmentRead> {
       const change = await shipments.prepareChange(senderId, shipmentId, body);
       const at = now();
-      const changed = await db.transaction().execute(async (trx) => {
-        if (!(await shipments.applyChange(trx, change))) return false;
+      await db.transaction().execute(async (trx) => {
+        await shipments.applyChange(trx, change);
         const drivers = await repo.openOfferDrivers(trx, shipmentId);
         if (!change.offersStay) await repo.withdrawAllOpen(trx, shipmentId, at);
         const c = await shipments.eventContext(trx, shipmentId);
@@ -94,9 +90,7 @@ export function offersService({ db, shipments, driverAccounts, events, now, comm
           trx,
           drivers.map((userId) => ({ userId, type: 'shipment.details.changed' as const, shipmentId, payload: { reference: c.reference, offer_withdrawn: !change.offersStay } })),
         );
-        return true;
       });
-      if (!changed) throw new ApiError(409, 'conflict', 'shipment_locked');
       return shipments.get(senderId, shipmentId, lang);
     },
 
@@ -113,16 +107,16 @@ export function offersService({ db, shipments, driverAccounts, events, now, comm
     findOpenOffer: (shipmentId: number, offerId: number, senderId: number): Promise<OfferToAccept | null> => repo.findOpenOffer(db, shipmentId, offerId, senderId),
 
     /**
-     * Accepts the offer inside the payment's transaction; false when the shipment or offer moved on.
-     * Every other driver with an open offer is told theirs was not chosen (issue 21 part 4).
+     * Accepts the offer inside the payment's transaction, which holds the job's lock: the job moves
+     * to accepted (its one transition) and every other driver with an open offer is told theirs was
+     * not chosen. False when the offer is no longer open; the caller then must not keep the money.
      */
-    async acceptOffer(trx: Executor, shipmentId: number, offerId: number, at: Date): Promise<boolean> {
-      if (!(await repo.acceptOffer(trx, shipmentId, offerId, at))) return false;
-      const losers = await repo.openOfferDrivers(trx, shipmentId);
-      if (losers.length) {
-        const { reference } = await shipments.eventContext(trx, shipmentId);
-        await events.record(trx, losers.map((userId) => ({ userId, type: 'shipment.offer.not_chosen' as const, shipmentId, payload: { reference } })));
-      }
+    async acceptOffer(trx: Executor, job: LockedJob, offerId: number, at: Date): Promise<boolean> {
+      if (!(await repo.markAccepted(trx, offerId, at))) return false;
+      // The sender hears of it as an accepted offer (with the receipt), not as a bare state change.
+      await shipments.transition(trx, job, ACCEPTED, 'system', { acceptedOfferId: offerId, notify: false });
+      const losers = await repo.openOfferDrivers(trx, job.id);
+      if (losers.length) await events.record(trx, losers.map((userId) => ({ userId, type: 'shipment.offer.not_chosen' as const, shipmentId: job.id, payload: { reference: job.reference } })));
       return true;
     },
   };

@@ -56,11 +56,6 @@ export async function deleteCards(db: Executor, userId: number): Promise<void> {
   await db.deleteFrom('cards').where('userId', '=', userId).execute();
 }
 
-/** Locks the shipment's row: the same row a driver's re-price locks, so a claim and a re-price never cross. */
-export async function lockShipment(db: Executor, shipmentId: number): Promise<void> {
-  await db.selectFrom('shipments').select('id').where('id', '=', shipmentId).forUpdate().executeTakeFirst();
-}
-
 /** Whether the offer is still open (not re-priced, withdrawn or accepted). */
 export async function offerIsOpen(db: Executor, offerId: number): Promise<boolean> {
   const offer = await db.selectFrom('offers').select('id').where('id', '=', offerId).where('state', '=', 'open').executeTakeFirst();
@@ -165,6 +160,22 @@ export async function waitingFor(db: Executor, shipmentId: number): Promise<(Pay
 /** Releases the claim; only a pending payment can fail (false when it was not pending). */
 export async function fail(db: Executor, id: number, message: string, now: Date): Promise<boolean> {
   const res = await db.updateTable('payments').set({ status: 'failed', failureMessage: message.slice(0, 500), updatedAt: now }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * A payment the provider took but the job could not keep (pending, given up as failed before the
+ * money arrived, or marked done in this same transaction before the offer turned out gone):
+ * refunded in full. False when it was marked so before. The caller holds the job's lock and
+ * knows no charge of it was booked.
+ */
+export async function markUnbooked(db: Executor, id: number, providerRef: string | null, now: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('payments')
+    .set((eb) => ({ status: 'refunded', providerRef: providerRef ?? eb.ref('providerRef'), updatedAt: now }))
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed', 'succeeded'])
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

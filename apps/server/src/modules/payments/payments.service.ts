@@ -1,27 +1,30 @@
 import { createHash } from 'node:crypto';
-import { type AcceptOffer, cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, type PaymentReceipt, type SandboxCardInput, type ShipmentRead, type WaitingPayment } from '@vm/domain';
+import { type AcceptOffer, cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, isOpenForOffers, type PaymentReceipt, SHIPMENT_STATE, type SandboxCardInput, type ShipmentRead, type WaitingPayment } from '@vm/domain';
 import { BANCONTACT_SESSION_MS, CARD_CHALLENGE_MS, CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { EventsService } from '../events/events.service.ts';
-import { ApiError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { ApiError, jobConflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { type ReceiptFacts, receiptText } from '../mails/mail-texts.ts';
 import type { OffersService } from '../offers/offers.service.ts';
 import type { SettlementService } from '../settlement/settlement.service.ts';
-import type { ShipmentsService } from '../shipments/shipments.service.ts';
+import type { RefundsService } from '../refunds/refunds.service.ts';
+import type { LockedJob, ShipmentsService } from '../shipments/shipments.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { toReceiptFacts } from './payments.mapper.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentRecord } from './payments.repository.ts';
 
-type Log = { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 type Deps = {
   db: Db;
   provider: PaymentProvider;
-  shipments: Pick<ShipmentsService, 'get' | 'eventContext' | 'saleVatPercent'>;
+  shipments: Pick<ShipmentsService, 'get' | 'eventContext' | 'saleVatPercent' | 'withJob'>;
   offers: Pick<OffersService, 'findOpenOffer' | 'acceptOffer'>;
   /** Issue 22: a succeeded payment is money held for its job, booked with the payment. */
   settlement: Pick<SettlementService, 'recordCharge' | 'moneyStatus'>;
+  /** A charge the job could not keep is refunded through it. */
+  refunds: Pick<RefundsService, 'claim' | 'bySource' | 'settle'>;
   users: UsersService;
   events: EventsService;
   publicUrl: string;
@@ -66,6 +69,9 @@ const declined = (err: CardError) => {
 const authenticationRequired = (paymentId: number, redirectUrl: string) =>
   new ApiError(402, 'authentication_required', 'authentication_required', {}, { payment_id: paymentId, redirect_url: redirectUrl });
 
+/** The refund of a charge the job could not keep: one per payment. */
+const unbookedKey = (paymentId: number) => `not_accepted:payment:${paymentId}`;
+
 /** A payment whose outcome is at a page of the provider's (the bank's Bancontact page, a card's 3-D Secure challenge). */
 const atRedirect = (p: PaymentRecord) => p.method === 'bancontact' || (p.method === 'card' && p.providerRef !== null);
 
@@ -75,7 +81,7 @@ const atRedirect = (p: PaymentRecord) => p.method === 'bancontact' || (p.method 
  * unique index), charge with an idempotency key derived from the claim, then accept in one
  * transaction with marking the payment done. A failed charge releases the claim; nothing is accepted.
  */
-export function paymentsService({ db, provider, shipments, offers, settlement, users, events, publicUrl, now, log, cardAttempts, onOutcome }: Deps) {
+export function paymentsService({ db, provider, shipments, offers, settlement, refunds, users, events, publicUrl, now, log, cardAttempts, onOutcome }: Deps) {
   const limitCardAttempts = async (userId: number) => {
     const wait = await cardAttempts.hit(String(userId));
     if (wait) throw tooManyRequests(wait);
@@ -90,16 +96,22 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
     return id;
   }
 
-  /** Marks the payment done and accepts the offer together, with the sender's receipt and the driver's job; false if it was applied before. */
+  /**
+   * Applies a payment the provider took, under the job's lock: the job is accepted with the
+   * payment marked done, the charge booked as money held, the receipt kept and the parties told,
+   * in one transaction. If the job can no longer be accepted (cancelled, or the offer gone while
+   * the bank was paying), the money is not kept: the charge is booked and refunded in full, once.
+   * False when the payment was applied before.
+   */
   async function complete(payment: PaymentRecord, providerRef: string | null): Promise<boolean> {
     const at = now();
     const last4 = payment.cardId ? ((await repo.cards(db, payment.userId)).find((c) => c.id === payment.cardId)?.last4 ?? null) : null;
-    const applied = await db.transaction().execute(async (trx) => {
-      if (!(await repo.succeed(trx, payment.id, providerRef, at))) return false;
-      if (!(await offers.acceptOffer(trx, payment.shipmentId, payment.offerId, at))) {
-        // Cannot happen while the claim holds (cancel and insurance wait for it); if it does, the
-        // money must not be kept silently.
-        throw new Error(`payment ${payment.id} succeeded but shipment ${payment.shipmentId} could not be accepted`);
+    const applied = await shipments.withJob(payment.shipmentId, async (job, trx) => {
+      const current = await repo.find(trx, payment.id);
+      if (!current || current.status === 'succeeded' || current.status === 'refunded') return 'before' as const;
+      const acceptable = current.status === 'pending' && SHIPMENT_STATE[job.state].phase === 'open' && job.acceptedOfferId === null;
+      if (!acceptable || !(await repo.succeed(trx, payment.id, providerRef, at)) || !(await offers.acceptOffer(trx, job, payment.offerId, at))) {
+        return (await unbooked(trx, job, current, providerRef)) ? ('refunded' as const) : ('before' as const);
       }
       const c = await shipments.eventContext(trx, payment.shipmentId);
       const cost = costBreakdown(c.driver!.priceCents, c.insurance, await shipments.saleVatPercent(trx, payment.shipmentId));
@@ -144,27 +156,47 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
           payload: { reference, offer_id: payment.offerId, price: c.driver!.priceCents / 100, pickup_city: c.pickupCity, delivery_city: c.deliveryCity },
         },
       ]);
-      return true;
+      return 'accepted' as const;
     });
-    if (applied) {
+    if (applied === 'accepted') {
       log.info({ paymentId: payment.id, shipmentId: payment.shipmentId, method: payment.method }, 'offer accepted');
       onOutcome?.(payment.method, 'succeeded');
     }
-    return applied;
+    if (applied === 'refunded') {
+      log.warn({ paymentId: payment.id, shipmentId: payment.shipmentId }, 'paid for a job that could no longer be accepted: refunded in full');
+      await refunds.settle((await refunds.bySource(db, unbookedKey(payment.id)))!.id).catch((err: unknown) => log.error({ err, paymentId: payment.id }, 'refund of a charge not booked failed; the job retries it'));
+    }
+    return applied === 'accepted';
+  }
+
+  /**
+   * Money the provider took for a payment the job cannot keep (the job moved on, the payment was
+   * given up): booked as a charge and refunded in full in the caller's transaction, once. A sender
+   * who was not told yet hears the payment failed (one given up before was told so then). False
+   * when it was dealt with before.
+   */
+  async function unbooked(trx: Executor, job: LockedJob, payment: PaymentRecord, providerRef: string | null): Promise<boolean> {
+    if (!(await repo.markUnbooked(trx, payment.id, providerRef, now()))) return false;
+    await settlement.recordCharge(trx, { paymentId: payment.id, shipmentId: job.id, senderId: payment.userId, method: payment.method, amountCents: payment.amountCents, reference: job.reference });
+    await refunds.claim(trx, { sourceKey: unbookedKey(payment.id), paymentId: payment.id, shipmentId: job.id, amountCents: payment.amountCents, reason: 'not_accepted' });
+    if (payment.status === 'pending') await events.record(trx, [{ userId: payment.userId, type: 'payment.failed', shipmentId: job.id, payload: { reference: job.reference, amount: payment.amountCents / 100, method: payment.method } }]);
+    return true;
   }
 
   /** A refused payment releases its claim, and the sender hears of it (once, however often this runs). */
   async function refused(payment: PaymentRecord, message: string): Promise<void> {
-    const failed = await db.transaction().execute(async (trx) => {
+    const failed = await shipments.withJob(payment.shipmentId, async (job, trx) => {
       if (!(await repo.fail(trx, payment.id, message, now()))) return false;
-      const c = await shipments.eventContext(trx, payment.shipmentId);
       await events.record(trx, [
-        { userId: payment.userId, type: 'payment.failed', shipmentId: payment.shipmentId, payload: { reference: c.reference, amount: payment.amountCents / 100, method: payment.method } },
+        { userId: payment.userId, type: 'payment.failed', shipmentId: payment.shipmentId, payload: { reference: job.reference, amount: payment.amountCents / 100, method: payment.method } },
       ]);
       return true;
     });
     if (failed) onOutcome?.(payment.method, 'failed');
   }
+
+  /** Gives up a payment that never reached the provider's outcome (no bank page, a stopped one), under the job's lock. */
+  const abandon = (payment: PaymentRecord, reason: string) => shipments.withJob(payment.shipmentId, (_job, trx) => repo.fail(trx, payment.id, reason, now()));
 
   /**
    * Charges a claimed card payment and applies the outcome. The key is the claim's on every try, so
@@ -219,7 +251,7 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
   async function stopAtProvider(payment: PaymentRecord): Promise<void> {
     const p = payment.providerRef ? await provider.cancelPayment(payment.providerRef) : null;
     if (p?.status === 'succeeded') await complete(payment, p.id);
-    else await repo.fail(db, payment.id, 'abandoned', now());
+    else await abandon(payment, 'abandoned');
   }
 
   /** The waiting payment as the provider sees it now: an outcome that arrived without a webhook is applied, and then nothing waits. */
@@ -275,14 +307,18 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
   }
 
   /**
-   * Claims a shipment for one payment of one offer: null when another payment holds it, 'offer_changed'
-   * when the offer is no longer open (re-priced or withdrawn since the sender's check). The shipment
-   * row is locked first, the same row a driver's re-price locks, so the two never cross.
+   * Claims a job for one payment of one offer, under the job's lock: the payment's intent, recorded
+   * before the provider is called. Only a job still open for offers, with no other payment at the
+   * bank or done, and the offer still open, is claimed: null when another payment holds it,
+   * 'offer_changed' when the offer is no longer open (re-priced or withdrawn since the sender's
+   * check), 409 naming the state when the job moved on (cancelled, accepted, expired).
    */
   async function claimShipment(p: repo.NewPayment): Promise<number | null | 'offer_changed'> {
     try {
-      return await db.transaction().execute(async (trx) => {
-        await repo.lockShipment(trx, p.shipmentId);
+      return await shipments.withJob(p.shipmentId, async (job, trx) => {
+        if (job.senderId !== p.userId) throw notFound();
+        if (job.acceptedOfferId !== null) throw jobConflict('offer_already_accepted', job.state);
+        if (!isOpenForOffers({ state: job.state, pickup_date_till: job.pickupDateTill.getTime() / 1000 }, now().getTime() / 1000)) throw jobConflict('shipment_not_open', job.state);
         if (await repo.liveFor(trx, p.shipmentId)) return null;
         if (!(await repo.offerIsOpen(trx, p.offerId))) return 'offer_changed' as const;
         return repo.insertPending(trx, p, now());
@@ -312,12 +348,9 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
   }
 
   async function applyProviderPayment(payment: PaymentRecord, status: 'pending' | 'succeeded' | 'failed', ref: string): Promise<void> {
-    if (status === 'succeeded') {
-      if (!(await complete(payment, ref)) && (await repo.find(db, payment.id))?.status === 'failed') {
-        // Money arrived for a payment we had given up on: it must be refunded by hand.
-        log.error({ paymentId: payment.id, providerRef: ref }, 'payment succeeded after it was released: refund it');
-      }
-    } else if (status === 'failed') await refused(payment, 'declined');
+    // Money that arrived for a payment given up on meanwhile is refunded by complete().
+    if (status === 'succeeded') await complete(payment, ref);
+    else if (status === 'failed') await refused(payment, 'declined');
   }
 
   /**
@@ -348,7 +381,7 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
         } else if (!payment.providerRef) {
           // The process died before the bank page's address was stored, so the sender never got it.
           // (A card payment always has its provider id here: it was selected for it.)
-          await repo.fail(db, payment.id, 'abandoned', now());
+          await abandon(payment, 'abandoned');
         } else {
           const asked = await provider.getPayment(payment.providerRef);
           const p = asked?.status === 'pending' ? await provider.cancelPayment(payment.providerRef) : asked;
@@ -467,7 +500,7 @@ export function paymentsService({ db, provider, shipments, offers, settlement, u
         await repo.setProviderRef(db, payment.id, started.id, started.redirectUrl, now());
         return { payment_id: payment.id, redirect_url: started.redirectUrl };
       } catch (err) {
-        await repo.fail(db, payment.id, err instanceof Error ? err.message : 'error', now());
+        await abandon(payment, err instanceof Error ? err.message : 'error');
         throw err;
       }
     },

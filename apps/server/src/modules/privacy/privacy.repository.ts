@@ -1,10 +1,15 @@
-import { IMAGE_VARIANTS } from '@vm/domain';
+import { IMAGE_VARIANTS, statesWhere } from '@vm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
 // Issue 23 part 4 (decision 0035): the rows that belong to one user, read for the export, erased or
 // cut down at deletion; and the retention sweep. Raw SQL on snake_case names: the export follows the
 // column classification (privacy.classification.ts), which names columns as the database does.
+
+/** A driver is on the job and the goods are not handed over yet. */
+const ON_THE_ROAD = statesWhere((d) => d.phase === 'before_pickup' || d.phase === 'on_board');
+/** Handed over, done or cancelled: the job is over for the road (its money may still be held). */
+const OVER = statesWhere((d) => d.phase === 'delivered' || d.terminal);
 
 const id = (name: string) => sql.raw(`"${name.replace(/"/g, '')}"`);
 /** The jobs a user sent or carried (the accepted offer was theirs). */
@@ -79,13 +84,16 @@ export async function ownFiles(db: Executor, userId: number): Promise<OwnFile[]>
 /** What deletion must still wait for: a job between acceptance and delivery, money held for a job, an open amount. */
 export async function deletionBlockers(db: Executor, userId: number): Promise<{ inProgress: number; heldJobs: number[]; openInvoices: number; openPayouts: number }> {
   const inProgress = await sql<{ n: number }>`
-    select count(*)::int as n from shipments where id in (${myShipments(userId)})
-      and state not in ('new', 'delivered', 'finalised', 'cancelled')`.execute(db);
-  const maybeHeld = await sql<{ id: number }>`select id from shipments where id in (${myShipments(userId)}) and state in ('delivered', 'finalised', 'cancelled')`.execute(db);
+    select count(*)::int as n from shipments where id in (${myShipments(userId)}) and state in (${sql.join(ON_THE_ROAD)})`.execute(db);
+  // A payment at the bank for one of the user's jobs, or accepting an offer of theirs.
+  const paying = await sql<{ n: number }>`
+    select count(*)::int as n from payments p where p.status = 'pending'
+      and (p.shipment_id in (${sent(userId)}) or p.offer_id in (select id from offers where driver_id = ${userId}))`.execute(db);
+  const maybeHeld = await sql<{ id: number }>`select id from shipments where id in (${myShipments(userId)}) and state in (${sql.join(OVER)})`.execute(db);
   const invoices = await sql<{ n: number }>`
     select count(*)::int as n from invoices where user_id = ${userId} and kind = 'invoice' and paid_at is null and payable_cents > received_cents`.execute(db);
   const payouts = await sql<{ n: number }>`select count(*)::int as n from payouts where driver_id = ${userId} and status in ('claimed', 'pending')`.execute(db);
-  return { inProgress: inProgress.rows[0]!.n, heldJobs: maybeHeld.rows.map((r) => r.id), openInvoices: invoices.rows[0]!.n, openPayouts: payouts.rows[0]!.n };
+  return { inProgress: inProgress.rows[0]!.n + paying.rows[0]!.n, heldJobs: maybeHeld.rows.map((r) => r.id), openInvoices: invoices.rows[0]!.n, openPayouts: payouts.rows[0]!.n };
 }
 
 export async function credentials(db: Executor, userId: number): Promise<{ email: string; firstName: string; lastName: string; cellphone: string; social: number } | null> {
@@ -116,9 +124,7 @@ export async function erase(trx: Executor, userId: number, p: { marker: string; 
   const imageIds = await sql<{ id: string }>`
     select profile_image_id as id from users where id = ${u} and profile_image_id is not null
     union select pp.image_id as id from package_photos pp join packages p on p.id = pp.package_id where p.shipment_id in (${sent(u)})`.execute(trx);
-  // Open jobs end with the account: the sender's new jobs are cancelled, the driver's open offers withdrawn.
-  const open = await sql<{ id: number }>`update shipments set state = 'cancelled', revision = revision + 1, updated_at = ${p.now} where sender_id = ${u} and state = 'new' returning id`.execute(trx);
-  for (const { id: shipmentId } of open.rows) await sql`insert into shipment_states (shipment_id, state, created_at) values (${shipmentId}, 'cancelled', ${p.now})`.execute(trx);
+  // The driver's open offers end with the account (the sender's open jobs were cancelled by the service).
   await sql`update offers set state = 'withdrawn', updated_at = ${p.now} where driver_id = ${u} and state = 'open'`.execute(trx);
   await sql`update users set first_name = ${p.marker}, last_name = '', email = ${p.email}, password_hash = '', cellphone = '', birthday = '1900-01-01',
     address_formatted = '', profile_image_id = null, updated_at = ${p.now} where id = ${u}`.execute(trx);
@@ -181,8 +187,8 @@ export async function erase(trx: Executor, userId: number, p: { marker: string; 
 
 /** Retention: drivers' positions and chat of jobs that ended (delivered, finalised, cancelled) before the cut-offs. */
 export async function sweepRetention(db: Executor, positionsBefore: Date, chatBefore: Date): Promise<{ positions: number; messages: number }> {
-  const ended = (before: Date) => sql`select s.id from shipments s where s.state in ('delivered', 'finalised', 'cancelled')
-    and (select min(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state in ('delivered', 'finalised', 'cancelled')) < ${before}`;
+  const ended = (before: Date) => sql`select s.id from shipments s where s.state in (${sql.join(OVER)})
+    and (select min(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state in (${sql.join(OVER)})) < ${before}`;
   const positions = await sql`delete from shipment_positions where shipment_id in (${ended(positionsBefore)})`.execute(db);
   const messages = await sql`delete from messages where shipment_id in (${ended(chatBefore)})`.execute(db);
   return { positions: Number(positions.numAffectedRows ?? 0), messages: Number(messages.numAffectedRows ?? 0) };

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { DELETED_USER_NAME, type DeleteAccountInput } from '@vm/domain';
+import { CANCELLED, DELETED_USER_NAME, SHIPMENT_STATE, type DeleteAccountInput } from '@vm/domain';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import { exportColumns } from './privacy.classification.ts';
 import { exportFooter, exportHeader, exportSection } from './privacy.mapper.ts';
 import * as repo from './privacy.repository.ts';
@@ -20,6 +21,7 @@ type Deps = {
   db: Db;
   store: FileStore;
   auth: Pick<AuthService, 'revokeAllForUser' | 'checkPassword'>;
+  shipments: Pick<ShipmentsService, 'lockJobsOf' | 'transition'>;
   ledger: Pick<LedgerService, 'heldFor' | 'balance'>;
   retention: { positionsMonths: number; chatMonths: number };
   now: () => Date;
@@ -32,7 +34,7 @@ const monthsBefore = (at: Date, months: number) => {
   return d;
 };
 
-export function privacyService({ db, store, auth, ledger, retention, now, log }: Deps) {
+export function privacyService({ db, store, auth, shipments, ledger, retention, now, log }: Deps) {
   return {
     /**
      * The ZIP as a stream: data.json written section by section, then each file read from the
@@ -96,7 +98,10 @@ export function privacyService({ db, store, auth, ledger, retention, now, log }:
       }
       let files: string[] = [];
       await db.transaction().execute(async (trx) => {
-        // The user's row, locked: a second deletion (or a booking racing this one) waits for this one.
+        // Every job the user is part of, locked first (in id order, as every operation on a job takes
+        // its lock first): a payment, a release or a driver's step on one of them waits for this, or
+        // this for it. Then the user's row: a second deletion (or a booking racing this one) waits.
+        const jobs = await shipments.lockJobsOf(trx, userId);
         await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
         const b = await repo.deletionBlockers(trx, userId);
         let held = 0;
@@ -106,6 +111,8 @@ export function privacyService({ db, store, auth, ledger, retention, now, log }:
         const receivable = await ledger.balance({ kind: 'sender_receivable', userId }, trx);
         if (b.openInvoices > 0 || b.openPayouts > 0 || payable !== 0 || receivable !== 0) throw new ApiError(409, 'conflict', 'account_open_balance');
         files = await repo.erasableFiles(trx, userId);
+        // Open jobs end with the account: the sender's jobs still open for offers are cancelled.
+        for (const job of jobs) if (job.senderId === userId && SHIPMENT_STATE[job.state].phase === 'open') await shipments.transition(trx, job, CANCELLED, 'system', { notify: false });
         const oldNames = [`${who.firstName} ${who.lastName}`, who.email, who.cellphone, who.firstName, who.lastName];
         await repo.erase(trx, userId, { marker: DELETED_USER_NAME, email: `deleted-${userId}-${randomUUID().slice(0, 8)}@deleted.invalid`, now: now(), oldNames });
       });

@@ -13,12 +13,13 @@ import {
   type ProblemSummary,
   reportableKinds,
   shipmentStateLabel,
+  type ShipmentStateName,
   type SenderProblemRead,
   type TimelineEntry,
 } from '@vm/domain';
 import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { ApiError, jobConflict, notFound } from '../../lib/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CancellationsService } from '../cancellations/cancellations.service.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -46,9 +47,9 @@ type Deps = {
   db: Db;
   store: FileStore;
   files: Pick<FilesService, 'normalise'>;
-  shipments: Pick<ShipmentsService, 'parties' | 'recordChanged'>;
+  shipments: Pick<ShipmentsService, 'parties' | 'recordChanged' | 'lockJob' | 'withJob'>;
   proofs: Pick<ProofsService, 'recordProblemAnswer' | 'noteEntries' | 'list' | 'file' | 'notePdf'>;
-  settlement: Pick<SettlementService, 'release' | 'releaseRest'>;
+  settlement: Pick<SettlementService, 'release' | 'releaseRest' | 'facts' | 'finishDelivered'>;
   cancellations: Pick<CancellationsService, 'staffRefund'>;
   ledger: Pick<LedgerService, 'heldFor'>;
   events: EventsService;
@@ -125,16 +126,25 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
     }
   }
 
+  /** What the sender may report about the job now, read on `executor` (the report reads it again under the job's lock). */
+  async function reportable(executor: Executor, job: { state: ShipmentStateName; driverId: number | null; deliveryDateTill: Date }, shipmentId: number, problem: repo.ProblemRow | undefined) {
+    const delivered = await repo.deliveredAt(executor, shipmentId);
+    const deliveredS = delivered ? seconds(delivered) : null;
+    const kinds =
+      job.driverId === null
+        ? []
+        : reportableKinds({ state: job.state, delivered_at: deliveredS, delivery_till: seconds(job.deliveryDateTill), confirmed: await repo.deliveryConfirmed(executor, shipmentId), reported: Boolean(problem) }, seconds(now()));
+    return { kinds, reportBy: deliveredS === null ? null : deliveredS + DELIVERY_ANSWER_WINDOW_SECONDS };
+  }
+
   async function senderView(senderId: number, shipmentId: number): Promise<SenderProblemRead> {
     const p = await own('sender', senderId, shipmentId);
     const problem = await repo.byShipment(db, shipmentId);
-    const delivered = await repo.deliveredAt(db, shipmentId);
-    const deliveredS = delivered ? seconds(delivered) : null;
-    const mayReport = p.driverId === null ? [] : reportableKinds({ state: p.state, delivered_at: deliveredS, delivery_till: seconds(await repo.deliveryTill(db, shipmentId)), confirmed: await repo.deliveryConfirmed(db, shipmentId), reported: Boolean(problem) }, seconds(now()));
+    const may = await reportable(db, { state: p.state, driverId: p.driverId, deliveryDateTill: await repo.deliveryTill(db, shipmentId) }, shipmentId, problem);
     return {
       problem: problem ? await readProblem(problem, await referenceOf(shipmentId), photoBase('sender', shipmentId), p.insurance) : null,
-      may_report: mayReport,
-      report_by: deliveredS === null ? null : deliveredS + DELIVERY_ANSWER_WINDOW_SECONDS,
+      may_report: may.kinds,
+      report_by: may.reportBy,
     };
   }
 
@@ -201,34 +211,41 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
     };
   }
 
-  /** Moves a decision's money (each step once, whoever runs it) and then tells both parties, once. */
+  /**
+   * Moves a decision's money (each step once, whoever runs it, each under the job's lock) and then,
+   * once nothing is left to move, tells both parties; a delivered job is done with it. A refund the
+   * provider has not taken yet leaves the rest to the next run.
+   */
   async function settle(problemId: number): Promise<void> {
     const p = await repo.byId(db, problemId);
     if (!p || p.status !== 'decided' || p.settledAt || !p.outcome) return;
-    const held = await ledger.heldFor(p.shipmentId);
     let refunded = 0;
     let released = 0;
     if (p.outcome === 'refund') {
       const r = await cancellations.staffRefund(p.shipmentId, p.refundCents ?? 0, `problem:${p.id}`);
       if ('refused' in r) log.warn({ problemId, refused: r.refused }, 'problem refund refused');
       else refunded = r.refunded;
+      const after = await settlement.facts(db, p.shipmentId);
+      if (after && after.pendingRefundCents > 0) return;
       // What the refund left goes to the driver, at the lower price it leaves them.
-      if (refunded > 0 && (await ledger.heldFor(p.shipmentId)) > 0) {
+      if (refunded > 0 && after && after.availableCents > 0) {
         const rest = await settlement.releaseRest(p.shipmentId, (trx, driverPriceCents) => repo.setDriverPrice(trx, p.id, driverPriceCents));
         released = rest.releasedCents;
       }
     } else {
+      const held = (await settlement.facts(db, p.shipmentId))?.availableCents ?? 0;
       const outcome = await settlement.release(p.shipmentId, 'staff');
       if (outcome === 'released') released = held;
     }
-    const f = (await repo.caseFacts(db, p.shipmentId))!;
-    await db.transaction().execute(async (trx) => {
+    await shipments.withJob(p.shipmentId, async (job, trx) => {
       if (!(await repo.markSettled(trx, p.id, { refundCents: refunded, releasedCents: released, settledAt: now() }))) return;
+      const f = (await repo.caseFacts(trx, p.shipmentId))!;
       const payload = { reference: f.reference, outcome: p.outcome!, refund: euros(refunded), released: euros(released), reason: p.reason ?? '' };
       await events.record(trx, [
         { userId: f.sender.id, type: 'problem.decided', shipmentId: p.shipmentId, payload },
         ...(f.driver ? [{ userId: f.driver.id, type: 'problem.decided' as const, shipmentId: p.shipmentId, payload }] : []),
       ]);
+      await settlement.finishDelivered(trx, job);
       await shipments.recordChanged(trx, p.shipmentId);
     });
   }
@@ -239,16 +256,21 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
     /** POST /api/shipment/{id}/problem */
     async report(senderId: number, shipmentId: number, input: ProblemReport, uploads: Uploads): Promise<ProblemRead> {
       const view = await senderView(senderId, shipmentId);
-      if (!view.may_report.includes(input.kind)) throw new ApiError(409, 'conflict', 'problem_not_reportable');
       const p = (await shipments.parties(shipmentId))!;
+      if (!view.may_report.includes(input.kind)) throw jobConflict('problem_not_reportable', p.state);
       const reference = await referenceOf(shipmentId);
       const at = now();
       const id = await withPhotos(shipmentId, input, uploads, async (trx, photos) => {
+        // Under the job's lock the report is judged again: a confirmation, a release or another report
+        // that came first wins, and once the report is in nothing releases the money until staff decide.
+        const job = (await shipments.lockJob(trx, shipmentId))!;
+        const may = await reportable(trx, job, shipmentId, await repo.byShipment(trx, shipmentId));
+        if (!may.kinds.includes(input.kind) || (await settlement.facts(trx, shipmentId))?.released) throw jobConflict('problem_not_reportable', job.state);
         const problemId = await repo.insertProblem(trx, { shipmentId, kind: input.kind, packageIds: input.packages.map((x) => x.package_id), reportedAt: at });
-        if (problemId === null) throw new ApiError(409, 'conflict', 'problem_not_reportable');
+        if (problemId === null) throw jobConflict('problem_not_reportable', job.state);
         await repo.insertStatement(trx, { problemId, party: 'sender', text: input.text, createdAt: at }, photos);
         // After delivery the report is the sender's answer to it: the money stays held, the timer stops.
-        if (view.report_by !== null) await proofs.recordProblemAnswer(trx, shipmentId, input.text, at);
+        if (may.reportBy !== null) await proofs.recordProblemAnswer(trx, shipmentId, input.text, at);
         await events.record(trx, [{ userId: p.driverId!, type: 'problem.reported', shipmentId, payload: { reference, kind: input.kind } }]);
         await shipments.recordChanged(trx, shipmentId);
         return problemId;
@@ -355,13 +377,12 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
       const p = await repo.byId(db, problemId);
       if (!p) throw notFound();
       if (p.status !== 'open') throw new ApiError(409, 'conflict', 'problem_not_open');
-      const parties = (await shipments.parties(p.shipmentId))!;
-      const held = await ledger.heldFor(p.shipmentId);
       const refundCents = d.outcome === 'refund' ? Math.round((d.refund ?? 0) * 100) : null;
-      if (d.outcome === 'insurance' && INSURANCE[parties.insurance].kind === 'own_risk') throw new ApiError(409, 'conflict', 'insurance_not_covered');
-      if (refundCents !== null && refundCents > held) throw new ApiError(409, 'conflict', 'refund_too_much');
-      await db.transaction().execute(async (trx) => {
-        if (!(await repo.decide(trx, p.id, { outcome: d.outcome, reason: d.reason, refundCents, decidedBy: staffId, decidedAt: now() }))) throw new ApiError(409, 'conflict', 'problem_not_open');
+      await shipments.withJob(p.shipmentId, async (job, trx) => {
+        if (d.outcome === 'insurance' && INSURANCE[job.insurance].kind === 'own_risk') throw jobConflict('insurance_not_covered', job.state);
+        const held = (await settlement.facts(trx, p.shipmentId))?.availableCents ?? 0;
+        if (refundCents !== null && refundCents > held) throw jobConflict('refund_too_much', job.state);
+        if (!(await repo.decide(trx, p.id, { outcome: d.outcome, reason: d.reason, refundCents, decidedBy: staffId, decidedAt: now() }))) throw jobConflict('problem_not_open', job.state);
         await audit.record(trx, { staffId, action: 'problem.decided', subjectType: 'shipment', subjectId: p.shipmentId, reason: d.reason, details: { problem_id: p.id, outcome: d.outcome, refund_cents: refundCents, held_cents: held } });
       });
       await settle(p.id).catch((err: unknown) => log.error({ err, problemId }, 'the decision was taken; its money moves with the next run'));

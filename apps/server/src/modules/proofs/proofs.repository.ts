@@ -63,11 +63,6 @@ export async function fileOfShipment(db: Executor, shipmentId: number, key: stri
   return Boolean(photo);
 }
 
-/** Serialises the note's appends for one shipment (the entries' (shipment, seq) key refuses a fork anyway). */
-export async function lockShipment(db: Executor, shipmentId: number): Promise<void> {
-  await sql`select id from shipments where id = ${shipmentId} for update`.execute(db);
-}
-
 export async function packageIds(db: Executor, shipmentId: number): Promise<number[]> {
   const rows = await db.selectFrom('packages').select('id').where('shipmentId', '=', shipmentId).orderBy('position').execute();
   return rows.map((r) => r.id);

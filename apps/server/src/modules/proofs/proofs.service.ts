@@ -15,9 +15,9 @@ import {
 } from '@vm/domain';
 import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { ApiError, jobConflict, notFound } from '../../lib/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
-import type { ShipmentsService } from '../shipments/shipments.service.ts';
+import type { LockedJob, ShipmentsService } from '../shipments/shipments.service.ts';
 import { consignmentNotePdf } from './consignment-note-pdf.ts';
 import { entryHash, type NoteSeal } from './note-seal.ts';
 import { fileName, toProofRead } from './proofs.mapper.ts';
@@ -28,12 +28,15 @@ type Deps = {
   db: Db;
   store: FileStore;
   files: Pick<FilesService, 'normalise'>;
-  shipments: Pick<ShipmentsService, 'parties' | 'recordChanged'>;
+  shipments: Pick<ShipmentsService, 'parties' | 'recordChanged' | 'withJob' | 'lockJob'>;
   seal: NoteSeal;
   now: () => Date;
   log: Log;
-  /** Issue 22: told after the sender's answer is stored (a confirmation releases the held money). */
-  afterDeliveryAnswer?: (shipmentId: number) => Promise<void>;
+  /**
+   * The sender confirmed the delivery: the held money goes to the driver in the answer's own
+   * transaction (settlement's, under the job's lock), and `released` runs after it committed.
+   */
+  onConfirmed?: { release: (trx: Executor, job: LockedJob) => Promise<string>; released: () => void };
 };
 
 export type Viewer = { role: 'sender' | 'driver'; userId: number };
@@ -52,7 +55,7 @@ const town = (a: { zip: string; city: string; country: string }) => `${a.zip} ${
  * each appending a sealed entry to the shipment's consignment note; the sender's answer after
  * delivery. Only the job's sender and its assigned driver see any of it (anyone else: 404).
  */
-export function proofsService({ db, store, files, shipments, seal, now, log, afterDeliveryAnswer }: Deps) {
+export function proofsService({ db, store, files, shipments, seal, now, log, onConfirmed }: Deps) {
   /** The shipment if the viewer may see its proofs; 404 otherwise, before any other check. */
   async function own(v: Viewer, shipmentId: number) {
     const p = await shipments.parties(shipmentId);
@@ -187,7 +190,8 @@ export function proofsService({ db, store, files, shipments, seal, now, log, aft
         await seal.ready();
         const at = now();
         proofId = await db.transaction().execute(async (trx) => {
-          await repo.lockShipment(trx, shipmentId);
+          // The job's lock: the note's appends for one job never interleave, and a state change waits.
+          await shipments.lockJob(trx, shipmentId);
           const id = await repo.insert(
             trx,
             {
@@ -285,17 +289,17 @@ export function proofsService({ db, store, files, shipments, seal, now, log, aft
     /** The sender's answer after delivery: once, within 24 hours of it. */
     async answerDelivery(senderId: number, shipmentId: number, a: DeliveryAnswer): Promise<ProofsRead> {
       await own({ role: 'sender', userId: senderId }, shipmentId);
-      const delivered = await repo.deliveredAt(db, shipmentId);
-      const nowS = seconds(now());
-      if (await repo.answer(db, shipmentId)) throw new ApiError(409, 'conflict', 'delivery_answered');
-      if (!canAnswerDelivery(delivered ? seconds(delivered) : null, false, nowS)) throw new ApiError(409, 'conflict', 'delivery_answer_closed');
-      const stored = await db.transaction().execute(async (trx) => {
-        if (!(await repo.insertAnswer(trx, { shipmentId, outcome: a.outcome, note: a.note ?? '', answeredAt: now() }))) return false;
+      // Under the job's lock: a problem reported at the same moment is either seen here (the report
+      // is the answer) or finds this answer and is refused; never both.
+      const released = await shipments.withJob(shipmentId, async (job, trx) => {
+        const delivered = await repo.deliveredAt(trx, shipmentId);
+        if (await repo.answer(trx, shipmentId)) throw jobConflict('delivery_answered', job.state);
+        if (!canAnswerDelivery(delivered ? seconds(delivered) : null, false, seconds(now()))) throw jobConflict('delivery_answer_closed', job.state);
+        if (!(await repo.insertAnswer(trx, { shipmentId, outcome: a.outcome, note: a.note ?? '', answeredAt: now() }))) throw jobConflict('delivery_answered', job.state);
         await shipments.recordChanged(trx, shipmentId);
-        return true;
+        return a.outcome === 'confirmed' && onConfirmed ? (await onConfirmed.release(trx, job)) === 'released' : false;
       });
-      if (!stored) throw new ApiError(409, 'conflict', 'delivery_answered');
-      await afterDeliveryAnswer?.(shipmentId);
+      if (released) onConfirmed?.released();
       return read({ role: 'sender', userId: senderId }, shipmentId);
     },
 

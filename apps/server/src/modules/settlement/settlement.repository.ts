@@ -1,48 +1,82 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { InsuranceChoice } from '@vm/domain';
+import { HANDED_OVER, type InsuranceChoice, type PaymentMethodName as PaymentMethod, statesWhere } from '@vm/domain';
 
 // Issue 22, money held until delivery (decision 0031): the reads the release needs, across the
 // tables of the jobs, offers, drivers and proofs (read only: those modules own their writes). The
 // due jobs are found in one query so a batch of thousands is a few round trips.
 
-export type ReleaseFacts = {
+/** Handed over, the money waiting for the sender's answer or the 24 hours. */
+const ANSWER_STATES = statesWhere((d) => d.money === 'answer');
+
+/**
+ * A job's money as the ledger, the payment, the accepted offer and the refunds say it, in cents:
+ * the one read every decision about a job's money starts from (release, refunds, cancellation
+ * fees, problems' decisions). Read under the job's lock, it is what the decision may rely on.
+ */
+export type MoneyFactsRow = {
   shipmentId: number;
   reference: string;
   senderId: number;
-  driverId: number;
-  priceCents: number;
-  commissionBp: number | null;
   insurance: InsuranceChoice;
-  driverVatExempt: boolean;
-  /** The VAT the sender was charged (the receipt's; 21 % for a receipt older than the rule). */
-  saleVatPercent: number;
+  offerId: number | null;
+  driverId: number | null;
+  driverName: string | null;
+  priceCents: number | null;
+  commissionBp: number | null;
+  driverVatExempt: boolean | null;
+  paymentId: number | null;
+  method: PaymentMethod | null;
+  amountCents: number | null;
+  providerRef: string | null;
+  /** The VAT the sender was charged (the receipt's); null without a receipt. */
+  receiptVatPercent: number | null;
+  chargedCents: number;
+  heldCents: number;
+  pendingRefundCents: number;
+  refundedCents: number;
+  released: boolean;
+  feeKept: boolean;
+  /** A payment is at the bank (claimed, no outcome yet). */
+  paymentPending: boolean;
+  problem: { status: 'open' | 'decided'; settled: boolean } | null;
+  answer: 'confirmed' | 'problem' | null;
 };
 
-/** The accepted offer's money facts, the job's row locked until the transaction ends (one release at a time per job). */
-export async function releaseFacts(trx: Executor, shipmentId: number): Promise<ReleaseFacts | null> {
-  const row = await trx
-    .selectFrom('shipments as s')
-    .innerJoin('offers as o', 'o.id', 's.acceptedOfferId')
-    .leftJoin('driverProfiles as p', 'p.userId', 'o.driverId')
-    .leftJoin('payments as pay', (j) => j.onRef('pay.shipmentId', '=', 's.id').on('pay.status', '=', 'succeeded'))
-    .leftJoin('paymentReceipts as r', 'r.paymentId', 'pay.id')
-    .select(['s.id', 's.referenceId', 's.senderId', 's.insurance', 'o.driverId', 'o.priceCents', 'o.commissionBp', 'p.vatExempt', 'r.vatPercent'])
-    .where('s.id', '=', shipmentId)
-    .forUpdate('s')
-    .executeTakeFirst();
+export async function moneyFacts(db: Executor, shipmentId: number): Promise<MoneyFactsRow | null> {
+  const { rows } = await sql<Omit<MoneyFactsRow, 'problem'> & { problemStatus: 'open' | 'decided' | null; problemSettled: boolean | null }>`
+    select s.id as shipment_id, s.reference_id as reference, s.sender_id, s.insurance,
+           o.id as offer_id, o.driver_id, d.first_name || ' ' || d.last_name as driver_name, o.price_cents, o.commission_bp, dp.vat_exempt as driver_vat_exempt,
+           pay.id as payment_id, pay.method, pay.amount_cents, pay.provider_ref, r.vat_percent as receipt_vat_percent,
+           coalesce((select -sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transactions t on t.id = e.transaction_id
+                     where e.shipment_id = s.id and a.kind = 'held' and t.kind = 'charge'), 0)::int8 as charged_cents,
+           coalesce((select -sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                     where e.shipment_id = s.id and a.kind = 'held'), 0)::int8 as held_cents,
+           coalesce((select sum(f.amount_cents) from refunds f where f.shipment_id = s.id and f.status = 'pending'), 0)::int8 as pending_refund_cents,
+           coalesce((select sum(f.amount_cents) from refunds f where f.shipment_id = s.id and f.status = 'succeeded'), 0)::int8 as refunded_cents,
+           exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release') as released,
+           exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'cancellation_fee') as fee_kept,
+           exists (select 1 from payments p2 where p2.shipment_id = s.id and p2.status = 'pending') as payment_pending,
+           pr.status as problem_status, pr.settled_at is not null as problem_settled,
+           (select a.outcome from delivery_answers a where a.shipment_id = s.id) as answer
+    from shipments s
+    left join offers o on o.id = s.accepted_offer_id
+    left join users d on d.id = o.driver_id
+    left join driver_profiles dp on dp.user_id = o.driver_id
+    left join payments pay on pay.shipment_id = s.id and pay.status = 'succeeded'
+    left join payment_receipts r on r.payment_id = pay.id
+    left join problems pr on pr.shipment_id = s.id
+    where s.id = ${shipmentId}`.execute(db);
+  const row = rows[0];
   if (!row) return null;
+  const { problemStatus, problemSettled, ...rest } = row;
   return {
-    shipmentId: row.id,
-    reference: row.referenceId,
-    senderId: row.senderId,
-    driverId: row.driverId,
-    priceCents: row.priceCents,
-    commissionBp: row.commissionBp,
-    insurance: row.insurance,
-    // A driver without a profile (made by the admin command before joining existed) charges no VAT.
-    driverVatExempt: row.vatExempt ?? true,
-    saleVatPercent: row.vatPercent ?? 21,
+    ...rest,
+    chargedCents: Number(rest.chargedCents),
+    heldCents: Number(rest.heldCents),
+    pendingRefundCents: Number(rest.pendingRefundCents),
+    refundedCents: Number(rest.refundedCents),
+    problem: problemStatus ? { status: problemStatus, settled: problemSettled ?? false } : null,
   };
 }
 
@@ -54,14 +88,15 @@ export async function releaseFacts(trx: Executor, shipmentId: number): Promise<R
 export async function dueForRelease(db: Executor, deliveredBefore: Date, limit: number): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
     select s.id from shipments s
-    where s.state = 'delivered'
+    where s.state in (${sql.join(ANSWER_STATES)})
+      and not exists (select 1 from problems pr where pr.shipment_id = s.id and pr.status = 'open')
       and exists (select 1 from proofs p where p.shipment_id = s.id and p.kind = 'delivery')
       and exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'charge')
       and not exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release')
       and (
         exists (select 1 from delivery_answers d where d.shipment_id = s.id and d.outcome = 'confirmed')
         or (not exists (select 1 from delivery_answers d where d.shipment_id = s.id)
-            and (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = 'delivered') <= ${deliveredBefore})
+            and (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = ${HANDED_OVER}) <= ${deliveredBefore})
       )
     order by s.id
     limit ${limit}`.execute(db);
@@ -94,7 +129,7 @@ export type DriverJobMoneyRow = {
 export async function driverJobsMoney(db: Executor, driverId: number, limit: number): Promise<DriverJobMoneyRow[]> {
   const { rows } = await sql<DriverJobMoneyRow>`
     select s.id as shipment_id, s.reference_id as reference, s.pickup_city, s.delivery_city,
-           (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = 'delivered') as delivered_at,
+           (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = ${HANDED_OVER}) as delivered_at,
            coalesce((select pr.driver_price_cents from problems pr where pr.shipment_id = s.id), o.price_cents) as price_cents, o.commission_bp, p.vat_exempt,
            exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'charge') as charged,
            exists (select 1 from ledger_transactions t where t.shipment_id = s.id and t.kind = 'release') as released,
@@ -151,7 +186,7 @@ export type ReleasedJobRow = {
 export async function releasedJobs(db: Executor, driverId: number, q: { from?: Date; to?: Date; limit: number }): Promise<ReleasedJobRow[]> {
   const { rows } = await sql<ReleasedJobRow>`
     select s.id as shipment_id, s.reference_id as reference, s.pickup_city, s.delivery_city,
-           (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = 'delivered') as delivered_at,
+           (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = ${HANDED_OVER}) as delivered_at,
            r.released_at, o.price_cents, o.commission_bp, p.vat_exempt
     from (select t.shipment_id, min(t.created_at) as released_at from ledger_transactions t where t.kind = 'release' group by t.shipment_id) r
     join shipments s on s.id = r.shipment_id

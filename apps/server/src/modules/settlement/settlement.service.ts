@@ -1,5 +1,7 @@
 import {
   addDays,
+  canTransition,
+  FINISHED,
   costBreakdown,
   DELIVERY_ANSWER_WINDOW_SECONDS,
   type DriverEarningsRead,
@@ -20,6 +22,7 @@ import {
 } from '@vm/domain';
 import type { Db, Executor } from '../../db/database.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { LockedJob, ShipmentsService } from '../shipments/shipments.service.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './settlement.repository.ts';
 import { type StatementDoc, statementPdf } from './statement-pdf.ts';
@@ -32,14 +35,42 @@ import { type StatementDoc, statementPdf } from './statement-pdf.ts';
 // VAT the platform owes, the insurance premium, the commission, and the driver's payable.
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-type Deps = { db: Db; ledger: LedgerService; now: () => Date; log: Log; commissionPercent: number; /** After a job's money is released (the driver's self-billed invoice is written then). */ afterRelease?: () => void };
+type Deps = {
+  db: Db;
+  ledger: LedgerService;
+  shipments: Pick<ShipmentsService, 'withJob' | 'transition'>;
+  now: () => Date;
+  log: Log;
+  commissionPercent: number;
+  /** After a job's money is released (the driver's self-billed invoice is written then). */
+  afterRelease?: () => void;
+};
 
 export type ReleaseReason = 'confirmed' | 'timer' | 'staff';
 /** Issue 23: what a release after a part refund left the driver (their price without VAT) and the side of the job released, in cents. */
 export type RestRelease = { outcome: ReleaseOutcome; driverPriceCents: number; releasedCents: number };
 /** Keeps the lower driver's price in the release's transaction (the self-billed invoice is written from it). */
 type RestHook = (trx: Executor, driverPriceCents: number) => Promise<void>;
-export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 'amount_mismatch';
+/**
+ * What a release did: released, or why not: released before, nothing held (not paid, or refunded),
+ * held money that is not the price (part refunded: staff divide it), a problem still open (staff
+ * decide it first), or a refund still at the provider (its money is spoken for).
+ */
+export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 'amount_mismatch' | 'problem_open' | 'refund_pending';
+
+/**
+ * A job's money in cents, as every decision about it reads it (settlement owns these figures):
+ * the price of record and how it divides, and what is held, spoken for by refunds at the provider,
+ * free, refunded and released.
+ */
+export type MoneyFacts = repo.MoneyFactsRow & {
+  /** The VAT percent of the sale, as charged (the receipt's; 21 % for a receipt older than the rule). */
+  saleVatPercent: number;
+  /** Held and not spoken for by a refund at the provider: what a release or a new refund may take. */
+  availableCents: number;
+  /** The commission percent the accepted offer kept. */
+  commissionPercent: number;
+};
 
 /** Jobs released per batch of the timer; a backlog is worked off batch after batch. */
 const RELEASE_BATCH = 200;
@@ -70,54 +101,72 @@ function statusOf(r: { charged: boolean; released: boolean; releasedAt?: Date | 
   return r.outcome === 'problem' ? 'on_hold' : 'held';
 }
 
-export function settlementService({ db, ledger, now, log, commissionPercent, afterRelease }: Deps) {
+export function settlementService({ db, ledger, shipments, now, log, commissionPercent, afterRelease }: Deps) {
   /** What a job pays the driver, with the commission their offer kept. */
   const earningsOf = (r: { priceCents: number; commissionBp: number | null; vatExempt: boolean | null }) =>
     driverEarnings(r.priceCents, r.commissionBp === null ? commissionPercent : r.commissionBp / 100, r.vatExempt ?? true);
 
-  /** Releases one job's held money to its driver (see the module comment); what happened, once per job. */
-  async function release(shipmentId: number, reason: ReleaseReason): Promise<ReleaseOutcome> {
-    const { outcome } = await releaseOnce(shipmentId, reason, null);
-    if (outcome === 'released') afterRelease?.();
-    return outcome;
+  async function facts(executor: Executor, shipmentId: number): Promise<MoneyFacts | null> {
+    const f = await repo.moneyFacts(executor, shipmentId);
+    if (!f) return null;
+    return {
+      ...f,
+      saleVatPercent: f.receiptVatPercent ?? 21,
+      availableCents: f.heldCents - f.pendingRefundCents,
+      commissionPercent: f.commissionBp === null ? commissionPercent : f.commissionBp / 100,
+    };
   }
 
   /**
-   * A release of all a job's money, or (`rest`, staff's decision on a problem after a part refund)
-   * of what is still held, divided like a release of the lower price the refund left.
+   * Releases a locked job's held money to its driver (see the module comment), in the caller's
+   * transaction: all of it, or (`rest`, staff's decision on a problem after a part refund) what is
+   * still held, divided like a release of the lower price the refund left. A delivered job is done
+   * once its money is released: it moves to finalised with the release.
    */
-  async function releaseOnce(shipmentId: number, reason: ReleaseReason, rest: RestHook | null): Promise<{ outcome: ReleaseOutcome; split?: JobSplit }> {
-    return db.transaction().execute(async (trx) => {
-      const f = await repo.releaseFacts(trx, shipmentId);
-      if (!f) return { outcome: 'nothing_held' };
-      if (await ledger.hasMovement(shipmentId, 'release', trx)) return { outcome: 'already_released' };
-      const held = await ledger.heldFor(shipmentId, trx);
-      if (held <= 0) return { outcome: 'nothing_held' };
-      const pct = f.commissionBp === null ? commissionPercent : f.commissionBp / 100;
-      const cost = costBreakdown(f.priceCents, f.insurance, f.saleVatPercent);
-      const split = rest ? remainderSplit(cost, held, pct, f.driverVatExempt) : jobSplit(cost, pct, f.driverVatExempt);
-      if (split.charged !== held) {
-        // Part of it was refunded (or the price moved): only staff's decision divides what is left.
-        log.warn({ shipmentId, held, charged: split.charged }, 'held money differs from the price: not released');
-        return { outcome: 'amount_mismatch' };
-      }
-      await ledger.post(trx, {
-        key: `release:shipment:${shipmentId}`,
-        kind: 'release',
-        shipmentId,
-        memo: `${f.reference} released to driver ${f.driverId} (${reason})`,
-        lines: [
-          { account: { kind: 'held' }, cents: split.charged },
-          { account: { kind: 'vat_payable' }, cents: -split.vat_out },
-          { account: { kind: 'revenue_insurance' }, cents: -split.insurance },
-          { account: { kind: 'revenue_commission' }, cents: -split.driver.commission },
-          { account: { kind: 'driver_payable', userId: f.driverId }, cents: -split.driver.payable },
-          { account: { kind: 'vat_receivable' }, cents: split.driver.vat },
-        ],
-      });
-      await rest?.(trx, split.driver.price);
-      return { outcome: 'released', split };
+  async function releaseLocked(trx: Executor, job: LockedJob, reason: ReleaseReason, rest: RestHook | null = null): Promise<{ outcome: ReleaseOutcome; split?: JobSplit }> {
+    const f = await facts(trx, job.id);
+    if (!f || f.driverId === null || f.priceCents === null) return { outcome: 'nothing_held' };
+    if (f.released) return { outcome: 'already_released' };
+    if (f.problem?.status === 'open') return { outcome: 'problem_open' };
+    if (f.pendingRefundCents > 0) return { outcome: 'refund_pending' };
+    const held = f.heldCents;
+    if (held <= 0) return { outcome: 'nothing_held' };
+    const cost = costBreakdown(f.priceCents, f.insurance, f.saleVatPercent);
+    const split = rest ? remainderSplit(cost, held, f.commissionPercent, f.driverVatExempt ?? true) : jobSplit(cost, f.commissionPercent, f.driverVatExempt ?? true);
+    if (split.charged !== held) {
+      // Part of it was refunded (or the price moved): only staff's decision divides what is left.
+      log.warn({ shipmentId: job.id, held, charged: split.charged }, 'held money differs from the price: not released');
+      return { outcome: 'amount_mismatch' };
+    }
+    await ledger.post(trx, {
+      key: `release:shipment:${job.id}`,
+      kind: 'release',
+      shipmentId: job.id,
+      memo: `${f.reference} released to driver ${f.driverId} (${reason})`,
+      lines: [
+        { account: { kind: 'held' }, cents: split.charged },
+        { account: { kind: 'vat_payable' }, cents: -split.vat_out },
+        { account: { kind: 'revenue_insurance' }, cents: -split.insurance },
+        { account: { kind: 'revenue_commission' }, cents: -split.driver.commission },
+        { account: { kind: 'driver_payable', userId: f.driverId }, cents: -split.driver.payable },
+        { account: { kind: 'vat_receivable' }, cents: split.driver.vat },
+      ],
     });
+    await rest?.(trx, split.driver.price);
+    await finishDelivered(trx, job);
+    return { outcome: 'released', split };
+  }
+
+  /** A delivered job whose money is settled is done (finalised: the sender may rate it). */
+  async function finishDelivered(trx: Executor, job: LockedJob): Promise<void> {
+    if (canTransition(job.state, FINISHED, 'system')) await shipments.transition(trx, job, FINISHED, 'system');
+  }
+
+  /** Releases one job's held money to its driver under the job's lock; what happened, once per job. */
+  async function release(shipmentId: number, reason: ReleaseReason): Promise<ReleaseOutcome> {
+    const { outcome } = await shipments.withJob(shipmentId, (job, trx) => releaseLocked(trx, job, reason));
+    if (outcome === 'released') afterRelease?.();
+    return outcome;
   }
 
   return {
@@ -139,10 +188,20 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
     },
 
     release,
+    facts,
+    finishDelivered,
 
-    /** Issue 23: staff's decision on a problem after a part refund: what is still held goes to the driver's side (see releaseOnce). */
+    /** The sender confirmed the delivery, in the answer's transaction (holding the job's lock): the money goes to the driver with it. */
+    async releaseOnConfirmation(trx: Executor, job: LockedJob): Promise<ReleaseOutcome> {
+      const { outcome } = await releaseLocked(trx, job, 'confirmed');
+      return outcome;
+    },
+    /** After a release committed elsewhere (the confirmation's transaction): the invoices follow. */
+    released: () => afterRelease?.(),
+
+    /** Issue 23: staff's decision on a problem after a part refund: what is still held goes to the driver's side (see releaseLocked). */
     async releaseRest(shipmentId: number, withPrice: RestHook): Promise<RestRelease> {
-      const { outcome, split } = await releaseOnce(shipmentId, 'staff', withPrice);
+      const { outcome, split } = await shipments.withJob(shipmentId, (job, trx) => releaseLocked(trx, job, 'staff', withPrice));
       if (outcome === 'released') afterRelease?.();
       return { outcome, driverPriceCents: split?.driver.price ?? 0, releasedCents: split?.charged ?? 0 };
     },
@@ -270,16 +329,6 @@ export function settlementService({ db, ledger, now, log, commissionPercent, aft
         }),
       };
       return { pdf: await statementPdf(doc, lang), lang };
-    },
-
-    /** After the sender's answer: a confirmation releases at once (the timer would within a minute anyway). */
-    async afterDeliveryAnswer(shipmentId: number): Promise<void> {
-      if ((await repo.deliveryOutcome(db, shipmentId)) !== 'confirmed') return;
-      try {
-        await release(shipmentId, 'confirmed');
-      } catch (err) {
-        log.error({ shipmentId, err }, 'release after confirmation failed; the timer retries');
-      }
     },
 
     /** The timer: releases every due job (confirmed, or unanswered 24 hours after delivery with proof); how many. */

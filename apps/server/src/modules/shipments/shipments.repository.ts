@@ -1,7 +1,7 @@
-import { type InsuranceChoice, type Leg, loadSummary, type OfferState, shortName, type VehicleType } from '@vm/domain';
-import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
+import { FIRST_STATE, type InsuranceChoice, type Leg, loadSummary, type OfferState, shortName, statesWhere, type VehicleType } from '@vm/domain';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { Database, PackagesTable, ShipmentState, ShipmentStatesTable, ShipmentsTable } from '../../db/schema.ts';
+import type { PackagesTable, ShipmentState, ShipmentStatesTable, ShipmentsTable } from '../../db/schema.ts';
 import { bump } from './revision.ts';
 
 // Sender bookings: the shipment aggregate's reads (shared with driver jobs through the service)
@@ -67,6 +67,9 @@ export type ShipmentRows = {
   buyers: SenderVatRow[];
 };
 export type SenderVatRow = { senderId: number; country: string; vat: string | null };
+/** The states in which a job takes offers (its pickup window decides the rest). */
+const OPEN_STATES = statesWhere((d) => d.phase === 'open');
+
 const NO_ROWS: ShipmentRows = { shipments: [], states: [], packages: [], photos: [], offers: [], ratings: [], late: [], buyers: [] };
 
 /** A standing offer with its driver's name, picture, vehicle and ratings. */
@@ -232,7 +235,7 @@ function loadColumns(packages: readonly NewPackage[]) {
 
 /** Writes the shipment, its first state, packages and photo links (inside the service's transaction). */
 export async function insert(db: Executor, s: NewShipment): Promise<number> {
-  const state: ShipmentState = 'new';
+  const state = FIRST_STATE;
   const row: Insertable<ShipmentsTable> = {
     referenceId: s.referenceId,
     senderId: s.senderId,
@@ -282,7 +285,7 @@ export async function listOpen(db: Executor, now: Date, limit: number): Promise<
   const ids = await db
     .selectFrom('shipments')
     .select('id')
-    .where('state', '=', 'new')
+    .where('state', 'in', OPEN_STATES)
     .where('pickupDateTill', '>', now)
     .orderBy('pickupDateFrom')
     .orderBy('id')
@@ -304,49 +307,20 @@ export async function parties(db: Executor, id: number): Promise<ShipmentParties
   return row ? { senderId: row.senderId, state: row.state, driverId: row.driverId, pickupTill: row.pickupDateTill, insurance: row.insurance } : null;
 }
 
-/**
- * Moves a sender's shipment from one state to another, only if it is still in `from`, is theirs
- * and no payment for it is in flight. Writes the state history row too; false when nothing changed.
- */
-export async function changeStateAsSender(db: Executor, id: number, senderId: number, from: ShipmentState, to: ShipmentState, now: Date): Promise<boolean> {
-  const res = await db
-    .updateTable('shipments')
-    .set({ state: to, ...bump(now) })
-    .where('id', '=', id)
-    .where('state', '=', from)
-    .where('senderId', '=', senderId)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))))
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return false;
-  await db.insertInto('shipmentStates').values({ shipmentId: id, state: to, createdAt: now }).execute();
-  return true;
+/** Sets the insurance (the caller holds the job's lock and checked it may still change). */
+export async function setInsurance(db: Executor, id: number, insurance: InsuranceChoice, now: Date): Promise<void> {
+  await db.updateTable('shipments').set({ insurance, ...bump(now) }).where('id', '=', id).execute();
 }
 
-/** Sets the insurance while the shipment is still new (no accepted offer, not cancelled) and no payment is in flight. */
-export async function setInsurance(db: Executor, id: number, senderId: number, insurance: InsuranceChoice, now: Date): Promise<boolean> {
-  const res = await db
-    .updateTable('shipments')
-    .set({ insurance, ...bump(now) })
-    .where('id', '=', id)
-    .where('senderId', '=', senderId)
-    .where('state', '=', 'new')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+/** Whether a payment for the job is at the bank (claimed, no outcome yet): the price must not move under it. */
+export async function paymentPending(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('payments').select('id').where('shipmentId', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return row !== undefined;
 }
 
-/** A job its sender may still change: new, no accepted offer, no payment at the bank. */
-const changeable = (eb: ExpressionBuilder<Database, 'shipments'>) =>
-  eb.and([
-    eb('state', '=', 'new'),
-    eb('acceptedOfferId', 'is', null),
-    eb.not(eb.exists(eb.selectFrom('payments').select('id').whereRef('payments.shipmentId', '=', 'shipments.id').where('status', '=', 'pending'))),
-  ]);
-
-/** Locks a job its sender may still change and bumps its revision (photos added or removed); false when it is not changeable. */
-export async function lockChangeable(db: Executor, id: number, senderId: number, now: Date): Promise<boolean> {
-  const res = await db.updateTable('shipments').set(bump(now)).where('id', '=', id).where('senderId', '=', senderId).where(changeable).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+/** Bumps the job's revision (photos added or removed: the sender's list changes). */
+export async function bumpRevision(db: Executor, id: number, now: Date): Promise<void> {
+  await db.updateTable('shipments').set(bump(now)).where('id', '=', id).execute();
 }
 
 /** Adds photos after a package's last one. */
@@ -362,15 +336,12 @@ export async function removePackagePhoto(db: Executor, packageId: number, imageI
   return Number(res.numDeletedRows) === 1;
 }
 
-/**
- * A sender's change to a job (stops, route, package descriptions), only while it is new with no
- * accepted offer and no payment at the bank; false otherwise. Locks the row for the caller's offers.
- */
+/** A sender's change to a job (stops, route, package descriptions); the caller holds the job's lock and checked it may change. */
 export async function changeDetails(
   db: Executor,
-  c: { id: number; senderId: number; pickup: NewPlace; delivery: NewPlace; route: NewShipment['route']; descriptions: { id: number; description: string }[]; now: Date },
-): Promise<boolean> {
-  const res = await db
+  c: { id: number; pickup: NewPlace; delivery: NewPlace; route: NewShipment['route']; descriptions: { id: number; description: string }[]; now: Date },
+): Promise<void> {
+  await db
     .updateTable('shipments')
     .set({
       ...pickupColumns(c.pickup),
@@ -382,14 +353,10 @@ export async function changeDetails(
       ...bump(c.now),
     })
     .where('id', '=', c.id)
-    .where('senderId', '=', c.senderId)
-    .where(changeable)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return false;
+    .execute();
   for (const p of c.descriptions) {
     await db.updateTable('packages').set({ description: p.description }).where('id', '=', p.id).where('shipmentId', '=', c.id).execute();
   }
-  return true;
 }
 
 /** Returns false when this author already rated this shipment; otherwise bumps the shipment's revision too. */
@@ -428,7 +395,7 @@ export async function expiredUnreported(db: Executor, now: Date, limit: number):
   return db
     .selectFrom('shipments as s')
     .select(['s.id', 's.senderId', 's.referenceId'])
-    .where('s.state', '=', 'new')
+    .where('s.state', 'in', OPEN_STATES)
     .where('s.acceptedOfferId', 'is', null)
     .where('s.pickupDateTill', '<=', now)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('events').select('id').where('events.dedupeKey', '=', sql<string>`'expired:' || s.id`))))

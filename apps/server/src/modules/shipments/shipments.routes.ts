@@ -24,11 +24,11 @@ type Options = {
    * bank). The payments module gives it; shipments does not depend on payments.
    */
   beforeCancel: (senderId: number, shipmentId: number) => Promise<void>;
-  /** Issue 22: cancelling after acceptance, for the fee the sender names (the cancellations module). */
-  cancelAccepted: (senderId: number, shipmentId: number, fee: number | undefined, lang: Locale) => Promise<ShipmentRead>;
+  /** The sender cancels, free before acceptance and for the ladder's fee (named in the request) after it: the cancellations module. */
+  cancel: (senderId: number, shipmentId: number, fee: number | undefined, lang: Locale) => Promise<ShipmentRead>;
 };
 
-export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, events, versionCache, beforeCancel, cancelAccepted }) => {
+export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shipments, events, versionCache, beforeCancel, cancel }) => {
   app.route({
     ...fromContract(apiRoutes.createShipment),
     handler: async (req, reply) => {
@@ -87,11 +87,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shi
     handler: async (req) => {
       const { userId } = currentUser(req);
       await beforeCancel(userId, req.params.id);
-      const lang = req.locale ?? 'nl';
-      const s = await shipments.get(userId, req.params.id, lang);
-      // A new job is cancelled as SPEC section 4 says; an accepted one by the ladder, for the fee named.
-      if (s.current_state.state === 'new') return shipments.cancel(userId, req.params.id, lang);
-      return cancelAccepted(userId, req.params.id, req.body.fee, lang);
+      return cancel(userId, req.params.id, req.body.fee, req.locale ?? 'nl');
     },
   });
 

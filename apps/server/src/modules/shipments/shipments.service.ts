@@ -1,15 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { addPhotosSchema, changeableBySender, changeShipmentSchema, MAX_PHOTOS, offersStay } from '@vm/domain';
 import { parseBody } from '../../lib/validate.ts';
-import { canTransition, saleVatPercent, type ChangeShipmentInput, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type Locale, type NewEvent, packageSize, type ShipmentRead, type ShipmentStateName } from '@vm/domain';
+import { SHIPMENT_STATE, saleVatPercent, type ChangeShipmentInput, checkShipmentTimes, type CreateShipmentInput, type InsuranceChoice, type Locale, type NewEvent, packageSize, type ShipmentRead } from '@vm/domain';
 import type { Router, TimeZones } from '../../adapters/geo/geo.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { ApiError, notFound, ValidationFailed } from '../../lib/errors.ts';
+import { ApiError, jobConflict, notFound, ValidationFailed } from '../../lib/errors.ts';
 import { placeIdOf } from '../../lib/places.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { toShipmentReads } from './shipments.mapper.ts';
+import { jobLifecycle, type LockedJob } from './lifecycle.ts';
 import * as repo from './shipments.repository.ts';
+
+export type { LockedJob } from './lifecycle.ts';
 
 /** Who sent a shipment, its state, and which driver (if any) has its accepted offer. */
 export type ShipmentParties = repo.ShipmentParties;
@@ -71,10 +74,18 @@ function toNewPackage(p: CreateShipmentInput['packages'][number], photos: string
  * modules use through the functions at the end.
  */
 export function shipmentsService({ db, files, events, router, timeZones, now }: Deps) {
-  /** The sender hears of every state change of their shipment, whoever made it. */
-  async function recordStateChanged(trx: Executor, id: number, to: ShipmentStateName): Promise<void> {
-    const c = await repo.eventContext(trx, id);
-    await events.record(trx, [{ userId: c.senderId, type: 'shipment.state.changed', shipmentId: id, payload: { reference: c.reference, state: to } }]);
+  const lifecycle = jobLifecycle({ db, events, now });
+
+  /**
+   * The sender's own job, locked, that they may still change: open for offers, no accepted offer,
+   * no payment at the bank (the price must not move under it). 404 for another sender's job, 409
+   * (naming its state) otherwise.
+   */
+  async function lockChangeable(trx: Executor, id: number, senderId: number, refusal: string): Promise<LockedJob> {
+    const job = await lifecycle.lockJob(trx, id);
+    if (!job || job.senderId !== senderId) throw notFound();
+    if (SHIPMENT_STATE[job.state].phase !== 'open' || job.acceptedOfferId !== null || (await repo.paymentPending(trx, id))) throw jobConflict(refusal, job.state);
+    return job;
   }
 
   /** The sender's list changed by their own hand (or the driver's route): streamed, not listed. */
@@ -146,7 +157,7 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
       // Read for its facts only (towns are not compared), so in any language.
       const s = await get(senderId, id, 'nl');
       const input = parseBody(changeShipmentSchema, body);
-      if (s.current_state.state !== 'new' || s.accepted_offer) throw new ApiError(409, 'conflict', 'shipment_locked');
+      if (!changeableBySender(s)) throw jobConflict('shipment_locked', s.current_state.state);
       const timezones = { pickup: timeZones.lookup(input.pickup.lat, input.pickup.lng), delivery: timeZones.lookup(input.delivery.lat, input.delivery.lng) };
       const errors = [];
       for (const side of ['pickup', 'delivery'] as const) {
@@ -182,7 +193,7 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
     async addPhotos(senderId: number, id: number, content: unknown, uploads: Map<string, Buffer>, lang: Locale): Promise<ShipmentRead> {
       const s = await get(senderId, id, lang);
       const input = parseBody(addPhotosSchema, content);
-      if (!changeableBySender(s)) throw new ApiError(409, 'conflict', 'shipment_locked');
+      if (!changeableBySender(s)) throw jobConflict('shipment_locked', s.current_state.state);
       const pkg = s.packages.find((p) => p.id === input.package_id);
       if (!pkg) throw new ValidationFailed([{ field: 'package_id', key: 'invalid_body' }]);
       const errors = [];
@@ -192,14 +203,13 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
       if (errors.length) throw new ValidationFailed(errors);
       const prepared = await files.prepareImages(senderId, 'package_photo', input.photos.map((f) => uploads.get(f)!));
       try {
-        const added = await db.transaction().execute(async (trx) => {
-          if (!(await repo.lockChangeable(trx, id, senderId, now()))) return false;
+        await db.transaction().execute(async (trx) => {
+          await lockChangeable(trx, id, senderId, 'shipment_locked');
+          await repo.bumpRevision(trx, id, now());
           await prepared.record(trx);
           await repo.addPackagePhotos(trx, pkg.id, prepared.ids);
           await recordChanged(trx, id);
-          return true;
         });
-        if (!added) throw new ApiError(409, 'conflict', 'shipment_locked');
       } catch (err) {
         await prepared.discard();
         throw err;
@@ -212,25 +222,25 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
       const s = await get(senderId, id, lang);
       const pkg = s.packages.find((p) => p.attachments.some((a) => a.id === photoId));
       if (!pkg) throw notFound();
-      if (!changeableBySender(s)) throw new ApiError(409, 'conflict', 'shipment_locked');
+      if (!changeableBySender(s)) throw jobConflict('shipment_locked', s.current_state.state);
       const removed = await db.transaction().execute(async (trx) => {
-        if (!(await repo.lockChangeable(trx, id, senderId, now()))) return 'locked' as const;
-        if (!(await repo.removePackagePhoto(trx, pkg.id, photoId))) return 'gone' as const;
+        await lockChangeable(trx, id, senderId, 'shipment_locked');
+        if (!(await repo.removePackagePhoto(trx, pkg.id, photoId))) return false;
+        await repo.bumpRevision(trx, id, now());
         await recordChanged(trx, id);
-        return 'removed' as const;
+        return true;
       });
-      if (removed === 'locked') throw new ApiError(409, 'conflict', 'shipment_locked');
-      if (removed === 'gone') throw notFound();
+      if (!removed) throw notFound();
       // The image row and its files go after the commit; an orphan left by a crash is swept.
       await files.removeImage(photoId);
       return get(senderId, id, lang);
     },
 
-    /** Writes a prepared change inside the caller's transaction; false when the job stopped being changeable meanwhile. */
-    async applyChange(trx: Executor, c: PreparedChange): Promise<boolean> {
-      if (!(await repo.changeDetails(trx, { ...c, now: now() }))) return false;
+    /** Writes a prepared change inside the caller's transaction, under the job's lock; 409 when the job stopped being changeable meanwhile. */
+    async applyChange(trx: Executor, c: PreparedChange): Promise<void> {
+      await lockChangeable(trx, c.id, c.senderId, 'shipment_locked');
+      await repo.changeDetails(trx, { ...c, now: now() });
       await recordChanged(trx, c.id);
-      return true;
     },
 
     get,
@@ -238,30 +248,12 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
     list: async (senderId: number, lang: Locale) => toShipmentReads(await repo.listForSender(db, senderId), lang),
     listVersion: (senderId: number) => repo.senderListVersion(db, senderId),
 
-    /** The sender cancels a new shipment (SPEC section 4); after acceptance the cancellations module does, with the ladder's fee. */
-    async cancel(senderId: number, id: number, lang: Locale): Promise<ShipmentRead> {
-      const s = await get(senderId, id, lang);
-      const from = s.current_state.state;
-      const cancelled =
-        from === 'new' &&
-        canTransition(from, 'cancelled', 'sender') &&
-        (await db.transaction().execute(async (trx) => {
-          if (!(await repo.changeStateAsSender(trx, id, senderId, from, 'cancelled', now()))) return false;
-          await recordStateChanged(trx, id, 'cancelled');
-          return true;
-        }));
-      if (!cancelled) throw new ApiError(409, 'conflict', 'state_change_not_allowed');
-      return get(senderId, id, lang);
-    },
-
     async setInsurance(senderId: number, id: number, insurance: InsuranceChoice, lang: Locale): Promise<ShipmentRead> {
-      await get(senderId, id, lang);
-      const set = await db.transaction().execute(async (trx) => {
-        if (!(await repo.setInsurance(trx, id, senderId, insurance, now()))) return false;
+      await lifecycle.withJob(id, async (job, trx) => {
+        await lockChangeable(trx, job.id, senderId, 'insurance_locked');
+        await repo.setInsurance(trx, id, insurance, now());
         await recordChanged(trx, id);
-        return true;
       });
-      if (!set) throw new ApiError(409, 'conflict', 'insurance_locked');
       return get(senderId, id, lang);
     },
 
@@ -269,7 +261,7 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
     async rate(authorId: number, shipmentId: number, rating: number): Promise<void> {
       const p = await repo.parties(db, shipmentId);
       if (!p || (p.senderId !== authorId && p.driverId !== authorId)) throw notFound();
-      if (p.state !== 'finalised' || p.driverId === null) throw new ApiError(409, 'conflict', 'rating_not_allowed');
+      if (SHIPMENT_STATE[p.state].phase !== 'done' || p.driverId === null) throw jobConflict('rating_not_allowed', p.state);
       const ratingableId = authorId === p.senderId ? p.driverId : p.senderId;
       const rated = await db.transaction().execute(async (trx) => {
         if (!(await repo.insertRating(trx, { shipmentId, authorId, ratingableId, rating }, now()))) return false;
@@ -307,8 +299,13 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
       return saleVatPercent({ company_vat: f?.vat ?? null, country: f?.country ?? 'BE', pickup_country: f?.pickupCountry ?? 'BE', delivery_country: f?.deliveryCountry ?? 'BE' });
     },
 
-    recordStateChanged,
     recordChanged,
+
+    /** The job's lock and its one state transition (lifecycle.ts): every module that changes a job or its money goes through these. */
+    lockJob: lifecycle.lockJob,
+    withJob: lifecycle.withJob,
+    transition: lifecycle.transition,
+    lockJobsOf: lifecycle.lockJobsOf,
 
     /** Shipments open for offers (new, pickup window open), soonest pickup first, in the sender's full read. */
     readOpen: async (limit: number, lang: Locale): Promise<ShipmentRead[]> => toShipmentReads(await repo.listOpen(db, now(), limit), lang),

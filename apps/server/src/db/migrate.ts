@@ -33,6 +33,7 @@ import * as m0031 from './migrations/0031-restrictions.ts';
 // Issue 23 parts 2-3: finance approvals in the back office
 import * as m0032 from './migrations/0032-ops-finance.ts';
 import * as m0033 from './migrations/0033-invoice-credits-index.ts';
+import * as m0035 from './migrations/0035-invoice-documents-forget-email.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -83,6 +84,8 @@ const migrations: Record<string, Migration> = {
   '0032-ops-finance': m0032,
   // Issue 22: the invoice list's credited sums read by index
   '0033-invoice-credits-index': m0033,
+  // Decision 0035: accounts deleted before it lose their e-mail from their invoices' documents too
+  '0035-invoice-documents-forget-email': m0035,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

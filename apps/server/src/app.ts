@@ -73,6 +73,7 @@ import { appMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { type ReadinessCheck, readiness } from './plugins/readiness.ts';
+import { bodyTimeout } from './lib/body-timeout.ts';
 import { requestGuards } from './plugins/request-guards.ts';
 import { requestIdHeader, requestIdOptions } from './plugins/request-id.ts';
 import { loggerOptions } from './plugins/request-log.ts';
@@ -188,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...requestIdOptions(config.trustProxy),
   });
   requestIdHeader(app);
+  // First of the hooks, so that no route or guard answering early leaves a stalled body its connection.
+  bodyTimeout(app, config.bodyTimeoutMs);
   // Made before the services so that they can be handed its hooks (metrics.paymentOutcome).
   const metrics = appMetrics();
   const routeList: { method: string; url: string }[] = [];

@@ -122,6 +122,9 @@ const envVariables = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   // A request whose body has not fully arrived after this long gets 408 (a body trickled in byte by byte).
   REQUEST_TIMEOUT_SECONDS: int(120),
+  // A body not whole this long after its headers gets 408 and its connection closed (a stalled or
+  // dribbled body); timed per request, so it cuts on time. At most REQUEST_TIMEOUT_SECONDS.
+  BODY_TIMEOUT_SECONDS: int(60),
   // Open event streams per user in this process; one more closes that user's oldest (browsers allow 6 per origin over HTTP/1.1).
   SSE_STREAMS_PER_USER: int(6),
   // Staff sign-in (issue 21, staff part; decision 0025): the WebAuthn relying party (a domain, never
@@ -319,6 +322,8 @@ const configSchema = envVariables
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     /** A request body not fully received after this long is cut with 408. */
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    /** A request body not whole this long after its headers is cut with 408. */
+    bodyTimeoutMs: Math.min(e.BODY_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS) * 1000,
     /** Open event streams per user in this process; the oldest is closed for one more. */
     sseStreamsPerUser: e.SSE_STREAMS_PER_USER,
     /** The consignment notes' sealing key (ES256 private JWK or PKCS#8 PEM); null: one kept in the database. */

@@ -167,7 +167,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   // Issue 23 parts 2-3: finance approvals in the back office, audited.
   const opsFinance = opsFinanceService({ db, users, payouts, settlement, invoicePayments, audit });
   // Issue 23 part 4: data export, account deletion, retention (decision 0035).
-  const privacy = privacyService({ db, store: fileStore, auth, shipments, ledger, retention: config.retention, now, log });
+  const privacy = privacyService({ db, store: fileStore, auth, shipments, ledger, invoices, retention: config.retention, now, log });
   return { privacy, refunds, restrictions, opsFinance, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 

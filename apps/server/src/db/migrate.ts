@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031-restrictions.ts';
 import * as m0032 from './migrations/0032-ops-finance.ts';
 import * as m0033 from './migrations/0033-invoice-credits-index.ts';
 import * as m0034 from './migrations/0034-one-owner-of-a-job.ts';
+import * as m0035 from './migrations/0035-invoice-documents-forget-email.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -86,6 +87,8 @@ const migrations: Record<string, Migration> = {
   '0033-invoice-credits-index': m0033,
   // One owner of a job's state: the states the database accepts, a delivered job finished with its money
   '0034-one-owner-of-a-job': m0034,
+  // Decision 0035: accounts deleted before it lose their e-mail from their invoices' documents too
+  '0035-invoice-documents-forget-email': m0035,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -194,3 +194,32 @@ export function creditNote(sale: EInvoiceDoc, amountCents: number, reason: 'send
     notes: [why, TEXT.refunded[lang]],
   };
 }
+
+/**
+ * The user's own party on a document they are the subject of: the buyer of the platform's invoices
+ * and credit notes, the seller (the driver) of their self-billed ones.
+ */
+export const userSide = (kind: EInvoiceDoc['kind']): 'buyer' | 'seller' => (kind === 'invoice' || kind === 'credit_note' ? 'buyer' : 'seller');
+
+/**
+ * The document without the e-mail of the user's party, for an account that was deleted (decision
+ * 0035). An e-mail is no mention an invoice must carry (VAT code), so the legal record keeps its
+ * numbers, amounts, VAT, name and address, and loses only the address a deleted person no longer has.
+ */
+export function withoutUserEmail(doc: EInvoiceDoc): EInvoiceDoc {
+  const side = userSide(doc.kind);
+  const { email: _email, ...party } = doc[side];
+  return { ...doc, [side]: party };
+}
+
+const UBL_PARTY: Record<'buyer' | 'seller', string> = { buyer: 'cac:AccountingCustomerParty', seller: 'cac:AccountingSupplierParty' };
+
+/**
+ * The UBL without the contact e-mail (BT-43 / BT-58, optional in EN 16931 and Peppol BIS) of the
+ * user's party. Only the contact written last in that party is taken out: the platform's own
+ * contact on the other side stays, and so does every other byte.
+ */
+export function ublWithoutUserEmail(ubl: string, kind: EInvoiceDoc['kind']): string {
+  const end = `</cac:Party></${UBL_PARTY[userSide(kind)]}>`;
+  return ubl.replace(new RegExp(`<cac:Contact><cbc:ElectronicMail>[^<]*</cbc:ElectronicMail></cac:Contact>(?=${end})`), '');
+}

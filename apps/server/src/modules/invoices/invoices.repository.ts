@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import type { InsuranceChoice, Locale } from '@vm/domain';
+import { DELETED_USER_NAME, type InsuranceChoice, type Locale } from '@vm/domain';
 import type { Executor } from '../../db/database.ts';
 import type { BankCreditsTable, InvoicesTable, InvoiceSeriesName } from '../../db/schema.ts';
 
@@ -92,6 +92,36 @@ export async function find(db: Executor, id: number): Promise<InvoiceRow | null>
 
 export async function documentOf(db: Executor, id: number): Promise<{ document: string; ubl: string | null } | null> {
   return (await db.selectFrom('invoices').select(['document', 'ubl']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/**
+ * Whether the user's account was deleted (decision 0035: the marker name and a deleted-<id>-…
+ * address). The row is share-locked until the transaction ends, so a document written now and a
+ * deletion do not cross: either the deletion waits and then cleans this document, or it committed
+ * first and this document is written without the e-mail.
+ */
+export async function accountDeleted(trx: Executor, userId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('firstName', '=', DELETED_USER_NAME)
+    .where('email', 'like', `deleted-${userId}-%@deleted.invalid`)
+    .forKeyShare()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type KeptDocument = { id: number; kind: InvoicesTable['kind']; document: string; ubl: string | null };
+
+/** Every document of a user, locked for rewriting. */
+export async function documentsOfUser(trx: Executor, userId: number): Promise<KeptDocument[]> {
+  return trx.selectFrom('invoices').select(['id', 'kind', 'document', 'ubl']).where('userId', '=', userId).orderBy('id').forUpdate().execute();
+}
+
+/** Rewrites a kept document and its UBL; numbers, amounts and every other column stay. */
+export async function setDocument(trx: Executor, id: number, document: string, ubl: string | null): Promise<void> {
+  await trx.updateTable('invoices').set({ document, ubl }).where('id', '=', id).execute();
 }
 
 /** What both kinds of invoice read of the job's route and of the person it is for. */

@@ -1,11 +1,11 @@
 import { eInvoiceTotals, type EInvoiceDoc, formatStructuredCommunication, type InvoiceList, type InvoiceRead, invoiceNumber, type InvoiceSeries, type Locale, localParts, payoutWeek } from '@vm/domain';
 import { type AccessPoint, type AccessPointDocumentType, AccessPointRejectedError, AccessPointUnavailableError, ReceiverNotOnPeppolError } from '../../adapters/access-point/access-point.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPdf } from '../../lib/e-invoice/pdf.ts';
 import { toUbl, UblError } from '../../lib/e-invoice/ubl.ts';
-import { creditNote, type Numbered, type PlatformIdentity, purchaseInvoice, type Route, saleInvoice } from './invoice-documents.ts';
+import { creditNote, type Numbered, type PlatformIdentity, purchaseInvoice, type Route, saleInvoice, ublWithoutUserEmail, userSide, withoutUserEmail } from './invoice-documents.ts';
 import * as repo from './invoices.repository.ts';
 
 // Issue 22 part 5, invoices of record (decision 0033). A sweep (the scheduled job, and a nudge
@@ -64,7 +64,9 @@ export function invoicesService({ db, now, log, platform, commissionPercent, acc
       return await db.transaction().execute(async (trx) => {
         const sequence = await repo.nextSequence(trx, series, year);
         if (await repo.issued(trx, p.sourceKey)) throw new AlreadyIssued();
-        const doc = p.build({ number: invoiceNumber(series, year, sequence), year, sequence, issueDate });
+        const built = p.build({ number: invoiceNumber(series, year, sequence), year, sequence, issueDate });
+        // A payment or refund of an account deleted before its document was written: no e-mail on it.
+        const doc = (await repo.accountDeleted(trx, p.userId)) ? withoutUserEmail(built) : built;
         const totals = eInvoiceTotals(doc);
         let ubl: string | null = null;
         if (doc.buyer.endpoint && doc.seller.endpoint) {
@@ -303,6 +305,21 @@ export function invoicesService({ db, now, log, platform, commissionPercent, acc
     /** GET /api/invoices: the user's invoices and credit notes, newest first. */
     async list(userId: number): Promise<InvoiceList> {
       return { invoices: (await repo.listFor(db, userId, LIST_LIMIT)).map(toRead) };
+    },
+
+    /**
+     * At an account's deletion, in its transaction: the user's e-mail out of every document they
+     * are the subject of, in the kept model and in the UBL (decision 0035). How many were rewritten.
+     */
+    async forgetEmail(userId: number, trx: Executor): Promise<number> {
+      let rewritten = 0;
+      for (const kept of await repo.documentsOfUser(trx, userId)) {
+        const doc = JSON.parse(kept.document) as EInvoiceDoc;
+        if (doc[userSide(kept.kind)].email === undefined) continue;
+        await repo.setDocument(trx, kept.id, JSON.stringify(withoutUserEmail(doc)), kept.ubl === null ? null : ublWithoutUserEmail(kept.ubl, kept.kind));
+        rewritten++;
+      }
+      return rewritten;
     },
 
     /** The PDF, printed in the language the document was written in. */

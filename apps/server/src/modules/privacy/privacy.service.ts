@@ -7,6 +7,7 @@ import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import { exportColumns } from './privacy.classification.ts';
@@ -23,6 +24,7 @@ type Deps = {
   auth: Pick<AuthService, 'revokeAllForUser' | 'checkPassword'>;
   shipments: Pick<ShipmentsService, 'lockJobsOf' | 'transition'>;
   ledger: Pick<LedgerService, 'heldFor' | 'balance'>;
+  invoices: Pick<InvoicesService, 'forgetEmail'>;
   retention: { positionsMonths: number; chatMonths: number };
   now: () => Date;
   log: Log;
@@ -34,7 +36,7 @@ const monthsBefore = (at: Date, months: number) => {
   return d;
 };
 
-export function privacyService({ db, store, auth, shipments, ledger, retention, now, log }: Deps) {
+export function privacyService({ db, store, auth, shipments, ledger, invoices, retention, now, log }: Deps) {
   return {
     /**
      * The ZIP as a stream: data.json written section by section, then each file read from the
@@ -115,6 +117,7 @@ export function privacyService({ db, store, auth, shipments, ledger, retention, 
         for (const job of jobs) if (job.senderId === userId && SHIPMENT_STATE[job.state].phase === 'open') await shipments.transition(trx, job, CANCELLED, 'system', { notify: false });
         const oldNames = [`${who.firstName} ${who.lastName}`, who.email, who.cellphone, who.firstName, who.lastName];
         await repo.erase(trx, userId, { marker: DELETED_USER_NAME, email: `deleted-${userId}-${randomUUID().slice(0, 8)}@deleted.invalid`, now: now(), oldNames });
+        await invoices.forgetEmail(userId, trx);
       });
       await auth.revokeAllForUser(userId);
       for (const key of files) await store.delete(key).catch((err: unknown) => log.warn({ err, key }, 'could not delete a deleted user’s file'));

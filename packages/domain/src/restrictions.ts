@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Locale } from './messages.ts';
-import { STAFF_ROLES, type StaffRole } from './staff.ts';
 import { lineText, MAX_UNIX_SECONDS, multilineText, pathIdSchema } from './wire.ts';
 import { formatDay } from './window-format.ts';
 
@@ -15,11 +14,6 @@ export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
 /** What an account may do now. */
 export const ACCOUNT_STANDINGS = ['none', 'restricted', 'suspended'] as const;
 export type AccountStanding = (typeof ACCOUNT_STANDINGS)[number];
-
-/** Who restricts, lifts and decides proposals (finance does not). */
-export const RESTRICTION_ROLES = ['support', 'admin'] as const satisfies readonly StaffRole[];
-/** Who searches and reads a user's history (every view audited). */
-export const SUPPORT_DESK_ROLES = STAFF_ROLES;
 
 export const RESTRICTION_REASON_MIN = 20;
 export const RESTRICTION_REASON_MAX = 2000;

@@ -7,6 +7,7 @@ import { focusHeading, useRouteFocus } from '@vm/ui/route-focus.ts';
 import { opsCall } from '../lib/ops-api.ts';
 import { clearOpsSession, useOpsSession } from '../lib/ops-session.ts';
 import { setLanguage } from '../i18n.ts';
+import { can } from '@vm/domain/staff-roles';
 import { NAV } from './nav.ts';
 
 /** Every screen's frame: the brand, the nav of the staff member's role, the language, sign-out. */
@@ -65,7 +66,7 @@ export function OpsLayout() {
         {session && (
           <nav aria-label={t('nav.label')} className="ops-nav">
             <ul className="menu">
-              {NAV.filter((n) => n.roles.includes(session.staff.role)).map((n) => (
+              {NAV.filter((n) => can(session.staff.role, n.capability)).map((n) => (
                 <li key={n.to}>
                   <NavLink to={n.to} end={n.to === '/'} className="menu-link">
                     {t(n.label)}

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { isLanguage, languageName, LANGUAGES } from '@vm/client/locale.ts';
 import { queryClient } from '@vm/client/query-client.ts';
 import { focusHeading, useRouteFocus } from '@vm/ui/route-focus.ts';
 import { opsCall } from '../lib/ops-api.ts';
@@ -79,10 +80,18 @@ export function OpsLayout() {
         <div className="ops-tools">
           <label className="language-compact">
             <span className="visually-hidden">{t('nav.language')}</span>
-            <select value={i18n.language} onChange={(e) => void setLanguage(e.target.value as 'nl' | 'fr' | 'en')}>
-              <option value="nl">{t('languages.nl')}</option>
-              <option value="fr">{t('languages.fr')}</option>
-              <option value="en">{t('languages.en')}</option>
+            <select
+              value={i18n.language}
+              onChange={(e) => {
+                const language = e.target.value;
+                if (isLanguage(language)) void setLanguage(language);
+              }}
+            >
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {languageName(language)}
+                </option>
+              ))}
             </select>
           </label>
           {session && (

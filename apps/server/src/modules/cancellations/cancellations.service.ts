@@ -1,4 +1,4 @@
-import { cancellationBoundaries, cancellationOutcome, type CancellationQuote, creditableGross, formatEuro, LADDER_STATES, type Locale, type ShipmentRead, splitCancellationFee, translate } from '@vm/domain';
+import { cancellationBoundaries, cancellationOutcome, type CancellationQuote, creditableGross, formatEuro, LADDER_STATES, type Locale, localeTagOf, type ShipmentRead, splitCancellationFee, translate } from '@vm/domain';
 import { type PaymentProvider, RefundError } from '../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
@@ -30,11 +30,10 @@ type Deps = {
 };
 
 const REFUND_BATCH = 100;
-const LOCALE_TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
 
 /** 409 whose message names the fee (in the caller's language), so nobody pays a fee they did not see; the body carries it too. */
 const feeError = (code: 'cancellation_fee_required' | 'cancellation_fee_changed', feeCents: number, refundCents: number, lang: Locale) =>
-  new ApiError(409, 'conflict', translate(code, lang).replace('{fee}', formatEuro(feeCents, LOCALE_TAGS[lang])), {}, { code, fee: euros(feeCents), refund: euros(refundCents) });
+  new ApiError(409, 'conflict', translate(code, lang).replace('{fee}', formatEuro(feeCents, localeTagOf(lang))), {}, { code, fee: euros(feeCents), refund: euros(refundCents) });
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const euros = (cents: number) => cents / 100;
 /** The VAT inside an amount with VAT at this rate. */

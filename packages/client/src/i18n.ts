@@ -1,3 +1,4 @@
+import { FALLBACK_LOCALE } from '@vm/domain/languages';
 import { isMessageKey } from '@vm/domain/messages-nl';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -63,7 +64,7 @@ export function setUpTexts(catalogues: Catalogues): AppTexts {
   applyLanguage(first);
   void i18next.use(initReactI18next).init({
     lng: first,
-    fallbackLng: 'en',
+    fallbackLng: FALLBACK_LOCALE,
     resources: { nl: { translation: { ...catalogues.nlCore } } },
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -3,15 +3,18 @@
 // language when it is nl, fr or en, else Dutch (the product language). Signed in, the account's
 // language (GET /api/user locale) applies, and a choice is saved with the account.
 
-export const LANGUAGES = ['nl', 'fr', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_INFO, type Locale, localeTagOf, LOCALES } from '@vm/domain/languages';
 
-/** The locale tag of each language: Accept-Language and every date, number and euro format. */
-export const LOCALE_TAGS: Record<Language, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
+/** The languages, in a picker's order (the domain's registry). */
+export const LANGUAGES = LOCALES;
+export type Language = Locale;
+
+/** Each language's own name, as a picker shows it ("Français" on a Dutch screen too). */
+export const languageName = (language: Language): string => LANGUAGE_INFO[language].name;
 
 const STORAGE_KEY = 'vm.language';
 
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = isLocale;
 
 /** The language the visitor chose on this browser, or null. */
 export function storedLanguage(): Language | null {
@@ -62,9 +65,9 @@ export function browserLanguage(): Language | null {
   return null;
 }
 
-export const initialLanguage = (): Language => storedLanguage() ?? browserLanguage() ?? 'nl';
+export const initialLanguage = (): Language => storedLanguage() ?? browserLanguage() ?? DEFAULT_LOCALE;
 
-let current: Language = 'nl';
+let current: Language = DEFAULT_LOCALE;
 export const currentLanguage = (): Language => current;
 /** Set by i18n.ts before i18next switches, so the screens re-render with the new tag. */
 export function setCurrentLanguage(language: Language): void {
@@ -72,4 +75,4 @@ export function setCurrentLanguage(language: Language): void {
 }
 
 /** The current locale tag: nl-BE, fr-BE or en-GB. */
-export const localeTag = (): string => LOCALE_TAGS[current];
+export const localeTag = (): string => localeTagOf(current);

@@ -58,12 +58,12 @@ describe('the API contract', () => {
       }
     }
     expect(apiRoutes.rate.auth).toBe('user');
-    // Staff routes: a staff session with the roles named; the audit log is for admins only.
+    // Staff routes: a staff session with a capability named; the audit log is for admins only.
     for (const [name, r] of routes) {
-      if (r.path.startsWith('/api/ops/') && r.auth !== 'public') expect('roles' in r && r.roles.length > 0, name).toBe(true);
+      if (r.path.startsWith('/api/ops/') && r.auth !== 'public') expect(r.auth === 'staff' && 'capability' in r && !!r.capability, name).toBe(true);
       if (r.auth === 'staff') expect(r.path, name).toMatch(/^\/api\/ops\//);
     }
-    expect(apiRoutes.opsAudit.roles).toEqual(['admin']);
+    expect(apiRoutes.opsAudit.capability).toBe('audit_log');
     expect(apiRoutes.adminCommand.auth).toBe('admin');
   });
 

@@ -54,10 +54,7 @@ import {
   setupPasskeySchema,
   setupPasswordSchema,
   setupTokenSchema,
-  DRIVER_VERIFIERS,
-  FINANCE_ROLES,
-  STAFF_ROLES,
-  type StaffRole,
+  type StaffCapability,
   staffPasswordSignInSchema,
   staffReadSchema,
   staffSessionSchema,
@@ -72,13 +69,11 @@ import {
   proposalListQuerySchema,
   proposalListSchema,
   proposalReadSchema,
-  RESTRICTION_ROLES,
   restrictionCreateSchema,
   restrictionLiftSchema,
   restrictionListQuerySchema,
   restrictionListSchema,
   restrictionReadSchema,
-  SUPPORT_DESK_ROLES,
   userRestrictionSchema,
   userRestrictionsSchema,
 } from './restrictions.ts';
@@ -108,8 +103,8 @@ export type ApiRoute = {
   path: string;
   /** Who may call: a user's token of a role, any token (client credentials too), a staff session, or nobody's. */
   auth: 'sender' | 'driver' | 'user' | 'token' | 'public' | 'admin' | 'staff';
-  /** With auth 'staff': the staff roles that may call (another role: 403). */
-  roles?: readonly StaffRole[];
+  /** With auth 'staff': what the caller must be allowed to do (staff-roles.ts; a role without it: 403). */
+  capability?: StaffCapability;
   params?: z.ZodObject;
   querystring?: z.ZodObject;
   /** A JSON body. */
@@ -420,68 +415,68 @@ export const apiRoutes = {
   opsSetupPassword: { method: 'POST', path: '/api/ops/setup/password', auth: 'public', body: setupPasswordSchema, response: { 200: staffSessionSchema } },
   opsSetupPasskeyOptions: { method: 'POST', path: '/api/ops/setup/passkey/options', auth: 'public', body: setupTokenSchema, response: { 200: passkeyOptionsSchema } },
   opsSetupPasskey: { method: 'POST', path: '/api/ops/setup/passkey', auth: 'public', body: setupPasskeySchema, response: { 200: staffSessionSchema } },
-  opsMe: { method: 'GET', path: '/api/ops/me', auth: 'staff', roles: STAFF_ROLES, response: { 200: staffReadSchema } },
-  opsSignOut: { method: 'POST', path: '/api/ops/sign-out', auth: 'staff', roles: STAFF_ROLES, response: { 204: none } },
-  opsPasskeyRegisterOptions: { method: 'POST', path: '/api/ops/passkeys/options', auth: 'staff', roles: STAFF_ROLES, response: { 200: passkeyOptionsSchema } },
-  opsPasskeyRegister: { method: 'POST', path: '/api/ops/passkeys', auth: 'staff', roles: STAFF_ROLES, body: passkeyRegisterSchema, response: { 201: staffReadSchema } },
-  opsAudit: { method: 'GET', path: '/api/ops/audit', auth: 'staff', roles: ['admin'], querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+  opsMe: { method: 'GET', path: '/api/ops/me', auth: 'staff', capability: 'use_back_office', response: { 200: staffReadSchema } },
+  opsSignOut: { method: 'POST', path: '/api/ops/sign-out', auth: 'staff', capability: 'use_back_office', response: { 204: none } },
+  opsPasskeyRegisterOptions: { method: 'POST', path: '/api/ops/passkeys/options', auth: 'staff', capability: 'use_back_office', response: { 200: passkeyOptionsSchema } },
+  opsPasskeyRegister: { method: 'POST', path: '/api/ops/passkeys', auth: 'staff', capability: 'use_back_office', body: passkeyRegisterSchema, response: { 201: staffReadSchema } },
+  opsAudit: { method: 'GET', path: '/api/ops/audit', auth: 'staff', capability: 'audit_log', querystring: auditQuerySchema, response: { 200: auditPageSchema } },
   // Issue 21 part 1, staff verify drivers (apps/ops): support and admins; every view of a driver, of a
   // document file and every decision is written to the audit log.
-  opsDrivers: { method: 'GET', path: '/api/ops/drivers', auth: 'staff', roles: DRIVER_VERIFIERS, response: { 200: z.object({ drivers: z.array(driverReviewSummarySchema) }) } },
-  opsDriver: { method: 'GET', path: '/api/ops/drivers/:id', auth: 'staff', roles: DRIVER_VERIFIERS, params: idParams, response: { 200: driverReviewSchema } },
+  opsDrivers: { method: 'GET', path: '/api/ops/drivers', auth: 'staff', capability: 'verify_drivers', response: { 200: z.object({ drivers: z.array(driverReviewSummarySchema) }) } },
+  opsDriver: { method: 'GET', path: '/api/ops/drivers/:id', auth: 'staff', capability: 'verify_drivers', params: idParams, response: { 200: driverReviewSchema } },
   opsDriverDocumentFile: {
     method: 'GET',
     path: '/api/ops/drivers/:id/documents/:documentId/file',
     auth: 'staff',
-    roles: DRIVER_VERIFIERS,
+    capability: 'verify_drivers',
     params: z.object({ id: pathIdSchema, documentId: pathIdSchema }),
     response: { 200: z.string().describe('The file as uploaded (application/pdf, image/jpeg or image/png)') },
   },
   /** Approve, or refuse with a reason of 10 to 1000 characters the driver reads; 409 driver_not_waiting. */
-  opsDriverDecision: { method: 'POST', path: '/api/ops/drivers/:id/decision', auth: 'staff', roles: DRIVER_VERIFIERS, params: idParams, body: driverDecisionSchema, response: { 200: driverReviewSchema } },
+  opsDriverDecision: { method: 'POST', path: '/api/ops/drivers/:id/decision', auth: 'staff', capability: 'verify_drivers', params: idParams, body: driverDecisionSchema, response: { 200: driverReviewSchema } },
   /** Issue 22 part 5: a bank statement (ISO 20022 CAMT.053 XML, the file part 'statement'); credits matched to invoices by their structured communication, each once. */
-  opsBankStatement: { method: 'POST', path: '/api/ops/bank-statements', auth: 'staff', roles: FINANCE_ROLES, multipart: z.object({ statement: z.string().describe('CAMT.053 XML') }), response: { 200: bankImportSchema } },
+  opsBankStatement: { method: 'POST', path: '/api/ops/bank-statements', auth: 'staff', capability: 'handle_money', multipart: z.object({ statement: z.string().describe('CAMT.053 XML') }), response: { 200: bankImportSchema } },
   // Issue 23 part 2: the support desk and restrictions (apps/ops). Search and a user's view for every
   // staff role (each view audited); restricting, lifting and deciding proposals for support and admin,
   // audited with the reason. The user reads the statement of reasons and contests (their own only).
-  opsSearch: { method: 'GET', path: '/api/ops/search', auth: 'staff', roles: SUPPORT_DESK_ROLES, querystring: opsSearchQuerySchema, response: { 200: opsSearchResultSchema } },
-  opsUser: { method: 'GET', path: '/api/ops/users/:id', auth: 'staff', roles: SUPPORT_DESK_ROLES, params: idParams, response: { 200: opsUserViewSchema } },
+  opsSearch: { method: 'GET', path: '/api/ops/search', auth: 'staff', capability: 'read_users', querystring: opsSearchQuerySchema, response: { 200: opsSearchResultSchema } },
+  opsUser: { method: 'GET', path: '/api/ops/users/:id', auth: 'staff', capability: 'read_users', params: idParams, response: { 200: opsUserViewSchema } },
   /** 400 naming `reason` when missing or under 20 characters; 409 restriction_exists when one as strong is in force. */
-  opsRestrict: { method: 'POST', path: '/api/ops/users/:id/restrictions', auth: 'staff', roles: RESTRICTION_ROLES, params: idParams, body: restrictionCreateSchema, response: { 201: restrictionReadSchema } },
-  opsRestrictions: { method: 'GET', path: '/api/ops/restrictions', auth: 'staff', roles: SUPPORT_DESK_ROLES, querystring: restrictionListQuerySchema, response: { 200: restrictionListSchema } },
+  opsRestrict: { method: 'POST', path: '/api/ops/users/:id/restrictions', auth: 'staff', capability: 'restrict_users', params: idParams, body: restrictionCreateSchema, response: { 201: restrictionReadSchema } },
+  opsRestrictions: { method: 'GET', path: '/api/ops/restrictions', auth: 'staff', capability: 'read_users', querystring: restrictionListQuerySchema, response: { 200: restrictionListSchema } },
   /** 409 restriction_not_active when already lifted or ended. */
-  opsLiftRestriction: { method: 'POST', path: '/api/ops/restrictions/:id/lift', auth: 'staff', roles: RESTRICTION_ROLES, params: idParams, body: restrictionLiftSchema, response: { 200: restrictionReadSchema } },
-  opsRestrictionProposals: { method: 'GET', path: '/api/ops/restriction-proposals', auth: 'staff', roles: SUPPORT_DESK_ROLES, querystring: proposalListQuerySchema, response: { 200: proposalListSchema } },
+  opsLiftRestriction: { method: 'POST', path: '/api/ops/restrictions/:id/lift', auth: 'staff', capability: 'restrict_users', params: idParams, body: restrictionLiftSchema, response: { 200: restrictionReadSchema } },
+  opsRestrictionProposals: { method: 'GET', path: '/api/ops/restriction-proposals', auth: 'staff', capability: 'read_users', querystring: proposalListQuerySchema, response: { 200: proposalListSchema } },
   /** 409 proposal_decided when decided before. */
-  opsDecideProposal: { method: 'POST', path: '/api/ops/restriction-proposals/:id/decision', auth: 'staff', roles: RESTRICTION_ROLES, params: idParams, body: proposalDecisionSchema, response: { 200: proposalReadSchema } },
+  opsDecideProposal: { method: 'POST', path: '/api/ops/restriction-proposals/:id/decision', auth: 'staff', capability: 'restrict_users', params: idParams, body: proposalDecisionSchema, response: { 200: proposalReadSchema } },
   userRestrictions: { method: 'GET', path: '/api/user/restrictions', auth: 'user', response: { 200: userRestrictionsSchema } },
   /** 404 for another user's restriction; 409 restriction_not_active, contest_limit. */
   contestRestriction: { method: 'POST', path: '/api/user/restrictions/:id/contest', auth: 'user', params: idParams, body: contestSchema, response: { 201: userRestrictionSchema } },
   // Issue 23 parts 2-3: the approvals that were admin commands, for finance staff and admins; the audit
   // log's export for admins. Every decision, run and export is written to the audit log.
-  opsInvoiceRequests: { method: 'GET', path: '/api/ops/invoice-requests', auth: 'staff', roles: FINANCE_ROLES, response: { 200: invoiceRequestsReadSchema } },
+  opsInvoiceRequests: { method: 'GET', path: '/api/ops/invoice-requests', auth: 'staff', capability: 'handle_money', response: { 200: invoiceRequestsReadSchema } },
   /** Approve, or refuse with a reason of 10 to 2000 characters the company reads (by mail, in their language); 404 no company, 409 not waiting. */
   opsInvoiceDecision: {
     method: 'POST',
     path: '/api/ops/invoice-requests/:userId/decision',
     auth: 'staff',
-    roles: FINANCE_ROLES,
+    capability: 'handle_money',
     params: invoiceRequestParams,
     body: invoiceDecisionSchema,
     response: { 200: invoiceRequestsReadSchema },
   },
   /** Payouts of one status (pending includes claimed ones), newest first, and the money held for a reported problem. */
-  opsPayouts: { method: 'GET', path: '/api/ops/payouts', auth: 'staff', roles: FINANCE_ROLES, querystring: opsPayoutsQuerySchema, response: { 200: opsPayoutsReadSchema } },
+  opsPayouts: { method: 'GET', path: '/api/ops/payouts', auth: 'staff', capability: 'handle_money', querystring: opsPayoutsQuerySchema, response: { 200: opsPayoutsReadSchema } },
   /** Pays everyone owed now, any day (`npm run admin -- payouts run --now`): how many payouts were made. */
-  opsPayoutsRun: { method: 'POST', path: '/api/ops/payouts/run', auth: 'staff', roles: FINANCE_ROLES, response: { 200: opsPayoutRunSchema } },
+  opsPayoutsRun: { method: 'POST', path: '/api/ops/payouts/run', auth: 'staff', capability: 'handle_money', response: { 200: opsPayoutRunSchema } },
   /** Invoices paid by transfer and still unpaid: open (not yet due) or overdue, with their reminders. */
-  opsInvoices: { method: 'GET', path: '/api/ops/invoices', auth: 'staff', roles: FINANCE_ROLES, querystring: opsInvoicesQuerySchema, response: { 200: opsInvoicesReadSchema } },
+  opsInvoices: { method: 'GET', path: '/api/ops/invoices', auth: 'staff', capability: 'handle_money', querystring: opsInvoicesQuerySchema, response: { 200: opsInvoicesReadSchema } },
   /** Every audit row between two days (Brussels) with its hash and previous hash, as CSV or JSON lines (AUDIT_EXPORT_COLUMNS); the export is itself audited. */
   opsAuditExport: {
     method: 'GET',
     path: '/api/ops/audit/export',
     auth: 'staff',
-    roles: ['admin'],
+    capability: 'audit_log',
     querystring: auditExportQuerySchema,
     response: { 200: z.string().describe('text/csv or application/x-ndjson, as a download') },
   },
@@ -502,23 +497,23 @@ export const apiRoutes = {
   /** The driver's own statement and evidence, once; 409 problem_not_open after the decision. */
   answerProblem: { method: 'POST', path: '/api/driver/shipment/:id/problem', auth: 'driver', params: idParams, multipart: problemAnswerSchema, response: { 201: problemReadSchema } },
   driverProblemPhoto: { method: 'GET', path: '/api/driver/shipment/:id/problem/photo/:file', auth: 'driver', params: proofFileParams, querystring: accessTokenQuery, response: { 200: z.string().describe('The photo (image/jpeg or image/png)') } },
-  opsProblems: { method: 'GET', path: '/api/ops/problems', auth: 'staff', roles: STAFF_ROLES, querystring: problemsQuerySchema, response: { 200: z.object({ problems: z.array(problemSummarySchema) }) } },
+  opsProblems: { method: 'GET', path: '/api/ops/problems', auth: 'staff', capability: 'read_cases', querystring: problemsQuerySchema, response: { 200: z.object({ problems: z.array(problemSummarySchema) }) } },
   /** The case with its whole timeline; each view is written to the audit log. */
-  opsProblem: { method: 'GET', path: '/api/ops/problems/:id', auth: 'staff', roles: STAFF_ROLES, params: idParams, response: { 200: problemCaseSchema } },
+  opsProblem: { method: 'GET', path: '/api/ops/problems/:id', auth: 'staff', capability: 'read_cases', params: idParams, response: { 200: problemCaseSchema } },
   /** A photo of the case (the parties' statements, the proofs at pickup and delivery). */
   opsProblemFile: {
     method: 'GET',
     path: '/api/ops/problems/:id/file/:file',
     auth: 'staff',
-    roles: STAFF_ROLES,
+    capability: 'read_cases',
     params: proofFileParams,
     response: { 200: z.string().describe('The photo (image/jpeg or image/png) or a signature (image/png)') },
   },
-  opsConsignmentNote: { method: 'GET', path: '/api/ops/problems/:id/consignment-note.pdf', auth: 'staff', roles: STAFF_ROLES, params: idParams, response: { 200: z.string().describe('application/pdf') } },
+  opsConsignmentNote: { method: 'GET', path: '/api/ops/problems/:id/consignment-note.pdf', auth: 'staff', capability: 'read_cases', params: idParams, response: { 200: z.string().describe('application/pdf') } },
   /** For an insured job: the claim (PDF) and the evidence, one ZIP. */
-  opsClaimFile: { method: 'GET', path: '/api/ops/problems/:id/claim-file.zip', auth: 'staff', roles: STAFF_ROLES, params: idParams, response: { 200: z.string().describe('application/zip') } },
+  opsClaimFile: { method: 'GET', path: '/api/ops/problems/:id/claim-file.zip', auth: 'staff', capability: 'read_cases', params: idParams, response: { 200: z.string().describe('application/zip') } },
   /** Money decisions are finance's and admins' (support: 403). 409 problem_not_open, refund_too_much, insurance_not_covered. */
-  opsProblemDecision: { method: 'POST', path: '/api/ops/problems/:id/decision', auth: 'staff', roles: FINANCE_ROLES, params: idParams, body: problemDecisionSchema, response: { 200: problemCaseSchema } },
+  opsProblemDecision: { method: 'POST', path: '/api/ops/problems/:id/decision', auth: 'staff', capability: 'handle_money', params: idParams, body: problemDecisionSchema, response: { 200: problemCaseSchema } },
   // Issue 23 part 4: people's rights over their data (decision 0035). The export is a link too (?access_token=).
   dataExport: { method: 'GET', path: '/api/user/data-export', auth: 'user', querystring: accessTokenQuery, response: { 200: z.string().describe('application/zip: data.json and the user’s own files') } },
   /** 403 password_wrong / email_mismatch; 409 account_job_in_progress / account_open_balance; 204: erased and signed out. */

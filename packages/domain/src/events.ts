@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DRIVER_DOCUMENT_KINDS, type DriverDocumentKind } from './driver-joining.ts';
-import type { Locale } from './messages.ts';
+import { type Locale, localeTagOf } from './languages.ts';
 import { hasControlCharacters, MAX_ROW_ID, MAX_UNIX_SECONDS } from './wire.ts';
 import { formatEuro } from './insurance.ts';
 import { userSummarySchema } from './images.ts';
@@ -222,10 +222,9 @@ const DOCUMENT_TEXT: Record<DriverDocumentKind, JsonMessage> = {
   transport_licence: { nl: 'vervoersvergunning', fr: 'licence de transport', en: 'transport licence' },
 };
 
-const LOCALE_TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
-const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), LOCALE_TAGS[l]);
+const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), localeTagOf(l));
 /** A moment on the Brussels clock with its day: a window over several days can run into another day. */
-const moment = (seconds: number, l: Locale) => ({ day: formatDay(seconds, 'Europe/Brussels', LOCALE_TAGS[l]), time: formatClock(seconds, 'Europe/Brussels') });
+const moment = (seconds: number, l: Locale) => ({ day: formatDay(seconds, 'Europe/Brussels', localeTagOf(l)), time: formatClock(seconds, 'Europe/Brussels') });
 
 const PROBLEM_KIND_TEXT: Record<ProblemKind, Record<Locale, string>> = {
   damage: { nl: 'schade', fr: 'dommage', en: 'damage' },
@@ -320,7 +319,7 @@ const TEXTS: Texts = {
       ? { nl: 'Je account is goedgekeurd: je kunt nu bieden op opdrachten.', fr: 'Votre compte est approuvé : vous pouvez maintenant faire des offres.', en: 'Your account is approved: you can now bid on jobs.' }[l]
       : { nl: `Je account is nog niet goedgekeurd: ${p.reason ?? ''}`, fr: `Votre compte n’est pas encore approuvé : ${p.reason ?? ''}`, en: `Your account is not approved yet: ${p.reason ?? ''}` }[l],
   'driver.document.expiring': (p, l) => {
-    const day = formatDay(Date.UTC(Number(p.expires.slice(0, 4)), Number(p.expires.slice(5, 7)) - 1, Number(p.expires.slice(8, 10)), 12) / 1000, 'Europe/Brussels', LOCALE_TAGS[l]);
+    const day = formatDay(Date.UTC(Number(p.expires.slice(0, 4)), Number(p.expires.slice(5, 7)) - 1, Number(p.expires.slice(8, 10)), 12) / 1000, 'Europe/Brussels', localeTagOf(l));
     const doc = DOCUMENT_TEXT[p.kind][l];
     return {
       nl: `Je ${doc} vervalt op ${day}: laad tijdig een nieuw exemplaar op, anders kun je niet meer bieden.`,

@@ -1,6 +1,7 @@
 export * from './address.ts';
 export * from './insurance.ts';
 export * from './messages.ts';
+export { DEFAULT_LOCALE, FALLBACK_LOCALE, LANGUAGE_INFO, localeOr, localeTagOf } from './languages.ts';
 export * from './packages.ts';
 export * from './shipment.ts';
 export * from './time-windows.ts';

@@ -2,10 +2,8 @@
 // languages' names. Shared by server and web: schemas carry a key, each side translates it. Each
 // language is its own module, so a web app's first page carries only the language it shows first.
 
-/** The app's languages: Dutch, French and English. */
-export const LOCALES = ['nl', 'fr', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+// The app's languages live in languages.ts; re-exported for the catalogues' readers.
+export { isLocale, type Locale, LOCALES } from './languages.ts';
 
 const dutch = {
   required: 'Dit veld is verplicht.',

@@ -1,5 +1,6 @@
 import { en } from './messages-en.ts';
 import { fr } from './messages-fr.ts';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale } from './languages.ts';
 import { isMessageKey, type Locale, type MessageKey, nl } from './messages-nl.ts';
 
 // Message catalogue shared by server and web: schemas carry a key, each side translates it.
@@ -23,7 +24,7 @@ export function translate(key: string, locale: Locale): string {
  * usable language (empty, only q=0), or '*' before any language we have, gets Dutch, the product language.
  */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {
-  if (!header) return 'nl';
+  if (!header) return DEFAULT_LOCALE;
   const ranked = header
     .split(',')
     .map((part, i) => {
@@ -35,9 +36,9 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
     .filter((r) => r.lang && r.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const r of ranked) {
-    if (r.lang === 'nl' || r.lang === 'fr' || r.lang === 'en') return r.lang;
+    if (isLocale(r.lang)) return r.lang;
     // '*' (any language, as Node's fetch and many tools send): the product language at its rank.
-    if (r.lang === '*') return 'nl';
+    if (r.lang === '*') return DEFAULT_LOCALE;
   }
-  return ranked.length ? 'en' : 'nl';
+  return ranked.length ? FALLBACK_LOCALE : DEFAULT_LOCALE;
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Locale } from './messages.ts';
-import { STAFF_ROLES, type StaffRole } from './staff.ts';
+import { type Locale, LOCALES, localeTagOf } from './languages.ts';
 import { lineText, MAX_UNIX_SECONDS, multilineText, pathIdSchema } from './wire.ts';
 import { formatDay } from './window-format.ts';
 
@@ -15,11 +14,6 @@ export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
 /** What an account may do now. */
 export const ACCOUNT_STANDINGS = ['none', 'restricted', 'suspended'] as const;
 export type AccountStanding = (typeof ACCOUNT_STANDINGS)[number];
-
-/** Who restricts, lifts and decides proposals (finance does not). */
-export const RESTRICTION_ROLES = ['support', 'admin'] as const satisfies readonly StaffRole[];
-/** Who searches and reads a user's history (every view audited). */
-export const SUPPORT_DESK_ROLES = STAFF_ROLES;
 
 export const RESTRICTION_REASON_MIN = 20;
 export const RESTRICTION_REASON_MAX = 2000;
@@ -165,7 +159,7 @@ export const userRestrictionSchema = z.object({
   lifted_at: z.number().nullable(),
   /** Staff's reason for lifting it (in their words), once lifted. */
   lift_reason: z.string().nullable(),
-  locale: z.enum(['nl', 'fr', 'en']),
+  locale: z.enum(LOCALES),
   statement: restrictionStatementSchema,
   contests: z.array(contestReadSchema),
   /** False once lifted or ended, or after MAX_CONTESTS contests. */
@@ -177,8 +171,7 @@ export const userRestrictionsSchema = z.object({ standing: z.enum(ACCOUNT_STANDI
 
 export const restrictionIdParams = z.object({ id: pathIdSchema });
 
-const LOCALE_TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
-const day = (seconds: number, l: Locale) => formatDay(seconds, 'Europe/Brussels', LOCALE_TAGS[l], true);
+const day = (seconds: number, l: Locale) => formatDay(seconds, 'Europe/Brussels', localeTagOf(l), true);
 
 /**
  * The statement of reasons a user reads (API, mail): what is restricted, since when and until when,

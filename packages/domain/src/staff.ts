@@ -7,7 +7,7 @@ import { lineText, pathIdSchema } from './wire.ts';
 // a role each; they sign in with a passkey or with password + TOTP code, and every action they take
 // is in the hash-chained audit log.
 
-export { DRIVER_VERIFIERS, FINANCE_ROLES, isStaffRole, STAFF_ROLES, type StaffRole } from './staff-roles.ts';
+export { can, isStaffRole, rolesWith, STAFF_CAPABILITIES, STAFF_ROLES, type StaffCapability, type StaffRole } from './staff-roles.ts';
 
 /** A staff password: longer than a user's, as it guards other people's data. */
 export const STAFF_PASSWORD_MIN = 12;

@@ -1,6 +1,6 @@
 import type { User } from '@vm/domain';
 import { useSaveUserLanguage } from '@vm/client/api/save-language.ts';
-import { currentLanguage, isLanguage, LANGUAGES, languageUnsaved, markLanguageUnsaved } from '@vm/client/locale.ts';
+import { currentLanguage, isLanguage, languageName, LANGUAGES, languageUnsaved, markLanguageUnsaved } from '@vm/client/locale.ts';
 import { useSignedIn } from '@vm/client/session.ts';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function LanguageField() {
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
-            {t(`language.${language}`)}
+            {languageName(language)}
           </option>
         ))}
       </select>

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@vm/domain/staff-roles';
+import { can, type StaffCapability } from '@vm/domain/staff-roles';
 import { Navigate, Outlet } from 'react-router';
 import { useOpsSession } from '../lib/ops-session.ts';
 
@@ -12,8 +12,8 @@ export function GuestOnly() {
   return useOpsSession() ? <Navigate to="/" replace /> : <Outlet />;
 }
 
-/** A page for some roles only (the server refuses the others anyway): anyone else goes home. */
-export function RequireRole({ roles }: { roles: readonly StaffRole[] }) {
+/** A page for those with a capability only (the server refuses the others anyway): anyone else goes home. */
+export function RequireCapability({ capability }: { capability: StaffCapability }) {
   const session = useOpsSession();
-  return session && roles.includes(session.staff.role) ? <Outlet /> : <Navigate to="/" replace />;
+  return session && can(session.staff.role, capability) ? <Outlet /> : <Navigate to="/" replace />;
 }

@@ -2,11 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { isLanguage, languageName, LANGUAGES } from '@vm/client/locale.ts';
 import { queryClient } from '@vm/client/query-client.ts';
 import { focusHeading, useRouteFocus } from '@vm/ui/route-focus.ts';
 import { opsCall } from '../lib/ops-api.ts';
 import { clearOpsSession, useOpsSession } from '../lib/ops-session.ts';
 import { setLanguage } from '../i18n.ts';
+import { can } from '@vm/domain/staff-roles';
 import { NAV } from './nav.ts';
 
 /** Every screen's frame: the brand, the nav of the staff member's role, the language, sign-out. */
@@ -65,7 +67,7 @@ export function OpsLayout() {
         {session && (
           <nav aria-label={t('nav.label')} className="ops-nav">
             <ul className="menu">
-              {NAV.filter((n) => n.roles.includes(session.staff.role)).map((n) => (
+              {NAV.filter((n) => can(session.staff.role, n.capability)).map((n) => (
                 <li key={n.to}>
                   <NavLink to={n.to} end={n.to === '/'} className="menu-link">
                     {t(n.label)}
@@ -78,10 +80,18 @@ export function OpsLayout() {
         <div className="ops-tools">
           <label className="language-compact">
             <span className="visually-hidden">{t('nav.language')}</span>
-            <select value={i18n.language} onChange={(e) => void setLanguage(e.target.value as 'nl' | 'fr' | 'en')}>
-              <option value="nl">{t('languages.nl')}</option>
-              <option value="fr">{t('languages.fr')}</option>
-              <option value="en">{t('languages.en')}</option>
+            <select
+              value={i18n.language}
+              onChange={(e) => {
+                const language = e.target.value;
+                if (isLanguage(language)) void setLanguage(language);
+              }}
+            >
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {languageName(language)}
+                </option>
+              ))}
             </select>
           </label>
           {session && (

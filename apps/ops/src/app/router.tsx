@@ -1,6 +1,5 @@
 import { createHashRouter, Navigate } from 'react-router';
-import { FINANCE_ROLES } from '@vm/domain/staff-roles';
-import { GuestOnly, RequireRole, RequireStaff } from './guards.tsx';
+import { GuestOnly, RequireCapability, RequireStaff } from './guards.tsx';
 import { OpsLayout } from './layout.tsx';
 
 // The back office's routes: sign-in and the set-up link for everyone, the rest for signed-in staff.
@@ -27,7 +26,7 @@ export const router = createHashRouter([
           { path: 'restrictions', lazy: () => import('../features/desk/components/restrictions-page.tsx').then((m) => ({ Component: m.RestrictionsPage })) },
           // Issue 22: finance staff import a bank statement; its texts come with the page's chunk.
           {
-            element: <RequireRole roles={FINANCE_ROLES} />,
+            element: <RequireCapability capability="handle_money" />,
             children: [
               { path: 'bank-statements', lazy: () => import('../features/bank-statements/components/bank-statements-page.tsx').then((m) => ({ Component: m.BankStatementsPage })) },
               // Issue 23: the approvals that were admin commands.

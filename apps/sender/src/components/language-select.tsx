@@ -2,7 +2,7 @@ import type { User } from '@vm/domain';
 import { useCallback, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n.ts';
-import { currentLanguage, isLanguage, type Language, LANGUAGES, languageUnsaved, markLanguageUnsaved } from '@vm/client/locale.ts';
+import { currentLanguage, isLanguage, type Language, languageName, LANGUAGES, languageUnsaved, markLanguageUnsaved } from '@vm/client/locale.ts';
 import { useSignedIn } from '@vm/client/session.ts';
 import { useSaveUserLanguage } from '@vm/client/api/save-language.ts';
 import { GlobeIcon } from '@vm/ui/icons.tsx';
@@ -53,7 +53,7 @@ export function LanguageSelect({ variant, className }: Props) {
     >
       {LANGUAGES.map((language) => (
         <option key={language} value={language} lang={language}>
-          {t(`language.${language}`)}
+          {languageName(language)}
         </option>
       ))}
     </select>

@@ -35,7 +35,7 @@ export function fromContract<R extends ApiRoute>(route: R): { method: R['method'
   // For the OpenAPI document: grouped by area, and no bearer token on public routes.
   schema.tags = [areaOf(route.path)];
   if (route.auth === 'public') schema.security = [];
-  // A staff route's guard checks the session and the route's roles.
-  const guard = route.auth === 'staff' ? requireStaff(route.roles ?? []) : GUARDS[route.auth];
+  // A staff route's guard checks the session and the route's capability.
+  const guard = route.auth === 'staff' ? requireStaff(route.capability) : GUARDS[route.auth];
   return { method: route.method, url: route.path, schema: schema as SchemaOf<R>, ...(guard ? { onRequest: guard } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { Locale, StaffRole } from '@vm/domain';
+import { can, type Locale, type StaffCapability, type StaffRole } from '@vm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessDenied, ApiError } from './errors.ts';
 
@@ -62,12 +62,13 @@ export async function requireDriver(req: FastifyRequest, _reply: FastifyReply): 
   if (req.auth.role !== 'driver') throw forbiddenRole();
 }
 
-// Staff (issue 21, staff part): a guard per role list. Staff are known people, so a wrong role is a
-// 403, not a 404; no session (or a user's token) is a 401.
-export function requireStaff(roles: readonly StaffRole[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void> {
+// Staff: a guard per capability (staff-roles.ts). Staff are known people, so a role without it is a
+// 403, not a 404; no session (or a user's token) is a 401. A staff route that names no capability
+// is open to no role, so a forgotten one fails closed.
+export function requireStaff(capability: StaffCapability | undefined): (req: FastifyRequest, reply: FastifyReply) => Promise<void> {
   return async (req) => {
     if (!req.staff) throw accessDenied();
-    if (!roles.includes(req.staff.role)) throw forbiddenRole();
+    if (!capability || !can(req.staff.role, capability)) throw forbiddenRole();
   };
 }
 

@@ -1,5 +1,6 @@
 import { generate } from 'otplib';
 import { sql } from 'kysely';
+import { STAFF_ROLES } from '@vm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../helpers/flows.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -87,6 +88,16 @@ describe('staff sign-in', () => {
     expect(entries.slice(0, 3).map((e) => e.action)).toEqual(['staff.signed_in', 'staff.set_up', 'staff.created']);
     expect(entries[0]!.staff?.email).toBe('dirk@ops.test');
     expect(entries[2]!.staff).toBeNull();
+  });
+
+  it('lets the database hold exactly the roles of STAFF_ROLES (a new role needs a migration)', async () => {
+    const { rows } = await sql<{ def: string }>`
+      select pg_get_constraintdef(c.oid) as def from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+      where c.conrelid = 'staff'::regclass and c.contype = 'c' and a.attname = 'role'`.execute(t.handle.db);
+    expect(rows).toHaveLength(1);
+    const allowed = [...rows[0]!.def.matchAll(/'([^']*)'/g)].map((m) => m[1]);
+    expect(allowed.sort()).toEqual([...STAFF_ROLES].sort());
   });
 
   it('ends a session after 30 idle minutes, and after 12 hours however busy; sign-out revokes it', async () => {

@@ -1,7 +1,8 @@
 import type { AppConfig } from '@vm/domain/app-config';
 import { CANCELLATION_DRIVER_SHARE_PERCENT, CANCELLATION_LADDER } from '@vm/domain/cancellation';
 import { INSURANCE, type InsuranceChoice, VAT_PERCENT } from '@vm/domain/insurance';
-import { type Language, LOCALE_TAGS as TAGS } from '@vm/client/locale.ts';
+import type { Language } from '@vm/client/locale.ts';
+import { localeTagOf } from '@vm/domain/languages';
 
 // Issue 23 part 4: the privacy page and the terms page. Their texts are long, so each language's
 // texts are a chunk of their own (texts/nl.ts, fr.ts, en.ts), loaded only when one of the two pages
@@ -30,12 +31,12 @@ export const LEGAL_TEXTS: Record<Language, () => Promise<LegalTexts>> = {
 
 /** Euros as the reader writes them, without cents when whole (EUR 500, not EUR 500.00). */
 export const eur = (cents: number, l: Language) =>
-  new Intl.NumberFormat(TAGS[l], { style: 'currency', currency: 'EUR', minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+  new Intl.NumberFormat(localeTagOf(l), { style: 'currency', currency: 'EUR', minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
 
 /** 0765432146 -> 0765.432.146, as a Belgian enterprise number is written. */
 export const enterpriseNumber = (n: string) => (/^\d{10}$/.test(n) ? `${n.slice(0, 4)}.${n.slice(4, 7)}.${n.slice(7)}` : n);
 
-export const updatedOn = (l: Language) => new Intl.DateTimeFormat(TAGS[l], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
+export const updatedOn = (l: Language) => new Intl.DateTimeFormat(localeTagOf(l), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
 
 /** The figures the terms state, from the domain's tables. */
 export const figures = {

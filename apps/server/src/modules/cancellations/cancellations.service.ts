@@ -7,6 +7,7 @@ import {
   formatEuro,
   GIVEN_BACK,
   type Locale,
+  localeTagOf,
   SHIPMENT_STATE,
   type ShipmentRead,
   type ShipmentStateName,
@@ -42,11 +43,9 @@ type Deps = {
   log: Log;
 };
 
-const LOCALE_TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
-
 /** 409 whose message names the fee (in the caller's language), so nobody pays a fee they did not see; the body carries it too. */
 const feeError = (code: 'cancellation_fee_required' | 'cancellation_fee_changed', feeCents: number, refundCents: number, lang: Locale, state: ShipmentStateName) =>
-  new ApiError(409, 'conflict', translate(code, lang).replace('{fee}', formatEuro(feeCents, LOCALE_TAGS[lang])), {}, { code, fee: euros(feeCents), refund: euros(refundCents), state });
+  new ApiError(409, 'conflict', translate(code, lang).replace('{fee}', formatEuro(feeCents, localeTagOf(lang))), {}, { code, fee: euros(feeCents), refund: euros(refundCents), state });
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const euros = (cents: number) => cents / 100;
 /** The VAT inside an amount with VAT at this rate. */

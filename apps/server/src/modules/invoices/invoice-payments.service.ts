@@ -1,4 +1,4 @@
-import { type BankImport, formatStructuredCommunication, type Locale, localParts, type OpsInvoiceRead, type OpsInvoiceStatus, REMINDER_INTERVAL_DAYS } from '@vm/domain';
+import { type BankImport, formatStructuredCommunication, type Locale, localeOr, localeTagOf, localParts, type OpsInvoiceRead, type OpsInvoiceStatus, REMINDER_INTERVAL_DAYS } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
 import { Camt053Error, readCamt053 } from '../../lib/camt053.ts';
@@ -43,7 +43,7 @@ const REMINDER: Record<Locale, { subject: (n: string) => string; body: (p: { nam
 };
 
 const moneyText = (cents: number, lang: Locale) =>
-  new Intl.NumberFormat(lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-IE', { style: 'currency', currency: 'EUR' }).format(euros(cents));
+  new Intl.NumberFormat(localeTagOf(lang), { style: 'currency', currency: 'EUR' }).format(euros(cents));
 
 export function invoicePaymentsService({ db, ledger, audit, mailer, platform, now, log }: Deps) {
   return {
@@ -143,7 +143,7 @@ export function invoicePaymentsService({ db, ledger, audit, mailer, platform, no
       for (const inv of await repo.dueForReminder(db, today, remindedBefore, REMINDER_BATCH)) {
         // Claimed first, so two processes never send the same reminder; a failed send gives the claim back.
         if (!(await repo.markReminded(db, inv.id, at, remindedBefore))) continue;
-        const lang = (['nl', 'fr', 'en'].includes(inv.locale) ? inv.locale : 'nl') as Locale;
+        const lang = localeOr(inv.locale);
         const [y, m, d] = inv.dueDate.split('-');
         const t = REMINDER[lang];
         try {

@@ -1,4 +1,4 @@
-import { type EventOf, eventText, type Locale, type EventPayloads, formatEuro, type PaymentMethodName, type PaymentReceipt, restrictionStatement } from '@vm/domain';
+import { type EventOf, eventText, type Locale, localeTagOf, type EventPayloads, formatEuro, type PaymentMethodName, type PaymentReceipt, restrictionStatement } from '@vm/domain';
 import { formatWindow } from '@vm/domain/window-format';
 import type { MailWindow } from './mails.mapper.ts';
 
@@ -9,8 +9,7 @@ export type MailText = { subject: string; text: string };
 /** What a receipt states (kept with the payment when it succeeded). */
 export type ReceiptFacts = Omit<PaymentReceipt, 'paid_at' | 'subject' | 'lines' | 'money'>;
 
-const TAGS: Record<Locale, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB' };
-const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), TAGS[l]);
+const money = (euros: number, l: Locale) => formatEuro(Math.round(euros * 100), localeTagOf(l));
 
 const METHOD: Record<PaymentMethodName, Record<Locale, string>> = {
   card: { nl: 'kredietkaart', fr: 'carte de crédit', en: 'credit card' },
@@ -37,7 +36,7 @@ const WINDOW_SEP: Record<Locale, string> = { nl: ': ', fr: ' : ', en: ': ' };
 export function windowLines(w: MailWindows, l: Locale): string[] {
   if (!w) return [];
   const line = (side: 'pickup' | 'delivery') =>
-    `${WINDOW_LABEL[l][side]}${WINDOW_SEP[l]}${formatWindow(w[side].from, w[side].till, w[side].timezone, TAGS[l])}${w[side].place ? `, ${w[side].place}` : ''}`;
+    `${WINDOW_LABEL[l][side]}${WINDOW_SEP[l]}${formatWindow(w[side].from, w[side].till, w[side].timezone, localeTagOf(l))}${w[side].place ? `, ${w[side].place}` : ''}`;
   return ['', line('pickup'), line('delivery')];
 }
 

@@ -1,4 +1,4 @@
-import { type Locale, PUSH_KIND_OF_EVENT, PUSH_TITLES, type PushKind, type PushPayload, type PushSettings, type PushSubscriptionInput, pushUrl } from '@vm/domain';
+import { type Locale, localeOr, PUSH_KIND_OF_EVENT, PUSH_TITLES, type PushKind, type PushPayload, type PushSettings, type PushSubscriptionInput, pushUrl } from '@vm/domain';
 import type { PushMessage, PushSender } from '../../adapters/push/push-sender.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -48,7 +48,6 @@ type Hub = { onEvent: (handler: () => void) => () => void };
 type Deps = { db: Db; sender: PushSender; now: () => Date; log: Log };
 
 const later = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
-const isLocale = (l: string): l is Locale => l === 'nl' || l === 'fr' || l === 'en';
 const cut = (text: string) => (text.length > BODY_CHARS ? `${text.slice(0, BODY_CHARS - 1)}…` : text);
 /** Where a subscription points, for logs: its host only (the path is the subscription's secret). */
 const hostOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).host : 'invalid');
@@ -65,7 +64,7 @@ export function pushService({ db, sender, now, log }: Deps) {
     if (!(await settingsOf(trx, e.userId))[kind]) return;
     const subscriptions = await repo.subscriptionIds(trx, e.userId);
     if (subscriptions.length === 0) return;
-    const locale: Locale = isLocale(user.locale) ? user.locale : 'nl';
+    const locale = localeOr(user.locale);
     const message = JSON.parse(e.message) as Partial<Record<Locale, string>>;
     const payload: PushPayload = {
       title: PUSH_TITLES[kind][locale],

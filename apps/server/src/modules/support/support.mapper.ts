@@ -1,4 +1,4 @@
-import { type SupportTopic, isLocale } from '@vm/domain';
+import { isLocale, type Locale, type SupportTopic } from '@vm/domain';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { SupportRequestRow } from './support.repository.ts';
 
@@ -6,7 +6,8 @@ import type { SupportRequestRow } from './support.repository.ts';
 // the sender's language is stated so the answer can be in theirs.
 
 const TOPIC: Record<SupportTopic, string> = { payment: 'Betalen', cancellation: 'Annuleren', insurance: 'Verzekering', account: 'Account', other: 'Iets anders' };
-const LANGUAGE = { nl: 'Nederlands', fr: 'Frans', en: 'Engels' } as const;
+// In Dutch, the staff's language (not each language's own name, as a picker shows it).
+const LANGUAGE: Record<Locale, string> = { nl: 'Nederlands', fr: 'Frans', en: 'Engels' };
 
 export function toSupportMail(r: SupportRequestRow, to: string): MailMessage {
   const language = isLocale(r.locale) ? LANGUAGE[r.locale] : r.locale;

@@ -1,5 +1,5 @@
-import { RESTRICTION_REASON_MIN, RESTRICTION_ROLES } from '@vm/domain/restrictions';
-import type { StaffRole } from '@vm/domain/staff-roles';
+import { RESTRICTION_REASON_MIN } from '@vm/domain/restrictions';
+import { can, type StaffRole } from '@vm/domain/staff-roles';
 import { addDays, localParts, zonedInstant } from '@vm/domain/zoned-time';
 
 const BELGIAN_TIME = 'Europe/Brussels';
@@ -15,8 +15,8 @@ export const formatDate = (unix: number, language: string) =>
 /** Euros in the staff member's language, Belgian style. */
 export const formatEuros = (amount: number, language: string) => new Intl.NumberFormat(`${language}-BE`, { style: 'currency', currency: 'EUR' }).format(amount);
 
-/** Support and admins restrict, lift and decide proposals; finance reads. */
-export const mayRestrict = (role: StaffRole | undefined) => !!role && (RESTRICTION_ROLES as readonly string[]).includes(role);
+/** Whether staff may restrict, lift and decide proposals here; the others read. */
+export const mayRestrict = (role: StaffRole | undefined) => can(role, 'restrict_users');
 
 /** A reason's error key before sending (the server says the same): required, or too short. */
 export const reasonError = (text: string) => (!text.trim() ? 'required' : text.trim().length < RESTRICTION_REASON_MIN ? 'restriction_reason_min' : undefined);

@@ -1,5 +1,5 @@
 import { type RestrictionRead, restrictionStatement } from '@vm/domain/restrictions';
-import type { Locale } from '@vm/domain/messages';
+import { type Locale, localeOr } from '@vm/domain/languages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LiftForm } from './lift-form.tsx';
@@ -18,8 +18,7 @@ type Props = {
   onLifted: () => void;
 };
 
-const LOCALES: readonly string[] = ['nl', 'fr', 'en'];
-export const asLocale = (l: string): Locale => (LOCALES.includes(l) ? (l as Locale) : 'nl');
+export const asLocale = (l: string): Locale => localeOr(l);
 
 /** One restriction: kind and status, period, who and why, the statement the user reads, their contests, and lifting. */
 export function RestrictionCard({ restriction: r, mayLift, linkUser, statementFor, headingLevel, onLifted }: Props) {

@@ -1,5 +1,5 @@
 import { OPS_PAYOUT_STATUSES, type OpsPayoutStatus } from '@vm/domain/ops-finance';
-import { FINANCE_ROLES } from '@vm/domain/staff-roles';
+import { can } from '@vm/domain/staff-roles';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalText } from '../../../lib/errors.ts';
@@ -21,7 +21,7 @@ export function PayoutsPage() {
   }, [run.data]);
   const language = i18n.language;
   const statusText = t(`finance.payouts.statuses.${status}`);
-  const mayRun = session ? (FINANCE_ROLES as readonly string[]).includes(session.staff.role) : false;
+  const mayRun = can(session?.staff.role, 'handle_money');
   const runError = refusalText(run.error, t('finance.payouts.runFailed'));
 
   return (

@@ -1,5 +1,5 @@
 import type { ProblemCase, ProblemStatement } from '@vm/domain/problems';
-import { FINANCE_ROLES } from '@vm/domain/staff-roles';
+import { can } from '@vm/domain/staff-roles';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stateLabel } from '../../../lib/state-label.ts';
@@ -42,7 +42,7 @@ function Case({ data }: { data: ProblemCase }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const session = useOpsSession();
-  const mayDecide = !!session && (FINANCE_ROLES as readonly string[]).includes(session.staff.role);
+  const mayDecide = can(session?.staff.role, 'handle_money');
   const { problem, job } = data;
   // Decided while the page was open (the decision's answer replaced the case): say so, and focus it.
   const [openedAs] = useState(data.problem.status);

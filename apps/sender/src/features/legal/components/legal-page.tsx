@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '@vm/client/config.ts';
-import { LANGUAGES, type Language } from '@vm/client/locale.ts';
+import { isLanguage, type Language } from '@vm/client/locale.ts';
 import { LEGAL_TEXTS, LEGAL_UPDATED, type LegalBlock, type LegalTexts, updatedOn } from '../legal-doc.ts';
 
 // Issue 23 part 4: #/privacy and #/terms, public (signed in or not). Each language's texts are a
 // chunk of their own, loaded once when a page asks for them (kept for the session: they never change).
 
-const languageOf = (l: string | undefined): Language => (LANGUAGES as readonly string[]).includes(l ?? '') ? (l as Language) : 'nl';
+const languageOf = (l: string | undefined): Language => (isLanguage(l) ? l : 'nl');
 
 function LegalPage({ doc }: { doc: keyof LegalTexts }) {
   const { t, i18n } = useTranslation();

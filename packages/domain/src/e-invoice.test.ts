@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   centsToDecimal,
+  creditableGross,
+  documentTypeCode,
+  isCreditNote,
+  isSelfBilled,
+  netForGross,
   eInvoiceTotals,
   parseStructuredCommunication,
   SMALL_BUSINESS_EXEMPTION_TEXT,
@@ -170,5 +175,46 @@ describe('vatTreatment', () => {
       expect(t.exemption?.text).toBe(SMALL_BUSINESS_EXEMPTION_TEXT[lang]);
     }
     expect(SMALL_BUSINESS_EXEMPTION_TEXT.nl).toContain('Bijzondere vrijstellingsregeling kleine ondernemingen');
+  });
+});
+
+describe('amounts a one-line document can state exactly', () => {
+  // The VAT is rounded once on the net, so some totals with VAT are never reached (12,103 cents at 21 %).
+  it.each([
+    [0, 21, 0],
+    [1, 21, 1],
+    [3, 21, null],
+    [4, 21, 3],
+    [12_100, 21, 10_000],
+    [12_103, 21, null],
+    [12_104, 21, 10_003],
+    [19_239, 21, 15_900],
+    [100_001, 21, null],
+    [100_002, 21, 82_646],
+    [100_006, 21, null],
+    [121, 25.5, null],
+    [12_101, 25.5, 9_642],
+    [100_004, 25.5, null],
+    [100_002, 6, null],
+    [100_003, 6, 94_342],
+    [-1, 21, null],
+  ])('the net for %i cents with VAT at %f % is %s', (gross, percent, net) => {
+    expect(netForGross(gross, percent)).toBe(net);
+  });
+
+  it('rounds a refund up to the next amount a credit note can state, never past the most that may be refunded', () => {
+    expect(creditableGross(12_103, 21, 20_000)).toBe(12_104);
+    expect(creditableGross(12_100, 21, 20_000)).toBe(12_100);
+    expect(creditableGross(100_006, 21, 200_000)).toBe(100_007);
+    expect(creditableGross(3, 21, 3)).toBe(3);
+    expect(creditableGross(3, 21, 10)).toBe(4);
+  });
+});
+
+describe('document kinds', () => {
+  it('are numbered 380 invoice, 381 credit note, 389 self-billed invoice, 261 self-billed credit note', () => {
+    expect(['invoice', 'credit_note', 'self_billed_invoice', 'self_billed_credit_note'].map((k) => documentTypeCode(k as Parameters<typeof documentTypeCode>[0]))).toEqual(['380', '381', '389', '261']);
+    expect((['invoice', 'credit_note', 'self_billed_invoice', 'self_billed_credit_note'] as const).map(isCreditNote)).toEqual([false, true, false, true]);
+    expect((['invoice', 'credit_note', 'self_billed_invoice', 'self_billed_credit_note'] as const).map(isSelfBilled)).toEqual([false, false, true, true]);
   });
 });

@@ -274,3 +274,48 @@ describe('the board at its boundaries', () => {
     expect(boardQuerySchema.safeParse({ lat: 50, lng: 4, radius_km: 10, sort: 'cheapest' }).success).toBe(false);
   });
 });
+
+describe('the board’s strips and query, more edges', () => {
+  it('reads only the strips the circle itself reaches, not one its box’s 1 % margin touches', () => {
+    // The circle's bottom is at 50.2002° (strip 502), its box's at 50.1998° (strip 501).
+    const area: BoardArea = { kind: 'position', at: { lat: 50.2452, lng: 4.35 }, radius_km: 5 };
+    expect(Math.floor(areaBox(area).minLat * 10)).toBe(501);
+    expect(areaStrips(area).map((s) => s.strip)).toEqual([502]);
+  });
+
+  it('keeps the whole box in each strip when the box is over 20 degrees of longitude wide', () => {
+    const area: BoardArea = { kind: 'position', at: { lat: 80, lng: 10 }, radius_km: 300 };
+    const b = areaBox(area);
+    expect(b.maxLng - b.minLng).toBeGreaterThan(20);
+    const strips = areaStrips(area);
+    expect(strips.map((s) => s.strip)).toEqual(Array.from({ length: Math.floor(b.maxLat * 10) - Math.floor(b.minLat * 10) + 1 }, (_, i) => Math.floor(b.minLat * 10) + i));
+    for (const s of strips) expect(s).toMatchObject({ minLng: b.minLng, maxLng: b.maxLng });
+  });
+
+  it('narrows the strips of a circle far east as near Brussels: its top strip is narrower than the box', () => {
+    const area: BoardArea = { kind: 'position', at: { lat: 50.05, lng: 100 }, radius_km: 100 };
+    const b = areaBox(area);
+    const top = areaStrips(area).at(-1)!;
+    expect(top.maxLng - top.minLng).toBeLessThan((b.maxLng - b.minLng) / 2);
+  });
+
+  it('measures the detour with a delivery that is not the route’s end', () => {
+    const brussels = { lat: 50.8467, lng: 4.3525 };
+    const ghent = { lat: 51.0543, lng: 3.7174 };
+    const antwerp = { lat: 51.2194, lng: 4.4025 };
+    const mechelen = { lat: 51.0259, lng: 4.4776 };
+    expect(detourKm(brussels, ghent, antwerp, mechelen)).toBeCloseTo(km(brussels, antwerp) + km(antwerp, mechelen) + km(mechelen, ghent) - km(brussels, ghent), 9);
+    expect(detourKm(brussels, ghent, antwerp, mechelen)).toBeGreaterThan(detourKm(brussels, ghent, antwerp, ghent));
+  });
+
+  it('lets an odd pallet use the floor’s length', () => {
+    expect(vehicleFits(van, loadSummary([pallet(100, 10, 'other_pallet', 300, 100)]))).toBe(true);
+  });
+
+  it('refuses a position with any route field, said at radius_km as a custom issue, and reads a full route', () => {
+    expect(boardQuerySchema.safeParse({ lat: 50, lng: 4, radius_km: 10, from_lat: 50 }).error?.issues).toEqual([{ code: 'custom', message: 'invalid_body', path: ['radius_km'] }]);
+    expect(boardQuerySchema.safeParse({ from_lat: 50, from_lng: 4, to_lat: 51, to_lng: 4, detour_km: 5, radius_km: 10 }).success).toBe(false);
+    const r = boardQuerySchema.parse({ from_lat: '50.8', from_lng: '4.3', to_lat: '51', to_lng: '3.7', detour_km: '10' });
+    expect(boardArea(r)).toEqual({ kind: 'route', from: { lat: 50.8, lng: 4.3 }, to: { lat: 51, lng: 3.7 }, detour_km: 10 });
+  });
+});

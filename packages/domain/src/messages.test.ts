@@ -83,3 +83,19 @@ describe('the reader’s language from Accept-Language', () => {
     expect(localeFromAcceptLanguage('fr;q=abc')).toBe('nl');
   });
 });
+
+describe('Accept-Language as browsers and tools write it', () => {
+  it.each([
+    ['fr-BE, nl-BE', 'fr'],
+    ['nl, fr', 'nl'],
+    ['en, fr, nl', 'en'],
+    ['en;q=0.1, nl', 'nl'],
+    ['nl; q=0.5, fr; q=0.9', 'fr'],
+    ['fr ; q=0.5 , nl ; q=0.9', 'nl'],
+    ['nl;level=1, fr;q=0.5', 'nl'],
+    ['NL-be', 'nl'],
+    ['fr;q=abc, en;q=0.2', 'en'],
+  ])('reads %j as %s', (header, locale) => {
+    expect(localeFromAcceptLanguage(header)).toBe(locale);
+  });
+});

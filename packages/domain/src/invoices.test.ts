@@ -62,6 +62,11 @@ describe('saleVat: the VAT of the platform’s sale to a sender', () => {
     expect(saleVatPercent(facts('CHE123456789'))).toBe(0);
   });
 
+  it('writes the exemption in Dutch unless another language is asked', () => {
+    expect(saleVat(facts('DE123456789')).exemption?.text).toContain('Btw verlegd');
+    expect(saleVat(facts('DE123456789'), 'en').exemption?.text).toContain('Reverse charge');
+  });
+
   it('treats a sender without a VAT number (or a blank one) as a private person: the departure country’s rate', () => {
     expect(saleVat(facts(null, 'BE', 'DE', 'BE'))).toMatchObject({ category: 'S', percent: 19, place_of_supply: 'DE' });
     expect(saleVat(facts('   ', 'BE', 'FR', 'FR'))).toMatchObject({ category: 'S', percent: 20, rule: 'b2c_domestic_transport' });

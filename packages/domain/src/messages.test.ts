@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Locale, localeFromAcceptLanguage, messages, translate } from './messages.ts';
+import { isLocale, type Locale, localeFromAcceptLanguage, messages, translate } from './messages.ts';
 
 const LOCALES: Locale[] = ['nl', 'fr', 'en'];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -97,5 +97,12 @@ describe('Accept-Language as browsers and tools write it', () => {
     ['fr;q=abc, en;q=0.2', 'en'],
   ])('reads %j as %s', (header, locale) => {
     expect(localeFromAcceptLanguage(header)).toBe(locale);
+  });
+});
+
+describe('isLocale', () => {
+  it('knows nl, fr and en, nothing else', () => {
+    expect(['nl', 'fr', 'en'].every(isLocale)).toBe(true);
+    for (const v of ['de', 'NL', '', undefined, null, ['nl'], 1]) expect(isLocale(v), String(v)).toBe(false);
   });
 });

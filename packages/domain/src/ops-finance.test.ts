@@ -19,6 +19,7 @@ describe("finance staff's decision on a company's request to pay by invoice", ()
     ['x'.repeat(2001), ['reason:too_long']],
   ])('refuses with reason %j: %j', (reason, issues) => {
     expect(firstMessage(invoiceDecisionSchema.safeParse({ approve: false, reason }))).toEqual(issues);
+    if (issues && issues[0] !== 'reason:too_long') expect(invoiceDecisionSchema.safeParse({ approve: false, reason }).error?.issues[0]?.code).toBe('custom');
   });
 });
 

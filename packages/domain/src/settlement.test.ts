@@ -44,6 +44,7 @@ describe('the limits of a driver’s earnings', () => {
     [100, Number.NaN],
   ])('refuses %f cents at %f % commission', (price, commission) => {
     expect(() => driverEarnings(price, commission, false)).toThrow(RangeError);
+    expect(() => driverEarnings(price, commission, false)).toThrow(Number.isInteger(price) && price >= 0 ? 'commission must be a percentage under 100' : 'price must be whole cents');
   });
 
   it('rounds the driver’s VAT to the nearest cent (half up)', () => {

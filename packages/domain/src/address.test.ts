@@ -175,3 +175,18 @@ describe("a geocoder's answer", () => {
     expect(addressSchema.safeParse({ ...answer, lat: '51.2' }).success).toBe(false);
   });
 });
+
+describe('parseAddressText: parts without a postcode, and a country alone', () => {
+  it('takes the last of two parts without digits as the town', () => {
+    expect(parseAddressText('Kerkstraat, Hasselt')).toEqual({ street: 'Kerkstraat', number: '', box: '', zip: '', city: 'Hasselt' });
+  });
+
+  it('reads the postcode part even when the street part also names the town', () => {
+    expect(parseAddressText('Meir 1 Antwerpen, 2000 Antwerpen')).toMatchObject({ zip: '2000', city: 'Antwerpen' });
+  });
+
+  it('drops a country only after the town, not a country typed alone', () => {
+    expect(parseAddressText('Kerkstraat 12, 3500 Hasselt, Belgium')).toEqual({ street: 'Kerkstraat', number: '12', box: '', zip: '3500', city: 'Hasselt' });
+    expect(parseAddressText('België').city).toBe('België');
+  });
+});

@@ -232,3 +232,16 @@ describe('bad input', () => {
     expect(() => sender('2026-01-15T09:00:00Z', 0, { price_cents: -1 })).toThrow(RangeError);
   });
 });
+
+describe('the step named when cancelling is refused', () => {
+  const pickup = '2026-07-16T08:00:00Z';
+  it('names the goods-on-board step after delivery and the before-acceptance step for a driver with no job yet', () => {
+    expect(sender(pickup, s('2026-07-17T10:00:00Z'), { state: 'delivered' }).step_id).toBe('goods_on_board');
+    expect(sender(pickup, s('2026-07-17T10:00:00Z'), { state: 'finalised' }).step_id).toBe('goods_on_board');
+    expect(sender(pickup, s('2026-07-10T08:00:00Z'), { by: 'driver', state: 'new' }).step_id).toBe('before_acceptance');
+  });
+
+  it('says which price it refused', () => {
+    expect(() => sender(pickup, 0, { price_cents: 12.5 })).toThrow('price_cents must be a non-negative integer, got 12.5');
+  });
+});

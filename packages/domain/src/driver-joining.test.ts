@@ -151,3 +151,63 @@ describe('the self-billing agreement', () => {
     }
   });
 });
+
+describe('joining at the edges', () => {
+  const account = (over: Record<string, unknown> = {}) => driverAccountSchema.safeParse({ kind: 'person', company_number: '0403.170.701', vat: 'BE 0403.170.701', iban: 'BE68 5390 0754 7034', self_billing_accepted: true, ...over });
+  const found = (r: { error?: { issues: { code: string; path: PropertyKey[]; message: string }[] } }) => r.error?.issues.map((i) => `${i.code} ${i.path.join('.')}:${i.message}`) ?? [];
+
+  it.each(['0403170701BE', '20403170701', '04031707019', 'BEBE0403170701'])('refuses %j as not the format of an enterprise number', (input) => {
+    expect(checkCompanyNumber(input)).toEqual({ ok: false, problem: 'company_number_format' });
+  });
+
+  it('takes an enterprise number written with BE in front', () => {
+    expect(checkCompanyNumber('be0403170701')).toEqual({ ok: true, value: '0403170701' });
+  });
+
+  it('treats a VAT number of spaces as none: fine with the exemption, required without', () => {
+    expect(found(account({ vat: '   ', vat_exempt: true }))).toEqual([]);
+    expect(found(account({ vat: '   ' }))).toEqual(['custom vat:required']);
+  });
+
+  it('says why a VAT number is wrong at the VAT field, and takes another member state’s VAT number', () => {
+    expect(found(account({ vat: 'BE0403170702' }))).toEqual(['custom vat:vat_checksum']);
+    expect(found(account({ vat: 'XX123' }))).toEqual(['custom vat:vat_country']);
+    expect(found(account({ vat: 'DE136695976' }))).toEqual([]);
+    expect(found(account({ kind: 'company', company_name: '' }))).toEqual(['custom company_name:required']);
+  });
+
+  it('keeps a company’s name', () => {
+    expect(account({ kind: 'company', company_name: 'Peeters Transport BV' }).data?.company_name).toBe('Peeters Transport BV');
+  });
+
+  it('takes a vehicle whose maximum mass equals its payload; a licence missing is said at each licence field', () => {
+    expect(issues(van({ payload_kg: 450, max_mass_kg: 450 }))).toEqual([]);
+    expect(van({ payload_kg: 451, max_mass_kg: 450 }).error?.issues.map((i) => [i.code, i.path.join('.'), i.message])).toEqual([['custom', 'max_mass_kg', 'mass_below_payload']]);
+    expect(van({ payload_kg: 1_200, max_mass_kg: 3_500 }).error?.issues.map((i) => [i.code, i.path.join('.'), i.message])).toEqual([
+      ['custom', 'licence_number', 'licence_required'],
+      ['custom', 'licence_expires', 'licence_required'],
+    ]);
+  });
+
+  it('lets a driver bid with a licensed vehicle through the licence’s last day, not after', () => {
+    const heavy = van({ payload_kg: 1_200, max_mass_kg: 3_500, licence_number: 'VG-1', licence_expires: '2027-01-31' }).data!;
+    const documents = [
+      { kind: 'driving_licence' as const, expires: '2030-01-01' },
+      { kind: 'cmr_insurance' as const, expires: '2030-01-01' },
+      { kind: 'transport_licence' as const, expires: '2030-01-01' },
+    ];
+    expect(bidBlock({ approved: true, documents }, heavy, '2027-01-31')).toBeNull();
+    expect(bidBlock({ approved: true, documents }, heavy, '2027-02-01')).toEqual({ reason: 'licence_expired', expired: '2027-01-31' });
+    expect(bidBlock({ approved: true, documents }, { ...heavy, licence_expires: '' }, '2027-01-01')).toEqual({ reason: 'licence_missing' });
+  });
+
+  it('takes the newest upload of a kind whatever the order they were listed in', () => {
+    const light = van().data!;
+    const documents = [
+      { kind: 'cmr_insurance' as const, expires: '2027-12-31' },
+      { kind: 'driving_licence' as const, expires: '2030-01-01' },
+      { kind: 'cmr_insurance' as const, expires: '2026-12-31' },
+    ];
+    expect(bidBlock({ approved: true, documents }, light, '2027-06-01')).toBeNull();
+  });
+});

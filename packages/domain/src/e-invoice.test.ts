@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   centsToDecimal,
+  creditableGross,
+  documentTypeCode,
+  isCreditNote,
+  isSelfBilled,
+  netForGross,
   eInvoiceTotals,
   parseStructuredCommunication,
   SMALL_BUSINESS_EXEMPTION_TEXT,
@@ -170,5 +175,90 @@ describe('vatTreatment', () => {
       expect(t.exemption?.text).toBe(SMALL_BUSINESS_EXEMPTION_TEXT[lang]);
     }
     expect(SMALL_BUSINESS_EXEMPTION_TEXT.nl).toContain('Bijzondere vrijstellingsregeling kleine ondernemingen');
+  });
+});
+
+describe('amounts a one-line document can state exactly', () => {
+  // The VAT is rounded once on the net, so some totals with VAT are never reached (12,103 cents at 21 %).
+  it.each([
+    [0, 21, 0],
+    [1, 21, 1],
+    [3, 21, null],
+    [4, 21, 3],
+    [12_100, 21, 10_000],
+    [12_103, 21, null],
+    [12_104, 21, 10_003],
+    [19_239, 21, 15_900],
+    [100_001, 21, null],
+    [100_002, 21, 82_646],
+    [100_006, 21, null],
+    [121, 25.5, null],
+    [12_101, 25.5, 9_642],
+    [100_004, 25.5, null],
+    [100_002, 6, null],
+    [100_003, 6, 94_342],
+    [-1, 21, null],
+  ])('the net for %i cents with VAT at %f % is %s', (gross, percent, net) => {
+    expect(netForGross(gross, percent)).toBe(net);
+  });
+
+  it('rounds a refund up to the next amount a credit note can state, never past the most that may be refunded', () => {
+    expect(creditableGross(12_103, 21, 20_000)).toBe(12_104);
+    expect(creditableGross(12_100, 21, 20_000)).toBe(12_100);
+    expect(creditableGross(100_006, 21, 200_000)).toBe(100_007);
+    expect(creditableGross(3, 21, 3)).toBe(3);
+    expect(creditableGross(3, 21, 10)).toBe(4);
+  });
+});
+
+describe('document kinds', () => {
+  it('are numbered 380 invoice, 381 credit note, 389 self-billed invoice, 261 self-billed credit note', () => {
+    expect(['invoice', 'credit_note', 'self_billed_invoice', 'self_billed_credit_note'].map((k) => documentTypeCode(k as Parameters<typeof documentTypeCode>[0]))).toEqual(['380', '381', '389', '261']);
+    expect((['invoice', 'credit_note', 'self_billed_invoice', 'self_billed_credit_note'] as const).map(isCreditNote)).toEqual([false, true, false, true]);
+    expect((['invoice', 'credit_note', 'self_billed_invoice', 'self_billed_credit_note'] as const).map(isSelfBilled)).toEqual([false, false, true, true]);
+  });
+});
+
+describe('structured communications at the edges', () => {
+  it('builds one only from exactly ten digits', () => {
+    expect(() => structuredCommunication('12345678901')).toThrow('exactly ten digits');
+    expect(() => structuredCommunication('x1234567890')).toThrow('exactly ten digits');
+  });
+
+  it.each([
+    [' +++123/4567/89002+++ ', '123456789002'],
+    ['REF 123/4567/89002', null],
+    ['***123/4567/89002', null],
+    ['123/4567/89002+++', null],
+    ['123/4567/89002***', null],
+    ['+++000/0000/00097+++', null],
+  ])('reads %j as %s', (text, digits) => {
+    expect(parseStructuredCommunication(text)).toBe(digits);
+  });
+});
+
+describe('VAT treatment: where the supply is and why', () => {
+  const toSender = (customer: { kind: 'business' | 'private'; country: string; vat_number?: string }, departure_country = 'BE', arrival_country = 'BE') =>
+    vatTreatment({ invoice: 'platform_to_sender', customer, departure_country, arrival_country, lang: 'en' });
+
+  it('places a driver’s self-billed supply and a Belgian business’s in Belgium', () => {
+    expect(vatTreatment({ invoice: 'driver_to_platform', driver: { vat_status: 'registered' }, lang: 'nl' })).toEqual({ category: 'S', percent: 21, place_of_supply: 'BE', rule: 'driver_vat_registered' });
+    expect(vatTreatment({ invoice: 'driver_to_platform', driver: { vat_status: 'small_business_exempt' }, lang: 'en' })).toEqual({
+      category: 'E',
+      percent: 0,
+      exemption: { text: SMALL_BUSINESS_EXEMPTION_TEXT.en },
+      place_of_supply: 'BE',
+      rule: 'driver_small_business',
+    });
+    expect(toSender({ kind: 'business', country: 'BE' })).toEqual({ category: 'S', percent: 21, place_of_supply: 'BE', rule: 'b2b_domestic' });
+  });
+
+  it('does not reverse-charge a business abroad that gave a Belgian VAT number (a Belgian supplier never does): it is charged VAT', () => {
+    // Which rate (Belgium's or the departure country's) is an open question, see the mutation report; only "not AE" is pinned.
+    expect(toSender({ kind: 'business', country: 'NL', vat_number: 'BE0403170701' }, 'FR', 'BE').category).toBe('S');
+  });
+
+  it('names the countries when it refuses a private transport leaving the EU', () => {
+    expect(() => toSender({ kind: 'private', country: 'BE' }, 'be', 'ch')).toThrow('between BE and CH');
   });
 });

@@ -234,3 +234,154 @@ describe('shipmentStateLabel', () => {
     expect(shipmentStateLabel('finalised', 'en')).toBe('Finalised');
   });
 });
+
+describe('push texts of the job’s later life (cancellation, changes, problems, restrictions)', () => {
+  it('a driver not chosen, and a job the sender cancelled with or without the driver’s share of the fee', () => {
+    expect(read('shipment.offer.not_chosen', { reference: 'VM-1042' })).toEqual({
+      nl: 'De verzender koos een ander bod voor VM-1042: je bod werd niet gekozen',
+      fr: 'L’expéditeur a choisi une autre offre pour VM-1042 : votre offre n’a pas été retenue',
+      en: 'The sender chose another offer for VM-1042: your offer was not chosen',
+    });
+    expect(read('shipment.cancelled', { reference: 'VM-1042', fee_share: 28.86 })).toEqual({
+      nl: 'De verzender annuleerde VM-1042; je krijgt € 28,86 als annuleringsvergoeding',
+      fr: 'L’expéditeur a annulé VM-1042 ; vous recevez 28,86 € d’indemnité d’annulation',
+      en: 'The sender cancelled VM-1042; you receive €28.86 as a cancellation fee',
+    });
+    expect(read('shipment.cancelled', { reference: 'VM-1042', fee_share: 0 })).toEqual({ nl: 'De verzender annuleerde VM-1042', fr: 'L’expéditeur a annulé VM-1042', en: 'The sender cancelled VM-1042' });
+    expect(read('shipment.cancelled', { reference: 'VM-1042', fee_share: 0.01 }).en).toBe('The sender cancelled VM-1042; you receive €0.01 as a cancellation fee');
+  });
+
+  it('a driver who gives a job back: open for offers again and the refund', () => {
+    expect(read('shipment.driver_cancelled', { reference: 'VM-1042', driver_name: 'Jan M.', refund: 145.2 })).toEqual({
+      nl: 'Jan M. kan VM-1042 niet rijden: de opdracht staat weer open voor biedingen en € 145,20 wordt terugbetaald',
+      fr: 'Jan M. ne peut pas effectuer VM-1042 : la mission est à nouveau ouverte aux offres et 145,20 € est remboursé',
+      en: 'Jan M. cannot do VM-1042: the job is open for offers again and €145.20 is refunded',
+    });
+  });
+
+  it('a changed job: the offer withdrawn when place, time or goods changed, kept when only instructions did', () => {
+    expect(read('shipment.details.changed', { reference: 'VM-1042', offer_withdrawn: true })).toEqual({
+      nl: 'VM-1042 werd gewijzigd (plaats, tijd of goederen): je bod is ingetrokken, bied opnieuw als je wilt',
+      fr: 'VM-1042 a été modifiée (lieu, heure ou marchandises) : votre offre est retirée, proposez à nouveau si vous le souhaitez',
+      en: 'VM-1042 was changed (place, time or goods): your offer was withdrawn, offer again if you like',
+    });
+    expect(read('shipment.details.changed', { reference: 'VM-1042', offer_withdrawn: false })).toEqual({
+      nl: 'VM-1042: de instructies werden gewijzigd, je bod blijft staan',
+      fr: 'VM-1042 : les instructions ont changé, votre offre reste valable',
+      en: 'VM-1042: the instructions changed, your offer stands',
+    });
+  });
+
+  it('welcomes a new user and tells a driver whether they were approved, with the reason when not', () => {
+    expect(read('user.registered', {})).toEqual({ nl: 'Welkom bij Vrachtmarkt', fr: 'Bienvenue chez Vrachtmarkt', en: 'Welcome to Vrachtmarkt' });
+    expect(read('driver.verification.decided', { approved: true, reason: null })).toEqual({
+      nl: 'Je account is goedgekeurd: je kunt nu bieden op opdrachten.',
+      fr: 'Votre compte est approuvé : vous pouvez maintenant faire des offres.',
+      en: 'Your account is approved: you can now bid on jobs.',
+    });
+    expect(read('driver.verification.decided', { approved: false, reason: 'Rijbewijs onleesbaar' })).toEqual({
+      nl: 'Je account is nog niet goedgekeurd: Rijbewijs onleesbaar',
+      fr: 'Votre compte n’est pas encore approuvé : Rijbewijs onleesbaar',
+      en: 'Your account is not approved yet: Rijbewijs onleesbaar',
+    });
+    expect(read('driver.verification.decided', { approved: false, reason: null }).en).not.toContain('null');
+  });
+
+  it('warns a driver of an expiring document by its name and the day it ends', () => {
+    expect(read('driver.document.expiring', { kind: 'cmr_insurance', expires: '2026-12-31', days: 30 })).toEqual({
+      nl: 'Je CMR-verzekeringsattest vervalt op do 31 dec: laad tijdig een nieuw exemplaar op, anders kun je niet meer bieden.',
+      fr: 'Votre attestation d’assurance CMR expire le jeu. 31 déc. : chargez-en un nouveau à temps, sinon vous ne pourrez plus faire d’offres.',
+      en: 'Your CMR insurance certificate expires on Thu 31 Dec: upload a new one in time, or you can no longer bid.',
+    });
+    expect(read('driver.document.expiring', { kind: 'driving_licence', expires: '2027-01-05', days: 7 })).toMatchObject({
+      nl: expect.stringMatching(/^Je rijbewijs vervalt op di 5 jan:/),
+      fr: expect.stringMatching(/^Votre permis de conduire expire le mar\. 5 janv\. :/),
+      en: expect.stringMatching(/^Your driving licence expires on Tue 5 Jan:/),
+    });
+    expect(read('driver.document.expiring', { kind: 'transport_licence', expires: '2027-01-05', days: 7 })).toMatchObject({
+      nl: expect.stringMatching(/^Je vervoersvergunning vervalt/),
+      fr: expect.stringMatching(/^Votre licence de transport expire/),
+      en: expect.stringMatching(/^Your transport licence expires/),
+    });
+  });
+
+  it('a new job on the board names its route by postcode and place', () => {
+    expect(read('board.job.new', { reference: 'VM-1042', pickup_zip: '3500', pickup_city: 'Hasselt', delivery_zip: '4000', delivery_city: 'Liège' })).toEqual({
+      nl: 'Nieuwe job voor jouw voertuig: 3500 Hasselt → 4000 Liège',
+      fr: 'Nouvelle mission pour votre véhicule : 3500 Hasselt → 4000 Liège',
+      en: 'New job for your vehicle: 3500 Hasselt → 4000 Liège',
+    });
+  });
+
+  it('a problem reported names its kind; the answer says staff decide now', () => {
+    expect(read('problem.reported', { reference: 'VM-1042', kind: 'damage' })).toEqual({
+      nl: 'De verzender meldt een probleem met VM-1042 (schade): lees het en antwoord met je eigen bewijs',
+      fr: 'L’expéditeur signale un problème pour VM-1042 (dommage) : lisez-le et répondez avec vos propres preuves',
+      en: 'The sender reports a problem with VM-1042 (damage): read it and answer with your own evidence',
+    });
+    const kind = (k: 'loss' | 'lateness' | 'no_show' | 'other') => {
+      const m = read('problem.reported', { reference: 'R', kind: k });
+      return [m.nl, m.fr, m.en].map((t) => /\((.*)\)/.exec(t)?.[1]);
+    };
+    expect(kind('loss')).toEqual(['verlies', 'perte', 'loss']);
+    expect(kind('lateness')).toEqual(['te laat', 'retard', 'lateness']);
+    expect(kind('no_show')).toEqual(['niet komen opdagen', 'absence du chauffeur', 'no-show']);
+    expect(kind('other')).toEqual(['ander probleem', 'autre problème', 'other problem']);
+    expect(read('problem.answered', { reference: 'VM-1042' })).toEqual({
+      nl: 'De chauffeur antwoordde op je melding over VM-1042; ons team beslist nu',
+      fr: 'Le chauffeur a répondu à votre signalement pour VM-1042 ; notre équipe décide maintenant',
+      en: 'The driver answered your report on VM-1042; our team decides now',
+    });
+  });
+
+  it("staff's decision on a problem: where the money goes, with the reason", () => {
+    const decided = (outcome: 'release' | 'refund' | 'insurance', refund: number, released: number) => read('problem.decided', { reference: 'VM-1042', outcome, refund, released, reason: 'Zie foto' });
+    expect(decided('release', 0, 120)).toEqual({
+      nl: 'Beslissing over VM-1042: het bedrag gaat naar de chauffeur. Reden: Zie foto',
+      fr: 'Décision pour VM-1042 : le montant va au chauffeur. Raison : Zie foto',
+      en: 'Decision on VM-1042: the money goes to the driver. Reason: Zie foto',
+    });
+    expect(decided('refund', 50, 95.2)).toEqual({
+      nl: 'Beslissing over VM-1042: € 50,00 wordt terugbetaald aan de verzender, € 95,20 gaat naar de chauffeur. Reden: Zie foto',
+      fr: 'Décision pour VM-1042 : 50,00 € est remboursé à l’expéditeur, 95,20 € va au chauffeur. Raison : Zie foto',
+      en: 'Decision on VM-1042: €50.00 is refunded to the sender, €95.20 goes to the driver. Reason: Zie foto',
+    });
+    expect(decided('refund', 145.2, 0)).toEqual({
+      nl: 'Beslissing over VM-1042: € 145,20 wordt terugbetaald aan de verzender. Reden: Zie foto',
+      fr: 'Décision pour VM-1042 : 145,20 € est remboursé à l’expéditeur. Raison : Zie foto',
+      en: 'Decision on VM-1042: €145.20 is refunded to the sender. Reason: Zie foto',
+    });
+    expect(decided('insurance', 0, 0)).toEqual({
+      nl: 'Beslissing over VM-1042: de schade gaat naar de verzekering. Reden: Zie foto',
+      fr: 'Décision pour VM-1042 : le dommage est transmis à l’assurance. Raison : Zie foto',
+      en: 'Decision on VM-1042: the damage is referred to the insurance. Reason: Zie foto',
+    });
+  });
+
+  it('a restricted or suspended account is told where to read why and contest; a lifted one gets the reason', () => {
+    const restricted = (kind: 'restrict' | 'suspend') => read('account.restricted', { restriction_id: 3, kind, reason: 'x'.repeat(20), starts_at: 1_795_000_000, ends_at: null, business: true });
+    expect(restricted('suspend')).toEqual({
+      nl: 'Je account is geschorst. Lees waarom en hoe je bezwaar maakt onder Account › Beperkingen.',
+      fr: 'Votre compte est suspendu. Lisez pourquoi et comment contester sous Compte › Restrictions.',
+      en: 'Your account is suspended. Read why and how to contest it under Account › Restrictions.',
+    });
+    expect(restricted('restrict')).toEqual({
+      nl: 'Je account is beperkt: geen nieuwe boekingen of biedingen. Lees waarom en hoe je bezwaar maakt onder Account › Beperkingen.',
+      fr: 'Votre compte est restreint : plus de nouvelles réservations ni offres. Lisez pourquoi et comment contester sous Compte › Restrictions.',
+      en: 'Your account is restricted: no new bookings or bids. Read why and how to contest it under Account › Restrictions.',
+    });
+    expect(read('account.restriction.lifted', { restriction_id: 3, kind: 'restrict', reason: 'Bezwaar aanvaard' })).toEqual({
+      nl: 'De beperking van je account is opgeheven: Bezwaar aanvaard',
+      fr: 'La restriction de votre compte est levée : Bezwaar aanvaard',
+      en: 'The restriction on your account was lifted: Bezwaar aanvaard',
+    });
+  });
+
+  it('a refused invoice payment gives staff’s reason', () => {
+    expect(read('company.invoice.status', { status: 'rejected', reason: 'Geen btw-nummer' })).toEqual({
+      nl: 'Betalen op factuur: geweigerd. Reden: Geen btw-nummer',
+      fr: 'Paiement sur facture : refusé. Motif : Geen btw-nummer',
+      en: 'Invoice payment: rejected. Reason: Geen btw-nummer',
+    });
+  });
+});

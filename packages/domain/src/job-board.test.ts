@@ -168,3 +168,154 @@ describe('boardQuerySchema', () => {
     expect(boardQuerySchema.safeParse({ lat: 91, lng: 4, radius_km: 10 }).success).toBe(false);
   });
 });
+
+describe('the board at its boundaries', () => {
+  const at = { lat: 50.8467, lng: 4.3525 };
+  const radii = (a: BoardArea) => nearestRings(a).map((r) => (r.kind === 'position' ? r.radius_km : r.detour_km));
+
+  it.each([
+    [5, [5]],
+    [10, [10]],
+    [11, [10, 11]],
+    [30, [10, 30]],
+    [31, [10, 30, 31]],
+  ])('looks around a position of %i km in rings %j', (radius_km, rings) => {
+    expect(radii({ kind: 'position', at, radius_km })).toEqual(rings);
+  });
+
+  it.each([
+    [7.9, [7.9]],
+    [8, [2, 8]],
+    [100, [25, 100]],
+  ])('looks along a route with a %f km detour first within %j', (detour_km, rings) => {
+    expect(radii({ kind: 'route', from: at, to: { lat: 51.05, lng: 3.72 }, detour_km })).toEqual(rings);
+  });
+
+  it('counts floor places for euro and ISO pallets only, not for a pallet of unknown type', () => {
+    expect(loadSummary([pallet(100, 10, 'iso_pallet'), pallet(100, 10, 'euro_pallet'), pallet(100, 10, null), pallet(100, 10, 'other_pallet')]).pallets).toBe(2);
+  });
+
+  it('compares every column: a load too long for the floor or too high for the space is refused', () => {
+    // A 350 cm loose pipe in a 340 cm van: longer than every side.
+    expect(vehicleFits(van, loadSummary([box(350, 10, 10, 10)]))).toBe(false);
+    // The van's sides sorted are 340, 180, 170. 181 x 181 x 10: its middle side is longer than 180; 180 x 180 x 10 fits.
+    expect(vehicleFits(van, loadSummary([box(181, 181, 10, 10)]))).toBe(false);
+    expect(vehicleFits(van, loadSummary([box(180, 180, 10, 10)]))).toBe(true);
+    expect(vehicleFits(van, loadSummary([box(170, 170, 170, 10)]))).toBe(true);
+    // 181 x 175 x 171: its shortest side is longer than 170.
+    expect(vehicleFits(van, loadSummary([box(175, 171, 181, 10)]))).toBe(false);
+    // An odd pallet's short side wider than the floor.
+    expect(vehicleFits(van, loadSummary([pallet(100, 10, 'other_pallet', 200, 171)]))).toBe(false);
+    expect(vehicleFits(van, loadSummary([pallet(100, 10, 'other_pallet', 341, 100)]))).toBe(false);
+  });
+
+  it('lays pallets the better way: across or along the floor', () => {
+    // 240 x 160: two by two lengthwise (2 x 2 = 4) or three by one across (3 x 1).
+    expect(palletPlaces({ load_length_cm: 240, load_width_cm: 160 })).toBe(4);
+    // 250 x 125: two along (2 x 1) or three across (3 x 1).
+    expect(palletPlaces({ load_length_cm: 250, load_width_cm: 125 })).toBe(3);
+    expect(palletPlaces({ load_length_cm: 119, load_width_cm: 300 })).toBe(2);
+    expect(palletPlaces({ load_length_cm: 79, load_width_cm: 300 })).toBe(0);
+  });
+
+  it('boxes a circle only a little wider than it (1 %), in latitude and longitude', () => {
+    const b = boxAround(at, 50);
+    const dLat = 50 / 111.2;
+    expect((b.maxLat - b.minLat) / 2).toBeCloseTo(dLat * 1.01, 9);
+    expect((b.maxLat + b.minLat) / 2).toBeCloseTo(at.lat, 9);
+    expect((b.maxLng + b.minLng) / 2).toBeCloseTo(at.lng, 9);
+    // Longitude degrees are shorter by the cosine of the box's farthest latitude.
+    const dLng = (50 / (111.2 * Math.cos(((at.lat + dLat * 1.01) * Math.PI) / 180))) * 1.01;
+    expect((b.maxLng - b.minLng) / 2).toBeCloseTo(dLng, 9);
+    // Near the pole the cosine is taken at 89 degrees at most, so the box stays finite.
+    const polar = boxAround({ lat: 88.5, lng: 0 }, 300);
+    expect(Number.isFinite(polar.maxLng)).toBe(true);
+    expect(polar.maxLng).toBeCloseTo((300 / (111.2 * Math.cos((89 * Math.PI) / 180))) * 1.01, 6);
+    // South of the equator the same.
+    const south = boxAround({ lat: -50.8467, lng: 4.3525 }, 50);
+    expect(south.maxLng - south.minLng).toBeCloseTo(b.maxLng - b.minLng, 9);
+  });
+
+  it('widens a route box by the detour ellipse and no more', () => {
+    const from = { lat: 50.8, lng: 3.0 };
+    const to = { lat: 50.8, lng: 5.8 };
+    const D = km(from, to);
+    const half = Math.sqrt(((D + 2) / 2) ** 2 - (D / 2) ** 2);
+    const b = routeBox(from, to, 2);
+    expect(b).toEqual({
+      minLat: boxAround(from, half).minLat,
+      maxLat: boxAround(to, half).maxLat,
+      minLng: boxAround(from, half).minLng,
+      maxLng: boxAround(to, half).maxLng,
+    });
+    expect(areaBox({ kind: 'route', from, to, detour_km: 2 })).toEqual(b);
+    expect(areaBox({ kind: 'position', at, radius_km: 25 })).toEqual(boxAround(at, 25));
+  });
+
+  it('takes a job at exactly the radius or the detour limit', () => {
+    const p = { lat: 51.0, lng: 4.3525 };
+    expect(inArea({ kind: 'position', at, radius_km: km(at, p) }, p, p)).toBe(true);
+    expect(inArea({ kind: 'position', at, radius_km: km(at, p) - 1e-6 }, p, p)).toBe(false);
+    const to = { lat: 51.05, lng: 3.72 };
+    const d = detourKm(at, to, p, p);
+    expect(inArea({ kind: 'route', from: at, to, detour_km: d }, p, p)).toBe(true);
+    expect(inArea({ kind: 'route', from: at, to, detour_km: d - 1e-6 }, p, p)).toBe(false);
+  });
+
+  it('refuses half a route, a fraction of a page, and reads both page bounds', () => {
+    expect(boardQuerySchema.safeParse({ from_lat: 50, from_lng: 4, to_lat: 51, to_lng: 4 }).success).toBe(false);
+    expect(boardQuerySchema.safeParse({ from_lat: 50, from_lng: 4, to_lat: 51, detour_km: 5 }).error?.issues[0]).toMatchObject({ message: 'invalid_body', path: ['radius_km'] });
+    expect(boardQuerySchema.safeParse({ lat: 50, lng: 4, radius_km: 10, limit: 2.5 }).success).toBe(false);
+    expect(boardQuerySchema.safeParse({ lat: 50, lng: 4, radius_km: 10, limit: 0 }).success).toBe(false);
+    expect(boardQuerySchema.safeParse({ lat: 50, lng: 4, radius_km: 10, offset: -1 }).success).toBe(false);
+    expect(boardQuerySchema.parse({ lat: 50, lng: 4, radius_km: 300, limit: 100, offset: 1000 })).toMatchObject({ radius_km: 300, limit: 100, offset: 1000 });
+    expect(boardQuerySchema.parse({ from_lat: -90, from_lng: -180, to_lat: 90, to_lng: 180, detour_km: 1 })).toMatchObject({ detour_km: 1 });
+    expect(boardQuerySchema.safeParse({ lat: 50, lng: 181, radius_km: 10 }).success).toBe(false);
+    expect(boardQuerySchema.safeParse({ lat: 50, lng: 4, radius_km: 10, sort: 'cheapest' }).success).toBe(false);
+  });
+});
+
+describe('the board’s strips and query, more edges', () => {
+  it('reads only the strips the circle itself reaches, not one its box’s 1 % margin touches', () => {
+    // The circle's bottom is at 50.2002° (strip 502), its box's at 50.1998° (strip 501).
+    const area: BoardArea = { kind: 'position', at: { lat: 50.2452, lng: 4.35 }, radius_km: 5 };
+    expect(Math.floor(areaBox(area).minLat * 10)).toBe(501);
+    expect(areaStrips(area).map((s) => s.strip)).toEqual([502]);
+  });
+
+  it('keeps the whole box in each strip when the box is over 20 degrees of longitude wide', () => {
+    const area: BoardArea = { kind: 'position', at: { lat: 80, lng: 10 }, radius_km: 300 };
+    const b = areaBox(area);
+    expect(b.maxLng - b.minLng).toBeGreaterThan(20);
+    const strips = areaStrips(area);
+    expect(strips.map((s) => s.strip)).toEqual(Array.from({ length: Math.floor(b.maxLat * 10) - Math.floor(b.minLat * 10) + 1 }, (_, i) => Math.floor(b.minLat * 10) + i));
+    for (const s of strips) expect(s).toMatchObject({ minLng: b.minLng, maxLng: b.maxLng });
+  });
+
+  it('narrows the strips of a circle far east as near Brussels: its top strip is narrower than the box', () => {
+    const area: BoardArea = { kind: 'position', at: { lat: 50.05, lng: 100 }, radius_km: 100 };
+    const b = areaBox(area);
+    const top = areaStrips(area).at(-1)!;
+    expect(top.maxLng - top.minLng).toBeLessThan((b.maxLng - b.minLng) / 2);
+  });
+
+  it('measures the detour with a delivery that is not the route’s end', () => {
+    const brussels = { lat: 50.8467, lng: 4.3525 };
+    const ghent = { lat: 51.0543, lng: 3.7174 };
+    const antwerp = { lat: 51.2194, lng: 4.4025 };
+    const mechelen = { lat: 51.0259, lng: 4.4776 };
+    expect(detourKm(brussels, ghent, antwerp, mechelen)).toBeCloseTo(km(brussels, antwerp) + km(antwerp, mechelen) + km(mechelen, ghent) - km(brussels, ghent), 9);
+    expect(detourKm(brussels, ghent, antwerp, mechelen)).toBeGreaterThan(detourKm(brussels, ghent, antwerp, ghent));
+  });
+
+  it('lets an odd pallet use the floor’s length', () => {
+    expect(vehicleFits(van, loadSummary([pallet(100, 10, 'other_pallet', 300, 100)]))).toBe(true);
+  });
+
+  it('refuses a position with any route field, said at radius_km as a custom issue, and reads a full route', () => {
+    expect(boardQuerySchema.safeParse({ lat: 50, lng: 4, radius_km: 10, from_lat: 50 }).error?.issues).toEqual([{ code: 'custom', message: 'invalid_body', path: ['radius_km'] }]);
+    expect(boardQuerySchema.safeParse({ from_lat: 50, from_lng: 4, to_lat: 51, to_lng: 4, detour_km: 5, radius_km: 10 }).success).toBe(false);
+    const r = boardQuerySchema.parse({ from_lat: '50.8', from_lng: '4.3', to_lat: '51', to_lng: '3.7', detour_km: '10' });
+    expect(boardArea(r)).toEqual({ kind: 'route', from: { lat: 50.8, lng: 4.3 }, to: { lat: 51, lng: 3.7 }, detour_km: 10 });
+  });
+});

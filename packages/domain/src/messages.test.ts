@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Locale, localeFromAcceptLanguage, messages, translate } from './messages.ts';
+import { isLocale, type Locale, localeFromAcceptLanguage, messages, translate } from './messages.ts';
 
 const LOCALES: Locale[] = ['nl', 'fr', 'en'];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -81,5 +81,28 @@ describe('the reader’s language from Accept-Language', () => {
     expect(localeFromAcceptLanguage(' , ;q=1')).toBe('nl');
     expect(localeFromAcceptLanguage('fr;q=0')).toBe('nl');
     expect(localeFromAcceptLanguage('fr;q=abc')).toBe('nl');
+  });
+});
+
+describe('Accept-Language as browsers and tools write it', () => {
+  it.each([
+    ['fr-BE, nl-BE', 'fr'],
+    ['nl, fr', 'nl'],
+    ['en, fr, nl', 'en'],
+    ['en;q=0.1, nl', 'nl'],
+    ['nl; q=0.5, fr; q=0.9', 'fr'],
+    ['fr ; q=0.5 , nl ; q=0.9', 'nl'],
+    ['nl;level=1, fr;q=0.5', 'nl'],
+    ['NL-be', 'nl'],
+    ['fr;q=abc, en;q=0.2', 'en'],
+  ])('reads %j as %s', (header, locale) => {
+    expect(localeFromAcceptLanguage(header)).toBe(locale);
+  });
+});
+
+describe('isLocale', () => {
+  it('knows nl, fr and en, nothing else', () => {
+    expect(['nl', 'fr', 'en'].every(isLocale)).toBe(true);
+    for (const v of ['de', 'NL', '', undefined, null, ['nl'], 1]) expect(isLocale(v), String(v)).toBe(false);
   });
 });

@@ -222,3 +222,28 @@ describe('languageOf', () => {
     expect(languageOf('*')).toBe('nl');
   });
 });
+
+describe('the postcode data in small', () => {
+  const data = ['3800\tAalst\t50.81\t5.17\tVLI', '9300\tAalst\t50.94\t4.04\tVOV', '4000\tLiège\t50.63\t5.57\tWLG', '4000\tLiège\t50.64\t5.58\tWLG', '9000\tGent\t51.05\t3.72\tVOV'].join('\n');
+
+  it('gives a two-name place its other name only in the province it belongs to, and one without a province everywhere', () => {
+    const [limburgAalst, aalst, liege] = parsePostcodes(data);
+    expect([limburgAalst!.nl, limburgAalst!.fr]).toEqual(['Aalst', 'Aalst']);
+    expect([aalst!.nl, aalst!.fr]).toEqual(['Aalst', 'Alost']);
+    expect([liege!.nl, liege!.fr]).toEqual(['Luik', 'Liège']);
+  });
+
+  it('finds a place by its id, the first of two with the same postcode and name', () => {
+    const places = parsePostcodes(data);
+    const idx = postcodeIndex(places);
+    expect(idx.byId('4000-liege')).toBe(places[2]);
+    expect(idx.byId('9000-gent')).toBe(places[4]);
+    expect(idx.byId('9000-gand')).toBeUndefined();
+    expect(idx.byZip(' 4000 ')).toEqual([places[2], places[3]]);
+  });
+
+  it('makes ids with one dash for any run of spaces', () => {
+    expect(placeId({ zip: '3800', name: 'Sint Truiden' })).toBe('3800-sint-truiden');
+    expect(placeId({ zip: '3800', name: 'Sint  Truiden' })).toBe('3800-sint-truiden');
+  });
+});

@@ -82,3 +82,50 @@ describe('the price band query', () => {
     expect(priceBandQuerySchema.safeParse({ distance_km: '1', volume_m3: '1', weight_kg: '1', vehicle: 'bike' }).success).toBe(false);
   });
 });
+
+describe('the fair-price band at its boundaries', () => {
+  it.each([
+    [0.5, 100, 'car'],
+    [0.51, 100, 'van'],
+    [0.5, 101, 'van'],
+    [12, 1300, 'van'],
+    [12.01, 10, 'small_truck'],
+    [1, 1301, 'small_truck'],
+    [35, 7000, 'small_truck'],
+    [35.01, 7000, 'truck'],
+    [35, 7001, 'truck'],
+  ] as const)('puts %f m³ and %i kg in a %s', (volumeM3, weightKg, vehicle) => {
+    expect(vehicleClassFor({ volumeM3, weightKg })).toBe(vehicle);
+  });
+
+  it('counts a job of twice or half the volume or weight as like it, not beyond, and never another vehicle class', () => {
+    const basis = (over: Partial<PricedJob>) => priceBand(job, many([100, 110, 120, 130, 140].map(paid), over)).basis;
+    expect(basis({ volumeM3: 4 })).toBe(5);
+    expect(basis({ volumeM3: 4.01 })).toBe(0);
+    expect(basis({ volumeM3: 1 })).toBe(5);
+    expect(basis({ volumeM3: 0.99 })).toBe(0);
+    expect(basis({ weightKg: 1000 })).toBe(5);
+    expect(basis({ weightKg: 1001 })).toBe(0);
+    expect(basis({ weightKg: 250 })).toBe(5);
+    expect(basis({ weightKg: 249 })).toBe(0);
+    expect(basis({ vehicle: 'small_truck' })).toBe(0);
+  });
+
+  // Prices incl. VAT 100, 110, 120, 130, 140 and one more (x 1,210 cents): the middle half runs from 112.5 to 137.5, so the fences are 75 and 175.
+  const withVat = (euros: number[]) => many(euros.map((e) => e * 1000));
+
+  it('keeps a price exactly on a fence, and one between 1 and 1.5 interquartile ranges out', () => {
+    expect(priceBand(job, withVat([100, 110, 120, 130, 140, 175])).basis).toBe(6);
+    expect(priceBand(job, withVat([75, 110, 120, 130, 140, 150])).basis).toBe(6);
+    expect(priceBand(job, withVat([100, 110, 120, 130, 140, 170])).basis).toBe(6);
+    expect(priceBand(job, withVat([100, 110, 120, 130, 140, 176])).basis).toBe(5);
+  });
+
+  it('falls back when leaving out outliers leaves fewer than five, saying how many are left', () => {
+    expect(priceBand(job, many([100, 100, 100, 100, 10_000].map(paid)))).toEqual({ kind: 'too_few', basis: 4 });
+  });
+
+  it('counts every similar job in the fallback, outliers too, when there were fewer than five', () => {
+    expect(priceBand(job, many([100, 100, 100, 10_000].map(paid)))).toEqual({ kind: 'too_few', basis: 4 });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemDecisionSchema, problemReportSchema, reportableKinds } from './problems.ts';
+import { problemAnswerSchema, problemDecisionSchema, problemReportSchema, reportableKinds } from './problems.ts';
 
 // Issue 23 part 1: when a sender may report what, and what a report and a decision must hold.
 
@@ -39,5 +39,40 @@ describe('the report and the decision', () => {
     expect(problemDecisionSchema.safeParse({ outcome: 'refund', refund: 10.005, reason }).success).toBe(false);
     expect(problemDecisionSchema.safeParse({ outcome: 'insurance', reason: 'Te kort.' }).error?.issues.map((i) => i.message)).toEqual(['decision_reason_too_short']);
     expect(problemDecisionSchema.safeParse({ outcome: 'refund', refund: 60.25, reason }).success).toBe(true);
+  });
+});
+
+describe('a statement’s photos and packages, each error at its field', () => {
+  const text = 'De kast is gebroken bij levering.';
+  const issues = (r: { success: boolean; error?: { issues: { code: string; path: PropertyKey[]; message: string }[] } }) =>
+    r.success ? [] : r.error!.issues.map((i) => ({ code: i.code, at: i.path.join('.'), message: i.message }));
+  const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+  it('takes ten photos in all, over the packages and the loose ones, and says an eleventh at photos', () => {
+    expect(issues(problemReportSchema.safeParse({ kind: 'damage', text, packages: [{ package_id: 1, photos: names('a', 5) }], photos: names('b', 5) }))).toEqual([]);
+    expect(issues(problemReportSchema.safeParse({ kind: 'damage', text, packages: [{ package_id: 1, photos: names('a', 6) }], photos: names('b', 5) }))).toEqual([
+      { code: 'custom', at: 'photos', message: 'problem_too_many_photos' },
+    ]);
+    expect(issues(problemAnswerSchema.safeParse({ text, packages: [{ package_id: 1, photos: names('a', 4) }, { package_id: 2, photos: names('c', 4) }], photos: names('b', 3) }))).toEqual([
+      { code: 'custom', at: 'photos', message: 'problem_too_many_photos' },
+    ]);
+  });
+
+  it('says a file name used twice at photos, and a package named twice at packages', () => {
+    expect(issues(problemReportSchema.safeParse({ kind: 'loss', text, packages: [{ package_id: 1, photos: ['a'] }], photos: ['a'] }))).toEqual([{ code: 'custom', at: 'photos', message: 'invalid_body' }]);
+    expect(issues(problemAnswerSchema.safeParse({ text, packages: [{ package_id: 1, photos: ['a'] }, { package_id: 1, photos: ['b'] }] }))).toEqual([{ code: 'custom', at: 'packages', message: 'invalid_body' }]);
+    expect(issues(problemAnswerSchema.safeParse({ text, packages: [{ package_id: 1, photos: ['a'] }, { package_id: 2, photos: ['b'] }] }))).toEqual([]);
+  });
+
+  it('takes damage naming a package, and says a missing one at packages', () => {
+    expect(issues(problemReportSchema.safeParse({ kind: 'damage', text, packages: [{ package_id: 3, photos: [] }] }))).toEqual([]);
+    expect(issues(problemReportSchema.safeParse({ kind: 'loss', text }))).toEqual([{ code: 'custom', at: 'packages', message: 'problem_package_required' }]);
+  });
+
+  it('says a refund missing, or an amount with another outcome, at refund', () => {
+    const reason = 'Beide partijen lezen deze reden.';
+    expect(issues(problemDecisionSchema.safeParse({ outcome: 'refund', reason }))).toEqual([{ code: 'custom', at: 'refund', message: 'required' }]);
+    expect(issues(problemDecisionSchema.safeParse({ outcome: 'insurance', refund: 10, reason }))).toEqual([{ code: 'custom', at: 'refund', message: 'invalid_body' }]);
+    expect(issues(problemDecisionSchema.safeParse({ outcome: 'release', reason }))).toEqual([]);
   });
 });

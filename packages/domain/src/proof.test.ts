@@ -73,3 +73,69 @@ describe('the sender’s answer after delivery', () => {
     expect(canAnswerDelivery(null, false, delivered)).toBe(false);
   });
 });
+
+describe('the proof’s fields at their bounds, each error at its field (the app shows it there)', () => {
+  const issues = (over: Record<string, unknown>) => {
+    const r = proofInputSchema(() => now).safeParse(valid(over));
+    return r.success ? [] : r.error.issues.map((i) => ({ code: i.code, at: i.path.join('.'), message: i.message }));
+  };
+  const custom = (at: string, message: string) => [{ code: 'custom', at, message }];
+
+  it('says a time too far ahead, or older than a week, at taken_at: five minutes ahead and a week late are the limits', () => {
+    expect(issues({ taken_at: nowS + 300 })).toEqual([]);
+    expect(issues({ taken_at: nowS + 301 })).toEqual(custom('taken_at', 'proof_time_future'));
+    expect(issues({ taken_at: nowS - 7 * 86400 })).toEqual([]);
+    expect(issues({ taken_at: nowS - 7 * 86400 - 1 })).toEqual(custom('taken_at', 'proof_too_old'));
+  });
+
+  it('says missing reservations at the reservations field', () => {
+    expect(issues({ condition: 'reservations' })).toEqual(custom('reservations', 'reservations_required'));
+    expect(issues({ condition: 'reservations', reservations: '   ' })).toEqual(custom('reservations', 'reservations_required'));
+  });
+
+  it('says a package named twice, or a file name used twice, at packages', () => {
+    expect(issues({ packages: [{ package_id: 1, photos: ['a'] }, { package_id: 1, photos: ['b'] }] })).toEqual(custom('packages', 'invalid_body'));
+    expect(issues({ packages: [{ package_id: 1, photos: ['a'] }, { package_id: 2, photos: ['b'] }] })).toEqual([]);
+    expect(issues({ packages: [{ package_id: 1, photos: ['a'] }, { package_id: 2, photos: ['a'] }] })).toEqual(custom('packages', 'invalid_body'));
+    expect(issues({ signature: 'p1' })).toEqual(custom('packages', 'invalid_body'));
+  });
+
+  it.each([
+    ['kind', 'unloading'],
+    ['client_id', 'not-a-uuid'],
+    ['lat', 90.01],
+    ['lat', -90.01],
+    ['lat', '50.9'],
+    ['lng', 180.01],
+    ['lng', -180.01],
+    ['lng', null],
+    ['accuracy_m', -1],
+    ['accuracy_m', 100_001],
+    ['accuracy_m', 'x'],
+    ['condition', 'damaged'],
+    ['packages', 'p1'],
+  ])('refuses %s = %j as invalid_body', (field, value) => {
+    expect(issues({ [field]: value }).map((i) => `${i.at}:${i.message}`)).toEqual([`${field}:invalid_body`]);
+  });
+
+  it.each([
+    ['lat', 90],
+    ['lat', -90],
+    ['lng', 180],
+    ['lng', -180],
+    ['accuracy_m', 0],
+    ['accuracy_m', 100_000],
+  ])('takes %s = %j', (field, value) => {
+    expect(issues({ [field]: value })).toEqual([]);
+  });
+
+  it('needs one to 20 packages, each with one to five photos', () => {
+    const pkgs = (n: number, photos = 1) => Array.from({ length: n }, (_, i) => ({ package_id: i + 1, photos: Array.from({ length: photos }, (_, j) => `p${i}-${j}`) }));
+    expect(issues({ packages: [] }).map((i) => `${i.at}:${i.message}`)).toEqual(['packages:proof_photo_required']);
+    expect(issues({ packages: pkgs(20) })).toEqual([]);
+    expect(issues({ packages: pkgs(21) }).map((i) => `${i.at}:${i.message}`)).toEqual(['packages:too_long']);
+    expect(issues({ packages: pkgs(1, 5) })).toEqual([]);
+    expect(issues({ packages: pkgs(1, 6) }).map((i) => `${i.at}:${i.message}`)).toEqual(['packages.0.photos:too_many_photos']);
+    expect(issues({ packages: [{ package_id: 1, photos: [] }] }).map((i) => `${i.at}:${i.message}`)).toEqual(['packages.0.photos:proof_photo_required']);
+  });
+});

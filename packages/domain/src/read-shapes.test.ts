@@ -230,6 +230,7 @@ describe('photos and dates of a new shipment', () => {
     expect(twice.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['packages.1.photos:photo_used_twice']);
     const within = createShipmentSchema.safeParse(shipment([{ type: 'medium', description: 'Zetel', photos: ['a', 'a'] }]));
     expect(within.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['packages.0.photos:photo_used_twice']);
+    expect(within.error?.issues[0]?.code).toBe('custom');
   });
 
   it('books at most a year ahead', () => {

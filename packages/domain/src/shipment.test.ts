@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeShipmentSchema, checkShipmentTimes, createShipmentSchema, offersStay, senderStatusSchema, shipmentSideSchema, updateInsuranceSchema } from './shipment.ts';
+import { changeableBySender, changeShipmentSchema, checkShipmentTimes, createShipmentSchema, offersStay, type ShipmentRead, senderStatusSchema, shipmentSideSchema, updateInsuranceSchema } from './shipment.ts';
 import { MAX_BOOKING_AHEAD_SECONDS } from './wire.ts';
 import { zonedInstant } from './zoned-time.ts';
 
@@ -189,5 +189,28 @@ describe('changing a job before acceptance: which offers stay (decision 0023)', 
     expect(changeShipmentSchema.safeParse({ pickup: side }).success).toBe(false);
     expect(changeShipmentSchema.safeParse({ pickup: side, delivery: side, packages: [{ id: 5, description: '' }] }).error?.issues[0]?.message).toBe('required');
     expect(changeShipmentSchema.safeParse({ pickup: side, delivery: side, packages: [{ id: 5, description: 'x'.repeat(1001) }] }).success).toBe(false);
+  });
+});
+
+describe('who may change a job, and errors as custom issues at their field', () => {
+  const offer = {} as NonNullable<ShipmentRead['accepted_offer']>;
+  it('lets the sender change a new job with no accepted offer, nothing later', () => {
+    expect(changeableBySender({ current_state: { state: 'new' } as ShipmentRead['current_state'], accepted_offer: null })).toBe(true);
+    expect(changeableBySender({ current_state: { state: 'new' } as ShipmentRead['current_state'], accepted_offer: offer })).toBe(false);
+    expect(changeableBySender({ current_state: { state: 'accepted' } as ShipmentRead['current_state'], accepted_offer: null })).toBe(false);
+  });
+
+  it('withdraws offers when any one of several packages is described differently', () => {
+    const stop = { date_from: 1_800_000_000, date_till: 1_800_003_600, lat: 50.9, lng: 5.3, street: 'Kerkstraat', number: '12', box: '', zip: '3500', country: 'BE' };
+    const full = { ...stop, notes: 'Bel aan', name: '', date_timezone: 'Europe/Brussels', city: 'Hasselt' };
+    const before = { pickup: stop, delivery: stop, descriptions: new Map([[5, 'Zetel'], [6, 'Tafel']]) };
+    expect(offersStay(before, { pickup: full, delivery: full, packages: [{ id: 5, description: 'Zetel' }, { id: 6, description: 'Tafel' }] })).toBe(true);
+    expect(offersStay(before, { pickup: full, delivery: full, packages: [{ id: 5, description: 'Zetel' }, { id: 6, description: 'Bureau' }] })).toBe(false);
+  });
+
+  it('reports an incomplete address and a window in the wrong order as custom issues', () => {
+    const codes = (input: Record<string, unknown>) => shipmentSideSchema.safeParse(input).error?.issues.map((i) => [i.code, i.path.join('.'), i.message]);
+    expect(codes({ ...side, number: '' })).toEqual([['custom', 'street', 'address_incomplete']]);
+    expect(codes({ ...side, date_till: side.date_from })).toEqual([['custom', 'date_till', 'date_order']]);
   });
 });

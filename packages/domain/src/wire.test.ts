@@ -36,6 +36,9 @@ describe('wire bounds', () => {
     expect(text.parse('Poort 2\nTweede verdieping\tlinks\r\n')).toBe('Poort 2\nTweede verdieping\tlinks');
     expect(text.safeParse('a\u0000b').error?.issues[0]?.message).toBe('invalid_characters');
     expect(text.safeParse('a\u000bb').error?.issues[0]?.message).toBe('invalid_characters');
+    expect(text.safeParse('x'.repeat(41)).error?.issues[0]?.message).toBe('too_long');
+    expect(text.safeParse(undefined).error?.issues[0]?.message).toBe('required');
+    expect(text.safeParse(42).error?.issues[0]?.message).toBe('required');
     expect(hasControlCharacters('ok')).toBe(false);
     expect(hasControlCharacters('a\nb')).toBe(true);
     expect(hasControlCharacters('a\nb', true)).toBe(false);

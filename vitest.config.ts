@@ -33,7 +33,7 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     // embedded database whatever the project: one run of each is enough. Two
     // processes on one database need PostgreSQL (the embedded one belongs to a single process), and
     // the cluster of real processes needs Redis too (TEST_REDIS_URL).
-    exclude: kind === 'postgres' ? ['test/app/server-process.test.ts', 'test/admin/backup.test.ts', ...DATABASE_FREE] : ['test/app/two-processes.test.ts', 'test/app/cluster.test.ts', 'test/settlement/kill-during-release.test.ts'],
+    exclude: kind === 'postgres' ? ['test/app/server-process.test.ts', 'test/admin/backup.test.ts', ...DATABASE_FREE] : ['test/app/two-processes.test.ts', 'test/app/cluster.test.ts', 'test/settlement/kill-during-release.test.ts', 'test/races/race-matrix.test.ts'],
     env: { TEST_DB_KIND: kind },
     globalSetup: ['./test/helpers/global-setup.ts'],
     // The files share a worker's loaded modules instead of loading the server and its libraries once

@@ -20,3 +20,8 @@ export type DeleteRefusal = (typeof DELETE_REFUSALS)[number];
 
 /** The marker that takes the place of a deleted user's names (shown as is in every language). */
 export const DELETED_USER_NAME = 'Verwijderde gebruiker';
+/** A deleted account's e-mail address: unique per account, pointing nowhere (RFC 2606's .invalid). */
+export const deletedEmail = (userId: number, nonce: string) => `deleted-${userId}-${nonce}@deleted.invalid`;
+/** The SQL LIKE pattern every deleted e-mail of an account matches. */
+export const deletedEmailPattern = (userId: number) => deletedEmail(userId, '%');
+export const isDeletedEmail = (email: string) => /^deleted-\d+-[^@]+@deleted\.invalid$/.test(email);

@@ -48,6 +48,7 @@ describe('accepting at the price the sender saw', () => {
       offer_id: newId,
       price: 9999.99,
       total: 12099.99,
+      state: 'new',
     });
     expect((await t.payments.charges()).length).toBe(charges);
     expect(await paymentsOf(id)).toEqual([]);

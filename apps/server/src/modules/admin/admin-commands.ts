@@ -29,6 +29,7 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- notes check <shipment id>   verify a consignment note's hash chain and seals
   npm run admin -- ledger check                verify the ledger's invariants (balanced, held money, drivers' payables)
   npm run admin -- money release <shipment id> release a job's held money to its driver (a reported problem staff settled)
+  npm run admin -- money release-due           release now every job the 24-hour timer would (confirmed, or delivered 24 hours ago with proof and no problem)
   npm run admin -- money refund <shipment id> <euros>
                                                refund (part of) a job's held money to the sender, with a credit note
   npm run admin -- payouts run [--now]         settle open payouts; --now pays everyone owed today (off-cycle)
@@ -42,7 +43,7 @@ export type AdminDeps = {
   audit: AuditService;
   proofs: Pick<ProofsService, 'checkNote'>;
   ledger: Pick<LedgerService, 'check'>;
-  settlement: Pick<SettlementService, 'release'>;
+  settlement: Pick<SettlementService, 'release' | 'releaseDue'>;
   payouts: Pick<PayoutsService, 'run'>;
   cancellations: Pick<CancellationsService, 'staffRefund'>;
   /** Issue 23: the back office's decision on invoice payment (audited, mailed), which the command shares. */
@@ -64,6 +65,7 @@ const RELEASE_MESSAGES = {
   amount_mismatch: 'holds an amount that is not its price (part refunded): not released, divide it by hand',
   problem_open: 'has a problem reported that is still open: decide it in the back office (Problems) first',
   refund_pending: 'has a refund still waiting for the payment provider: not released',
+  not_delivered: 'is not delivered and has no decided problem: a driver is paid for a delivery',
 } as const;
 
 export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, payouts, cancellations, opsFinance, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
@@ -84,6 +86,11 @@ export async function runAdmin({ users, driverAccounts, staff, audit, proofs, le
     if (!Number.isSafeInteger(id) || id < 1) return { ok: false, message: 'The shipment id is a whole number.' };
     const outcome = await settlement.release(id, 'staff');
     return { ok: outcome === 'released' || outcome === 'already_released', message: `Shipment ${id} ${RELEASE_MESSAGES[outcome]}.` };
+  }
+  // The timer's run now (after an outage of the job runner, or to see it work).
+  if (area === 'money' && action === 'release-due' && rest.length === 0) {
+    const released = await settlement.releaseDue();
+    return { ok: true, message: `${released} job(s) released to their drivers.` };
   }
   if (area === 'money' && action === 'refund' && rest.length === 2) {
     const id = Number(rest[0]);

@@ -153,6 +153,8 @@ export function cancellationsService({ db, shipments, settlement, refunds, ledge
         const offerId = job.acceptedOfferId;
         if (job.driverId !== driverId || offerId === null) throw notFound();
         const f = (await settlement.facts(trx, shipmentId))!;
+        // Money staff released to the driver already (a decided problem) is theirs: the job is not given back over it.
+        if (f.released) throw jobConflict('state_change_not_allowed', job.state);
         await shipments.transition(trx, job, GIVEN_BACK, 'driver_gives_back', { acceptedOfferId: null });
         const at = now();
         await repo.withdrawOffer(trx, offerId, at);

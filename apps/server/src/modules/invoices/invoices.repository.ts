@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import { DELETED_USER_NAME, type InsuranceChoice, type Locale } from '@vm/domain';
+import { DELETED_USER_NAME, deletedEmailPattern, type InsuranceChoice, type Locale } from '@vm/domain';
 import type { Executor } from '../../db/database.ts';
 import type { BankCreditsTable, InvoicesTable, InvoiceSeriesName } from '../../db/schema.ts';
 
@@ -106,7 +106,7 @@ export async function accountDeleted(trx: Executor, userId: number): Promise<boo
     .select('id')
     .where('id', '=', userId)
     .where('firstName', '=', DELETED_USER_NAME)
-    .where('email', 'like', `deleted-${userId}-%@deleted.invalid`)
+    .where('email', 'like', deletedEmailPattern(userId))
     .forKeyShare()
     .executeTakeFirst();
   return row !== undefined;

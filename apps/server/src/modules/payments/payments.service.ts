@@ -19,7 +19,7 @@ type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg:
 type Deps = {
   db: Db;
   provider: PaymentProvider;
-  shipments: Pick<ShipmentsService, 'get' | 'eventContext' | 'saleVatPercent' | 'withJob'>;
+  shipments: Pick<ShipmentsService, 'get' | 'eventContext' | 'saleVatPercent' | 'withJob' | 'parties'>;
   offers: Pick<OffersService, 'findOpenOffer' | 'acceptOffer'>;
   /** Issue 22: a succeeded payment is money held for its job, booked with the payment. */
   settlement: Pick<SettlementService, 'recordCharge' | 'moneyStatus'>;
@@ -49,8 +49,8 @@ const STALE_CARD_CHALLENGE_MS = CARD_CHALLENGE_MS;
 const STALE_BATCH = 100;
 
 /** 409 naming the offer and price the sender must confirm instead (the driver re-priced, or the insurance changed). */
-const repriced = (offerId: number, priceCents: number, insurance: InsuranceChoice, vatPercent: number) =>
-  new ApiError(409, 'conflict', 'offer_repriced', {}, { offer_id: offerId, price: priceCents / 100, total: costBreakdown(priceCents, insurance, vatPercent).total.aftertaxes / 100 });
+const repriced = (offerId: number, priceCents: number, insurance: InsuranceChoice, vatPercent: number, state: string) =>
+  new ApiError(409, 'conflict', 'offer_repriced', {}, { offer_id: offerId, price: priceCents / 100, total: costBreakdown(priceCents, insurance, vatPercent).total.aftertaxes / 100, state });
 
 /**
  * A card refusal for the client (SPEC section 8: card errors inline, accept failures as a toast):
@@ -292,40 +292,40 @@ export function paymentsService({ db, provider, shipments, offers, settlement, r
   async function acceptable(senderId: number, shipmentId: number, offerId: number, confirmedTotal: number | undefined) {
     const offer = await offers.findOpenOffer(shipmentId, offerId, senderId);
     if (!offer) throw notFound();
-    if (offer.state === 'accepted' || offer.shipmentState !== 'new') {
-      throw new ApiError(409, 'conflict', offer.shipmentState === 'cancelled' ? 'shipment_not_open' : 'offer_already_accepted');
-    }
+    const state = offer.shipmentState;
+    if (offer.state === 'accepted' || SHIPMENT_STATE[state].phase !== 'open') throw jobConflict(SHIPMENT_STATE[state].phase === 'cancelled' ? 'shipment_not_open' : 'offer_already_accepted', state);
     // The VAT of this sale (the sender's company and the route decide it: reverse charge, place of supply).
     const vatPercent = await shipments.saleVatPercent(db, shipmentId);
     // The driver changed the price after the sender looked: name the new offer, charge nothing.
-    if (offer.state === 'replaced' && offer.current) throw repriced(offer.current.id, offer.current.priceCents, offer.insurance, vatPercent);
-    if (offer.state !== 'open') throw new ApiError(409, 'conflict', 'offer_not_open');
-    if (offer.pickupDateTill <= now()) throw new ApiError(409, 'conflict', 'shipment_not_open');
+    if (offer.state === 'replaced' && offer.current) throw repriced(offer.current.id, offer.current.priceCents, offer.insurance, vatPercent, state);
+    if (offer.state !== 'open') throw jobConflict('offer_not_open', state);
+    if (offer.pickupDateTill <= now()) throw jobConflict('shipment_not_open', state);
     const amountCents = costBreakdown(offer.priceCents, offer.insurance, vatPercent).total.aftertaxes;
-    if (confirmedTotal !== undefined && Math.round(confirmedTotal * 100) !== amountCents) throw repriced(offer.id, offer.priceCents, offer.insurance, vatPercent);
+    if (confirmedTotal !== undefined && Math.round(confirmedTotal * 100) !== amountCents) throw repriced(offer.id, offer.priceCents, offer.insurance, vatPercent, state);
     return { amountCents };
   }
 
   /**
    * Claims a job for one payment of one offer, under the job's lock: the payment's intent, recorded
    * before the provider is called. Only a job still open for offers, with no other payment at the
-   * bank or done, and the offer still open, is claimed: null when another payment holds it,
-   * 'offer_changed' when the offer is no longer open (re-priced or withdrawn since the sender's
-   * check), 409 naming the state when the job moved on (cancelled, accepted, expired).
+   * bank or done, and the offer still open, is claimed: `changed` when the offer is no longer open
+   * (re-priced or withdrawn since the sender's check), 409 naming the state when the job moved on
+   * (cancelled, accepted, expired) or another payment holds it.
    */
-  async function claimShipment(p: repo.NewPayment): Promise<number | null | 'offer_changed'> {
+  async function claimShipment(p: repo.NewPayment): Promise<number | { changed: string }> {
     try {
       return await shipments.withJob(p.shipmentId, async (job, trx) => {
         if (job.senderId !== p.userId) throw notFound();
         if (job.acceptedOfferId !== null) throw jobConflict('offer_already_accepted', job.state);
         if (!isOpenForOffers({ state: job.state, pickup_date_till: job.pickupDateTill.getTime() / 1000 }, now().getTime() / 1000)) throw jobConflict('shipment_not_open', job.state);
-        if (await repo.liveFor(trx, p.shipmentId)) return null;
-        if (!(await repo.offerIsOpen(trx, p.offerId))) return 'offer_changed' as const;
+        const live = await repo.liveFor(trx, p.shipmentId);
+        if (live) throw jobConflict(live.status === 'succeeded' ? 'offer_already_accepted' : 'payment_in_progress', job.state);
+        if (!(await repo.offerIsOpen(trx, p.offerId))) return { changed: job.state };
         return repo.insertPending(trx, p, now());
       });
     } catch (err) {
       // The unique index stays the last word should two claims ever meet.
-      if (repo.isUniqueViolation(err)) return null;
+      if (repo.isUniqueViolation(err)) throw jobConflict('payment_in_progress', (await shipments.parties(p.shipmentId))?.state ?? 'new');
       throw err;
     }
   }
@@ -335,14 +335,10 @@ export function paymentsService({ db, provider, shipments, offers, settlement, r
     await settleStale(shipmentId, senderId, method);
     const record = { shipmentId, offerId, userId: senderId, method, amountCents, cardId };
     const id = await claimShipment(record);
-    if (id === 'offer_changed') {
+    if (typeof id !== 'number') {
       // Re-priced or withdrawn between the check and the claim: the check now names what changed.
       await acceptable(senderId, shipmentId, offerId, undefined);
-      throw new ApiError(409, 'conflict', 'offer_not_open');
-    }
-    if (id === null) {
-      const live = await repo.liveFor(db, shipmentId);
-      throw new ApiError(409, 'conflict', live?.status === 'succeeded' ? 'offer_already_accepted' : 'payment_in_progress');
+      throw jobConflict('offer_not_open', id.changed);
     }
     return { ...record, id, status: 'pending', providerRef: null, returnUrl: null, createdAt: now() };
   }

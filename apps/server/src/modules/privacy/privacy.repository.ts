@@ -82,18 +82,17 @@ export async function ownFiles(db: Executor, userId: number): Promise<OwnFile[]>
 }
 
 /** What deletion must still wait for: a job between acceptance and delivery, money held for a job, an open amount. */
-export async function deletionBlockers(db: Executor, userId: number): Promise<{ inProgress: number; heldJobs: number[]; openInvoices: number; openPayouts: number }> {
+export async function deletionBlockers(db: Executor, userId: number): Promise<{ inProgress: number; openInvoices: number; openPayouts: number }> {
   const inProgress = await sql<{ n: number }>`
     select count(*)::int as n from shipments where id in (${myShipments(userId)}) and state in (${sql.join(ON_THE_ROAD)})`.execute(db);
   // A payment at the bank for one of the user's jobs, or accepting an offer of theirs.
   const paying = await sql<{ n: number }>`
     select count(*)::int as n from payments p where p.status = 'pending'
       and (p.shipment_id in (${sent(userId)}) or p.offer_id in (select id from offers where driver_id = ${userId}))`.execute(db);
-  const maybeHeld = await sql<{ id: number }>`select id from shipments where id in (${myShipments(userId)}) and state in (${sql.join(OVER)})`.execute(db);
   const invoices = await sql<{ n: number }>`
     select count(*)::int as n from invoices where user_id = ${userId} and kind = 'invoice' and paid_at is null and payable_cents > received_cents`.execute(db);
   const payouts = await sql<{ n: number }>`select count(*)::int as n from payouts where driver_id = ${userId} and status in ('claimed', 'pending')`.execute(db);
-  return { inProgress: inProgress.rows[0]!.n + paying.rows[0]!.n, heldJobs: maybeHeld.rows.map((r) => r.id), openInvoices: invoices.rows[0]!.n, openPayouts: payouts.rows[0]!.n };
+  return { inProgress: inProgress.rows[0]!.n + paying.rows[0]!.n, openInvoices: invoices.rows[0]!.n, openPayouts: payouts.rows[0]!.n };
 }
 
 export async function credentials(db: Executor, userId: number): Promise<{ email: string; firstName: string; lastName: string; cellphone: string; social: number } | null> {

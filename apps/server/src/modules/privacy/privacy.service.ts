@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { CANCELLED, DELETED_USER_NAME, SHIPMENT_STATE, type DeleteAccountInput } from '@vm/domain';
+import { CANCELLED, DELETED_USER_NAME, deletedEmail, isDeletedEmail, SHIPMENT_STATE, type DeleteAccountInput } from '@vm/domain';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { FileStore } from '../../adapters/storage/file-store.ts';
 import type { Db } from '../../db/database.ts';
@@ -105,9 +105,11 @@ export function privacyService({ db, store, auth, shipments, ledger, invoices, r
         // this for it. Then the user's row: a second deletion (or a booking racing this one) waits.
         const jobs = await shipments.lockJobsOf(trx, userId);
         await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+        // A deletion that waited for another of the same account finds it done: nothing more to erase.
+        if (isDeletedEmail((await repo.credentials(trx, userId))?.email ?? '')) return;
         const b = await repo.deletionBlockers(trx, userId);
         let held = 0;
-        for (const id of b.heldJobs) held += await ledger.heldFor(id, trx);
+        for (const job of jobs) held += await ledger.heldFor(job.id, trx);
         if (b.inProgress > 0 || held !== 0) throw new ApiError(409, 'conflict', 'account_job_in_progress');
         const payable = await ledger.balance({ kind: 'driver_payable', userId }, trx);
         const receivable = await ledger.balance({ kind: 'sender_receivable', userId }, trx);
@@ -116,7 +118,7 @@ export function privacyService({ db, store, auth, shipments, ledger, invoices, r
         // Open jobs end with the account: the sender's jobs still open for offers are cancelled.
         for (const job of jobs) if (job.senderId === userId && SHIPMENT_STATE[job.state].phase === 'open') await shipments.transition(trx, job, CANCELLED, 'system', { notify: false });
         const oldNames = [`${who.firstName} ${who.lastName}`, who.email, who.cellphone, who.firstName, who.lastName];
-        await repo.erase(trx, userId, { marker: DELETED_USER_NAME, email: `deleted-${userId}-${randomUUID().slice(0, 8)}@deleted.invalid`, now: now(), oldNames });
+        await repo.erase(trx, userId, { marker: DELETED_USER_NAME, email: deletedEmail(userId, randomUUID().slice(0, 8)), now: now(), oldNames });
         await invoices.forgetEmail(userId, trx);
       });
       await auth.revokeAllForUser(userId);

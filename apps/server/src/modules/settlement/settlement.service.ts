@@ -2,6 +2,7 @@ import {
   addDays,
   canTransition,
   FINISHED,
+  SHIPMENT_STATE,
   costBreakdown,
   DELIVERY_ANSWER_WINDOW_SECONDS,
   type DriverEarningsRead,
@@ -54,9 +55,11 @@ type RestHook = (trx: Executor, driverPriceCents: number) => Promise<void>;
 /**
  * What a release did: released, or why not: released before, nothing held (not paid, or refunded),
  * held money that is not the price (part refunded: staff divide it), a problem still open (staff
- * decide it first), or a refund still at the provider (its money is spoken for).
+ * decide it first), a refund still at the provider (its money is spoken for), or a job not
+ * delivered that staff release without a decided problem (a driver is paid for a delivery, or by
+ * staff's decision on a problem).
  */
-export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 'amount_mismatch' | 'problem_open' | 'refund_pending';
+export type ReleaseOutcome = 'released' | 'already_released' | 'nothing_held' | 'amount_mismatch' | 'problem_open' | 'refund_pending' | 'not_delivered';
 
 /**
  * A job's money in cents, as every decision about it reads it (settlement owns these figures):
@@ -128,6 +131,7 @@ export function settlementService({ db, ledger, shipments, now, log, commissionP
     if (!f || f.driverId === null || f.priceCents === null) return { outcome: 'nothing_held' };
     if (f.released) return { outcome: 'already_released' };
     if (f.problem?.status === 'open') return { outcome: 'problem_open' };
+    if (SHIPMENT_STATE[job.state].money !== 'answer' && f.problem?.status !== 'decided') return { outcome: 'not_delivered' };
     if (f.pendingRefundCents > 0) return { outcome: 'refund_pending' };
     const held = f.heldCents;
     if (held <= 0) return { outcome: 'nothing_held' };

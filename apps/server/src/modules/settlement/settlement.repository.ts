@@ -177,27 +177,38 @@ export type ReleasedJobRow = {
   deliveryCity: string;
   deliveredAt: Date | null;
   releasedAt: Date;
-  priceCents: number;
   commissionBp: number | null;
-  vatExempt: boolean | null;
+  /** As the release booked them, in cents: what the driver is owed (net + VAT), the commission kept, the driver's VAT. */
+  payableCents: number;
+  commissionCents: number;
+  vatCents: number;
 };
 
-/** The driver's jobs released in [from, to) (all when unbounded), newest release first, at most `limit`. */
+/**
+ * The driver's jobs released in [from, to) (all when unbounded), newest release first, at most
+ * `limit`, each with what its release booked for the driver: the ledger's figures, so a job settled
+ * at a lower price after a part refund counts at that price.
+ */
 export async function releasedJobs(db: Executor, driverId: number, q: { from?: Date; to?: Date; limit: number }): Promise<ReleasedJobRow[]> {
   const { rows } = await sql<ReleasedJobRow>`
     select s.id as shipment_id, s.reference_id as reference, s.pickup_city, s.delivery_city,
            (select max(st.created_at) from shipment_states st where st.shipment_id = s.id and st.state = ${HANDED_OVER}) as delivered_at,
-           r.released_at, o.price_cents, o.commission_bp, p.vat_exempt
-    from (select t.shipment_id, min(t.created_at) as released_at from ledger_transactions t where t.kind = 'release' group by t.shipment_id) r
+           r.released_at, o.commission_bp,
+           coalesce((select -sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                     where e.transaction_id = r.transaction_id and a.kind = 'driver_payable'), 0)::int8 as payable_cents,
+           coalesce((select -sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                     where e.transaction_id = r.transaction_id and a.kind = 'revenue_commission'), 0)::int8 as commission_cents,
+           coalesce((select sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                     where e.transaction_id = r.transaction_id and a.kind = 'vat_receivable'), 0)::int8 as vat_cents
+    from (select t.shipment_id, t.id as transaction_id, t.created_at as released_at from ledger_transactions t where t.kind = 'release') r
     join shipments s on s.id = r.shipment_id
     join offers o on o.id = s.accepted_offer_id
-    left join driver_profiles p on p.user_id = o.driver_id
     where o.driver_id = ${driverId}
       and r.released_at >= ${q.from ?? new Date(0)}
       and r.released_at < ${q.to ?? new Date('9999-12-31T00:00:00Z')}
     order by r.released_at desc, s.id desc
     limit ${q.limit}`.execute(db);
-  return rows;
+  return rows.map((r) => ({ ...r, payableCents: Number(r.payableCents), commissionCents: Number(r.commissionCents), vatCents: Number(r.vatCents) }));
 }
 
 /** The driver as a statement names them: name, language, business details (when joined). */

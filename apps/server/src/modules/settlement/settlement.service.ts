@@ -1,6 +1,7 @@
 import {
   addDays,
   canTransition,
+  DRIVER_VAT_PERCENT,
   FINISHED,
   SHIPMENT_STATE,
   costBreakdown,
@@ -270,7 +271,7 @@ export function settlementService({ db, ledger, shipments, now, log, commissionP
         if (!weeks.has(week) && weeks.size === MAX_STATEMENT_WEEKS) break;
         const w = weeks.get(week) ?? { jobs: 0, payable: 0 };
         w.jobs++;
-        w.payable += earningsOf(r).payable;
+        w.payable += r.payableCents;
         weeks.set(week, w);
       }
       return { weeks: [...weeks].map(([week, w]) => ({ week, week_end: addDays(week, 6), jobs: w.jobs, payable: euros(w.payable) })) };
@@ -310,19 +311,20 @@ export function settlementService({ db, ledger, shipments, now, log, commissionP
           vat: party.vat || null,
           ibanLast4: party.iban ? party.iban.replace(/\s/g, '').slice(-4) : null,
         },
+        // Each job as its release booked it (a job settled at a lower price after a part refund, at that price).
         jobs: jobs.map((r) => {
-          const e = earningsOf(r);
+          const net = r.payableCents - r.vatCents;
           return {
             reference: r.reference,
             deliveredOn: r.deliveredAt ? brusselsDate(r.deliveredAt) : null,
             route: `${r.pickupCity} - ${r.deliveryCity}`,
-            price: e.price,
-            commissionPercent: e.commission_percent,
-            commission: e.commission,
-            net: e.net,
-            vatPercent: e.vat_percent,
-            vat: e.vat,
-            payable: e.payable,
+            price: net + r.commissionCents,
+            commissionPercent: r.commissionBp === null ? commissionPercent : r.commissionBp / 100,
+            commission: r.commissionCents,
+            net,
+            vatPercent: r.vatCents === 0 ? 0 : DRIVER_VAT_PERCENT,
+            vat: r.vatCents,
+            payable: r.payableCents,
             payout: payoutOf(r.releasedAt),
           };
         }),

@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importDirection } from './eslint-rules/import-direction.js';
 import { jobStateOwner } from './eslint-rules/job-state-owner.js';
+import { noStateLiteral } from './eslint-rules/no-state-literal.js';
 import { noLiteralText } from './eslint-rules/no-literal-text.js';
 
 export default tseslint.config(
@@ -30,6 +31,13 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     plugins: { jobs: { rules: { 'job-state-owner': jobStateOwner } } },
     rules: { 'jobs/job-state-owner': 'error' },
+  },
+  {
+    // A job's states are spelled once, in packages/domain (decision 0038); tests, catalogues and migrations aside.
+    files: ['apps/**/*.{ts,tsx}', 'packages/{client,ui}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/server/test/**', 'apps/server/src/db/migrations/**', 'apps/*/src/locales/**', 'apps/*/src/test-*.{ts,tsx}'],
+    plugins: { states: { rules: { 'no-state-literal': noStateLiteral } } },
+    rules: { 'states/no-state-literal': 'error' },
   },
   {
     // Module augmentation of fastify's request and instance has to be an interface.

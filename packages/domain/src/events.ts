@@ -6,14 +6,13 @@ import { formatEuro } from './insurance.ts';
 import { userSummarySchema } from './images.ts';
 import { PROBLEM_KINDS, PROBLEM_OUTCOMES, type ProblemKind } from './problems.ts';
 import { SHIPMENT_STATES, type ShipmentStateName } from './shipment-states.ts';
+import { PAYMENT_METHODS, type PaymentMethodName } from './payment-methods.ts';
 import { formatClock, formatDay } from './window-format.ts';
 
 // Events (ARCHITECTURE "Events"): one row per recipient, written with the change that causes it.
 // They feed the stream, the push list, the activity log, mails and live screens. Each carries its
 // text in every language the product speaks (SPEC json_message.en; nl and fr beside it).
 
-export const PAYMENT_METHODS = ['card', 'invoice', 'bancontact'] as const;
-export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 export const LEGS = ['pickup', 'delivery'] as const;
 export type Leg = (typeof LEGS)[number];
 

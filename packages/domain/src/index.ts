@@ -9,6 +9,7 @@ export * from './user.ts';
 export * from './vat.ts';
 export * from './zoned-time.ts';
 export * from './shipment-states.ts';
+export * from './payment-methods.ts';
 export * from './pricing.ts';
 export * from './distance.ts';
 export * from './marketplace.ts';

@@ -3,6 +3,7 @@ import { MONEY_STATUSES } from './settlement.ts';
 import type { MessageKey } from './messages.ts';
 import { OFFER_STATES } from './offer.ts';
 import { shipmentCoreSchema } from './shipment.ts';
+import { PAYMENT_METHODS, WAITING_METHODS } from './payment-methods.ts';
 import { SHIPMENT_STATES } from './shipment-states.ts';
 import { MAX_UNIX_SECONDS, rowIdSchema } from './wire.ts';
 
@@ -172,7 +173,7 @@ export const paymentReceiptSchema = z.object({
   total: z.number(),
   vat_percent: z.number(),
   vat_amount: z.number(),
-  method: z.enum(['card', 'invoice', 'bancontact']),
+  method: z.enum(PAYMENT_METHODS),
   card_last4: z.string().nullable(),
   /** Unix seconds. */
   paid_at: z.number(),
@@ -190,7 +191,7 @@ export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
 export const waitingPaymentSchema = z.object({
   id: z.number(),
   /** A Bancontact payment at the bank, or a card payment at its 3-D Secure challenge. */
-  method: z.enum(['bancontact', 'card']),
+  method: z.enum(WAITING_METHODS),
   offer_id: z.number(),
   /** Euros incl. VAT, as the sender confirmed them. */
   total: z.number(),

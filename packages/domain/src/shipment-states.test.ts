@@ -14,6 +14,7 @@ import {
   nextDriverState,
   SHIPMENT_STATE,
   SHIPMENT_STATES,
+  stateAfterProof,
   statesWhere,
   TRANSITIONS,
 } from './shipment-states.ts';
@@ -185,8 +186,8 @@ describe('the state descriptor: what each state means for the rest of the produc
     expect(where((d) => d.problem === null)).toEqual(['new', 'cancelled']);
   });
 
-  it('shows the pickup as done once the goods are loading, and ends only in finalised and cancelled', () => {
-    expect(where((d) => d.pickedUp)).toEqual(SHIPMENT_STATES.slice(5, 14));
+  it('has the pickup done once the goods are loaded, and ends only in finalised and cancelled', () => {
+    expect(where((d) => d.pickedUp)).toEqual(SHIPMENT_STATES.slice(6, 14));
     expect(where((d) => d.terminal)).toEqual(['finalised', 'cancelled']);
     // Nothing leaves a terminal state, and every other state has a way on.
     for (const s of SHIPMENT_STATES) expect(Object.keys(SHIPMENT_STATE[s].moves).length === 0, s).toBe(SHIPMENT_STATE[s].terminal);
@@ -202,5 +203,12 @@ describe('the state descriptor: what each state means for the rest of the produc
     expect(isOpenForOffers({ state: 'new', pickup_date_till: now + 1 }, now)).toBe(true);
     expect(isOpenForOffers({ state: 'new', pickup_date_till: now }, now)).toBe(false);
     expect(isOpenForOffers({ state: 'accepted', pickup_date_till: now + 99 }, now)).toBe(false);
+  });
+});
+
+describe('the state a proof opens', () => {
+  it('is loaded for the pickup’s proof and delivered for the delivery’s', () => {
+    expect(stateAfterProof('pickup')).toBe('loaded');
+    expect(stateAfterProof('delivery')).toBe('delivered');
   });
 });

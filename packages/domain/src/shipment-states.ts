@@ -64,7 +64,7 @@ export type StateDescriptor = {
   heading: 'pickup' | 'delivery' | null;
   /** The driver shares their position with the sender. */
   tracked: boolean;
-  /** The pickup was done (the goods were handed to the driver): the proof of pickup may be shown. */
+  /** The pickup is done: the goods are loaded and on their way (the driver's next stop is the delivery). */
   pickedUp: boolean;
   /** The sender's list (a new job whose pickup window closed moves from active to cancelled: matchesFilter). */
   list: ListFilter;
@@ -72,9 +72,15 @@ export type StateDescriptor = {
   problem: ProblemWindow;
   /** Nothing moves the job any more. */
   terminal: boolean;
+  /**
+   * Where a driver in this state is, as a share of the route from the pickup (0) to the delivery
+   * (1); before the pickup, how far from it still (-1 on the way, nearer to 0 nearly there); null
+   * without a driver on the road. The demo drivers place themselves by it.
+   */
+  along: number | null;
 };
 
-type Shape = Pick<StateDescriptor, 'phase' | 'moves' | 'heading'> & Partial<StateDescriptor>;
+type Shape = Pick<StateDescriptor, 'phase' | 'moves' | 'heading' | 'along'> & Partial<StateDescriptor>;
 
 /** Defaults for a state with a driver on the job. */
 const state = (s: Shape): StateDescriptor => ({
@@ -91,44 +97,47 @@ const state = (s: Shape): StateDescriptor => ({
 });
 
 /** Before the goods are on board the sender cancels for the ladder's fee and the driver may give the job back. */
-const beforePickup = (moves: StateDescriptor['moves'], heading: 'pickup' | null): StateDescriptor =>
-  state({ phase: 'before_pickup', heading, senderCancel: 'ladder', problem: 'no_show', moves: { ...moves, new: ['driver_gives_back'], cancelled: moves.cancelled ?? ['sender'] } });
+const beforePickup = (moves: StateDescriptor['moves'], heading: 'pickup' | null, along: number): StateDescriptor =>
+  state({ phase: 'before_pickup', heading, along, senderCancel: 'ladder', problem: 'no_show', moves: { ...moves, new: ['driver_gives_back'], cancelled: moves.cancelled ?? ['sender'] } });
 
 /** Goods on board, not handed over yet: reportable as lost, late or otherwise once the delivery window ended. */
-const onBoard = (moves: StateDescriptor['moves'], extra: Partial<StateDescriptor> = {}): StateDescriptor => state({ phase: 'on_board', heading: 'delivery', problem: 'overdue', moves, ...extra });
+const onBoard = (moves: StateDescriptor['moves'], along: number, extra: Partial<StateDescriptor> = {}): StateDescriptor => state({ phase: 'on_board', heading: 'delivery', along, problem: 'overdue', moves, ...extra });
 
 export const SHIPMENT_STATE: Readonly<Record<ShipmentStateName, StateDescriptor>> = {
-  new: state({ phase: 'open', heading: null, tracked: false, pickedUp: false, list: 'active', money: 'none', senderCancel: 'free', moves: { accepted: ['system'], cancelled: ['sender', 'system'] } }),
-  accepted: beforePickup({ onwaytopickup: ['driver'], cancelled: ['sender', 'system'] }, 'pickup'),
-  onwaytopickup: beforePickup({ nearpickup: ['driver'], arrivedpickup: ['driver'] }, 'pickup'),
-  nearpickup: beforePickup({ arrivedpickup: ['driver'] }, 'pickup'),
-  arrivedpickup: { ...beforePickup({ loading: ['driver'] }, null), heading: 'delivery', proofTaken: 'pickup' },
-  loading: onBoard({ loaded: ['driver'] }, { proofTaken: 'pickup', pickedUp: true }),
-  loaded: onBoard({ onwaytodelivery: ['driver'] }, { proofToEnter: 'pickup' }),
-  onwaytodelivery: onBoard({ neardelivery: ['driver'], arriveddelivery: ['driver'] }),
-  neardelivery: onBoard({ arriveddelivery: ['driver'] }),
-  arriveddelivery: onBoard({ unloading: ['driver'] }, { heading: null, proofTaken: 'delivery' }),
-  unloading: onBoard({ unloaded: ['driver'] }, { heading: null, proofTaken: 'delivery' }),
-  unloaded: onBoard({ delivered: ['driver'] }, { heading: null, proofTaken: 'delivery' }),
+  new: state({ phase: 'open', heading: null, along: null, tracked: false, pickedUp: false, list: 'active', money: 'none', senderCancel: 'free', moves: { accepted: ['system'], cancelled: ['sender', 'system'] } }),
+  accepted: beforePickup({ onwaytopickup: ['driver'], cancelled: ['sender', 'system'] }, 'pickup', -1),
+  onwaytopickup: beforePickup({ nearpickup: ['driver'], arrivedpickup: ['driver'] }, 'pickup', -1),
+  nearpickup: beforePickup({ arrivedpickup: ['driver'] }, 'pickup', -0.15),
+  arrivedpickup: { ...beforePickup({ loading: ['driver'] }, null, 0), heading: 'delivery', proofTaken: 'pickup' },
+  loading: onBoard({ loaded: ['driver'] }, 0, { proofTaken: 'pickup', pickedUp: false }),
+  loaded: onBoard({ onwaytodelivery: ['driver'] }, 0, { proofToEnter: 'pickup' }),
+  onwaytodelivery: onBoard({ neardelivery: ['driver'], arriveddelivery: ['driver'] }, 0.35),
+  neardelivery: onBoard({ arriveddelivery: ['driver'] }, 0.9),
+  arriveddelivery: onBoard({ unloading: ['driver'] }, 1, { heading: null, proofTaken: 'delivery' }),
+  unloading: onBoard({ unloaded: ['driver'] }, 1, { heading: null, proofTaken: 'delivery' }),
+  unloaded: onBoard({ delivered: ['driver'] }, 1, { heading: null, proofTaken: 'delivery' }),
   // The system finishes a delivered job when its money is settled: the sender confirmed, 24 hours
   // passed without a problem, or staff decided the problem.
-  delivered: state({ phase: 'delivered', heading: null, proofToEnter: 'delivery', money: 'answer', problem: 'after_delivery', moves: { finalised: ['system'] } }),
-  finalised: state({ phase: 'done', heading: null, tracked: false, list: 'previous', money: 'answer', problem: 'after_delivery', terminal: true, moves: {} }),
-  cancelled: state({ phase: 'cancelled', heading: null, tracked: false, pickedUp: false, list: 'cancelled', money: 'ended', terminal: true, moves: {} }),
+  delivered: state({ phase: 'delivered', heading: null, along: 1, proofToEnter: 'delivery', money: 'answer', problem: 'after_delivery', moves: { finalised: ['system'] } }),
+  finalised: state({ phase: 'done', heading: null, along: 1, tracked: false, list: 'previous', money: 'answer', problem: 'after_delivery', terminal: true, moves: {} }),
+  cancelled: state({ phase: 'cancelled', heading: null, along: null, tracked: false, pickedUp: false, list: 'cancelled', money: 'ended', terminal: true, moves: {} }),
 };
 
 /** The states whose descriptor answers yes: the one way a list of states is written outside this file. */
 export const statesWhere = (test: (d: StateDescriptor, name: ShipmentStateName) => boolean): ShipmentStateName[] => SHIPMENT_STATES.filter((s) => test(SHIPMENT_STATE[s], s));
 
 /** The state a sender's cancellation leads to, a driver's give-back, an accepted offer, a job's creation. */
-export const CANCELLED: ShipmentStateName = 'cancelled';
-export const GIVEN_BACK: ShipmentStateName = 'new';
-export const ACCEPTED: ShipmentStateName = 'accepted';
-export const FIRST_STATE: ShipmentStateName = 'new';
+export const CANCELLED = 'cancelled' satisfies ShipmentStateName;
+export const GIVEN_BACK = 'new' satisfies ShipmentStateName;
+export const ACCEPTED = 'accepted' satisfies ShipmentStateName;
+export const FIRST_STATE = 'new' satisfies ShipmentStateName;
 /** The driver's step that hands the goods over (the delivery time, the release's 24 hours count from it). */
-export const HANDED_OVER: ShipmentStateName = 'delivered';
+export const HANDED_OVER = 'delivered' satisfies ShipmentStateName;
 /** A delivered job whose money is settled (released, or its problem decided): done, and the parties may rate each other. */
-export const FINISHED: ShipmentStateName = 'finalised';
+export const FINISHED = 'finalised' satisfies ShipmentStateName;
+
+/** The state a proof lets the driver move the job to (the pickup's: loaded; the delivery's: delivered). */
+export const stateAfterProof = (kind: ProofKind): ShipmentStateName => statesWhere((d) => d.proofToEnter === kind)[0]!;
 
 /** Who may move a shipment from a state to which next states. */
 export const TRANSITIONS: Readonly<Record<ShipmentStateName, StateDescriptor['moves']>> = Object.fromEntries(SHIPMENT_STATES.map((s) => [s, SHIPMENT_STATE[s].moves])) as Record<

@@ -1,4 +1,4 @@
-import type { DriverDocumentKind, EventType, FixedType, MailKind, PushKind, SupportTopic, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, ShipmentStateName, VehicleType } from '@vm/domain';
+import type { DriverDocumentKind, EventType, FixedType, MailKind, PushKind, SupportTopic, InsuranceChoice, ItemType, OfferState, PackageTag, PalletType, PaymentMethodName, ShipmentStateName, VehicleType } from '@vm/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Kysely's view of the tables (camelCase via CamelCasePlugin). Row types stay inside
@@ -431,7 +431,7 @@ export type PaymentCustomersTable = { userId: number; provider: string; customer
 
 export type CardsTable = { userId: number; cardId: string; brand: string; last4: string; expMonth: number; expYear: number; createdAt: Timestamp };
 
-export type PaymentMethod = 'card' | 'invoice' | 'bancontact';
+export type PaymentMethod = PaymentMethodName;
 export type PaymentStatusColumn = 'pending' | 'succeeded' | 'failed' | 'refunded';
 export type PaymentsTable = {
   id: Generated<number>;

@@ -75,7 +75,7 @@ describe('chat', () => {
     const id = await createShipment(t, sender.auth);
     const res = await post('sender', sender, id, 'Hallo');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'conflict', error_description: 'De chat opent zodra een bod aanvaard is.' });
+    expect(res.json()).toEqual({ error: 'conflict', error_description: 'De chat opent zodra een bod aanvaard is.', state: 'new' });
     expect((await read('sender', sender, id)).statusCode).toBe(409);
     expect((await list('sender', sender)).json()).toEqual([]);
   });

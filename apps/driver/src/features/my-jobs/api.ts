@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
 import type { DriverJobRead } from '@vm/domain/marketplace';
-import { LADDER_STATES } from '@vm/domain/cancellation';
 import type { ProofKind } from '@vm/domain/proof';
-import { nextDriverState, canTransition, SHIPMENT_STATES, type ShipmentStateName } from '@vm/domain/shipment-states';
+import { GIVEN_BACK, nextDriverState, canTransition, SHIPMENT_STATE, SHIPMENT_STATES, type ShipmentStateName } from '@vm/domain/shipment-states';
 import { proofRequiredFor } from '@vm/domain/proof';
 import { useEffect, useRef, useState } from 'react';
 import { offlineQueue } from '../../lib/offline-actions.ts';
@@ -22,8 +21,8 @@ export type RunJob = DriverJobRead;
 
 /** The jobs still to drive, soonest pickup first (delivered ones after, finalised and cancelled left out). */
 export function jobsInOrder(jobs: RunJob[]): RunJob[] {
-  const done = (j: RunJob) => (j.current_state.state === 'delivered' ? 1 : 0);
-  return jobs.filter((j) => j.current_state.state !== 'finalised' && j.current_state.state !== 'cancelled').sort((a, b) => done(a) - done(b) || a.pickup_date_from - b.pickup_date_from);
+  const done = (j: RunJob) => (SHIPMENT_STATE[j.current_state.state].phase === 'delivered' ? 1 : 0);
+  return jobs.filter((j) => !SHIPMENT_STATE[j.current_state.state].terminal).sort((a, b) => done(a) - done(b) || a.pickup_date_from - b.pickup_date_from);
 }
 
 const stateIndex = (s: ShipmentStateName) => SHIPMENT_STATES.indexOf(s);
@@ -53,7 +52,7 @@ export const shownState = (server: ShipmentStateName, queued: ShipmentStateName 
  */
 export function nextStep(state: ShipmentStateName, proofsTaken: readonly ProofKind[]): { to: ShipmentStateName; proof: ProofKind | null } | null {
   const to = nextDriverState(state);
-  if (!to || to === 'finalised' || !canTransition(state, to, 'driver')) return null;
+  if (!to || !canTransition(state, to, 'driver')) return null;
   const kind = proofRequiredFor(to);
   return { to, proof: kind && !proofsTaken.includes(kind) ? kind : null };
 }
@@ -95,4 +94,4 @@ export function useGiveBack(shipmentId: number) {
 }
 
 /** Until the goods are on board (accepted .. arrived at pickup) a driver may give a job back (issue 22). */
-export const canGiveBack = (state: ShipmentStateName) => LADDER_STATES.includes(state);
+export const canGiveBack = (state: ShipmentStateName) => canTransition(state, GIVEN_BACK, 'driver_gives_back');

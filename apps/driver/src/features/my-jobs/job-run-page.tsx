@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE, type ShipmentStateName } from '@vm/domain/shipment-states';
 import './my-jobs.css';
 import type { LocationRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +18,8 @@ const GiveBack = lazy(() => import('./give-back.tsx').then((m) => ({ default: m.
 // Issue 23: a problem the sender reported, with the driver's answer form; a chunk of its own (most jobs have none).
 const ProblemCard = lazy(() => import('./problem-card.tsx').then((m) => ({ default: m.ProblemCard })));
 
-const ACTIVE = ['accepted', 'onwaytopickup', 'nearpickup', 'arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded'];
-const PICKED_UP = ['loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised'];
+/** On the road with the job (from acceptance until the goods are handed over): the position is shared and the steps offered. */
+const onTheRoad = (state: ShipmentStateName) => SHIPMENT_STATE[state].phase === 'before_pickup' || SHIPMENT_STATE[state].phase === 'on_board';
 
 /** One accepted job: its (queued) state and the next-state button, position, addresses, packages, contact. */
 export function JobRunPage() {
@@ -30,7 +31,7 @@ export function JobRunPage() {
   const proofs = useProofs(id, !!job.data);
   const problem = useDriverProblem(id, !!job.data);
   const state = job.data ? shownState(job.data.current_state.state, queued.state) : null;
-  const active = !!state && ACTIVE.includes(state);
+  const active = !!state && onTheRoad(state);
   const position = usePositionWatch(id, active);
   useRunEvents();
   // Issue 22: a job given back is no longer the driver's: back to my jobs.
@@ -49,7 +50,7 @@ export function JobRunPage() {
   if (!job.data || !state) return <p role="status">{t('myJobs.loading')}</p>;
   const j = job.data;
   const taken = [...(proofs.data?.proofs.map((p) => p.kind) ?? []), ...queued.proofs];
-  const nextStop = PICKED_UP.includes(state) ? j.delivery_location : j.pickup_location;
+  const nextStop = SHIPMENT_STATE[state].pickedUp ? j.delivery_location : j.pickup_location;
   const positionWaiting = queued.lastPosition !== null;
 
   return (
@@ -72,7 +73,7 @@ export function JobRunPage() {
           {t('myJobs.refused', { reason: r.message })}
         </p>
       ))}
-      {state === 'cancelled' ? (
+      {SHIPMENT_STATE[state].phase === 'cancelled' ? (
         <p role="status" className="notice" data-testid="run-cancelled">
           {t('myJobs.cancelledBySender')}
         </p>

@@ -1,6 +1,6 @@
+import { SHIPMENT_STATE, stateAfterProof } from '@vm/domain/shipment-states';
 import './my-jobs.css';
 import type { ProofKind } from '@vm/domain/proof';
-import { proofRequiredFor } from '@vm/domain/proof';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -12,7 +12,6 @@ import { compressPhoto, type ProofValues, validateProof } from './proof-form.ts'
 import { queueProof } from './queue-actions.ts';
 import { SignatureField } from './signature-field.tsx';
 
-const THEN: Record<ProofKind, 'loaded' | 'delivered'> = { pickup: 'loaded', delivery: 'delivered' };
 
 type Where = { fix: Fix; source: 'now' | 'last' | 'address' };
 
@@ -84,7 +83,7 @@ export function ProofPage() {
           photos: j.packages.map((p) => ({ packageId: p.id, files: values.photos[p.id] ?? [] })),
           signature: values.signature!,
         },
-        THEN[kind],
+        stateAfterProof(kind),
       );
       void navigate(`/my-jobs/${id}`);
     } finally {
@@ -92,7 +91,8 @@ export function ProofPage() {
     }
   }
 
-  const allowed = proofRequiredFor(THEN[kind]) === kind && (kind === 'pickup' ? ['arrivedpickup', 'loading'] : ['arriveddelivery', 'unloading', 'unloaded']).includes(state);
+  // Taken at its own address: in the states whose descriptor names this proof.
+  const allowed = SHIPMENT_STATE[state].proofTaken === kind;
   return (
     <section className="page page-narrow proof-page">
       <h1>{t(`myJobs.proofTitle.${kind}`, { place: town(stop) })}</h1>

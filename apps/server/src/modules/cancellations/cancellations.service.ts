@@ -147,7 +147,7 @@ export function cancellationsService({ db, shipments, settlement, refunds, ledge
     },
 
     /** POST /api/driver/shipment/{id}/cancel: the job goes back to `new`, the sender is refunded in full and told. */
-    async driverCancel(driverId: number, shipmentId: number, reason: string): Promise<{ state: 'new'; refund: number }> {
+    async driverCancel(driverId: number, shipmentId: number, reason: string): Promise<{ state: typeof GIVEN_BACK; refund: number }> {
       const refund = await shipments.withJob(shipmentId, async (job, trx) => {
         // Only the job's own driver may give it back; to anyone else it does not exist.
         const offerId = job.acceptedOfferId;
@@ -170,7 +170,7 @@ export function cancellationsService({ db, shipments, settlement, refunds, ledge
       });
       await settleAfter(refund.id, 'a driver gave a job back');
       log.info({ driverId, shipmentId }, 'driver gave an accepted job back');
-      return { state: 'new', refund: euros(refund.cents) };
+      return { state: GIVEN_BACK, refund: euros(refund.cents) };
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { ShipmentStateName } from '@vm/domain';
+import { type ShipmentStateName, statesWhere } from '@vm/domain';
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { MessagesTable } from '../../db/schema.ts';
@@ -6,8 +6,8 @@ import type { MessageCounts } from './chat.mapper.ts';
 
 // Every function takes the executor first (`db`, or the service's `trx`); rows become wire shapes in chat.mapper.ts.
 
-/** States in which a conversation exists: from acceptance on, finalised included, never cancelled. */
-const CLOSED: ShipmentStateName[] = ['new', 'cancelled'];
+/** States in which no conversation exists: before acceptance, and once cancelled (finished jobs keep theirs). */
+const CLOSED: ShipmentStateName[] = statesWhere((d) => d.phase === 'open' || d.phase === 'cancelled');
 
 /** Shipments with their sender and accepted driver; `forUser` keeps those where that user is a party. */
 function partiesQuery(db: Executor, forUser: number | null) {

@@ -1,6 +1,6 @@
-import { chatMessageSchema, type ConversationDetail, type ConversationRead, type MessageRead, shortName } from '@vm/domain';
+import { chatMessageSchema, type ConversationDetail, type ConversationRead, type MessageRead, SHIPMENT_STATE, shortName } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
-import { ApiError, notFound, tooManyRequests, ValidationFailed } from '../../lib/errors.ts';
+import { jobConflict, notFound, tooManyRequests, ValidationFailed } from '../../lib/errors.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { type ChatParties, type Person, toConversationRead, toMessageRead, toParties } from './chat.mapper.ts';
@@ -18,7 +18,8 @@ export function chatService({ db, events, limiter, now }: Deps) {
     const row = await repo.parties(db, shipmentId);
     const p = row && toParties(row);
     if (!p || (p.sender.id !== userId && p.driver?.id !== userId)) throw notFound();
-    if (!p.driver || p.state === 'new' || p.state === 'cancelled') throw new ApiError(409, 'conflict', 'chat_not_open');
+    const phase = SHIPMENT_STATE[p.state].phase;
+    if (!p.driver || phase === 'open' || phase === 'cancelled') throw jobConflict('chat_not_open', p.state);
     const senderIsMe = p.sender.id === userId;
     return { ...p, me: senderIsMe ? p.sender : p.driver, other: senderIsMe ? p.driver : p.sender };
   }

@@ -1,6 +1,6 @@
+import { statesWhere } from '@vm/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { ShipmentState } from '../../db/schema.ts';
 
 // Every function takes the executor first (`db`, or the service's `trx`).
 /** New shipments still open, created recently, with how many offers each demo driver made. */
@@ -17,7 +17,7 @@ export async function openShipments(db: Executor, driverIds: number[], now: Date
       eb.selectFrom('packages').select(sql<number>`coalesce(sum(width * height * length), 0)::float8 / 1000000`.as('v')).whereRef('packages.shipmentId', '=', 's.id').as('volumeM3'),
       eb.selectFrom('packages').select(sql<number>`coalesce(sum(weight), 0)::int`.as('w')).whereRef('packages.shipmentId', '=', 's.id').as('weightKg'),
     ])
-    .where('s.state', '=', 'new')
+    .where('s.state', 'in', statesWhere((d) => d.phase === 'open'))
     .where('s.pickupDateTill', '>', now)
     .where('s.createdAt', '>', since)
     .execute();
@@ -42,8 +42,9 @@ export async function assignedShipments(db: Executor, driverIds: number[]) {
       eb.selectFrom('ratings').select(sql<number>`count(*)::int`.as('n')).whereRef('ratings.shipmentId', '=', 's.id').whereRef('ratings.authorId', '=', 'o.driverId').as('rated'),
     ])
     .where('o.driverId', 'in', driverIds)
-    .where((eb) => eb.or([eb('s.state', '!=', 'finalised' as ShipmentState), eb.not(eb.exists(eb.selectFrom('ratings').select('id').whereRef('ratings.shipmentId', '=', 's.id').whereRef('ratings.authorId', '=', 'o.driverId')))]))
-    .where('s.state', '!=', 'cancelled')
+    // Jobs still to drive, and finished ones the demo driver has not rated yet; never cancelled ones.
+    .where((eb) => eb.or([eb('s.state', 'not in', statesWhere((d) => d.phase === 'done')), eb.not(eb.exists(eb.selectFrom('ratings').select('id').whereRef('ratings.shipmentId', '=', 's.id').whereRef('ratings.authorId', '=', 'o.driverId')))]))
+    .where('s.state', 'not in', statesWhere((d) => d.phase === 'cancelled'))
     .execute();
 }
 

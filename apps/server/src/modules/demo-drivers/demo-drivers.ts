@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import polyline from '@mapbox/polyline';
-import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ProofKind, proofRequiredFor, SHIPMENT_STATE, type ShipmentStateName, type VehicleType } from '@vm/domain';
+import { estimatePriceRange, isLocale, type Locale, nextDriverState, type ProofKind, proofRequiredFor, SHIPMENT_STATE, type VehicleType } from '@vm/domain';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import type { ChatService } from '../chat/chat.service.ts';
@@ -59,25 +59,15 @@ const CHAT_REPLIES: Record<Locale, string[]> = {
 };
 type Log = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 
+/** How far north-east of the pickup a demo driver on the way there shows itself, in degrees (about 5 km). */
+const PICKUP_APPROACH_DEGREES = 0.05;
+
 /** A stable pseudo-random number in [0, 1) per (shipment, slot): the same offers after a restart. */
 const jitter = (a: number, b: number) => {
   const x = Math.sin(a * 12.9898 + b * 78.233) * 43758.5453;
   return x - Math.floor(x);
 };
 
-/** Where the truck is in each state: a share of the way from pickup (0) to delivery (1); null = before pickup. */
-const PROGRESS: Partial<Record<ShipmentStateName, number>> = {
-  arrivedpickup: 0,
-  loading: 0,
-  loaded: 0,
-  onwaytodelivery: 0.35,
-  neardelivery: 0.9,
-  arriveddelivery: 1,
-  unloading: 1,
-  unloaded: 1,
-  delivered: 1,
-  finalised: 1,
-};
 
 function alongRoute(points: [number, number][], share: number): { lat: number; lng: number } {
   const i = Math.min(points.length - 1, Math.max(0, Math.round(share * (points.length - 1))));
@@ -217,12 +207,11 @@ export async function startDemoDrivers(deps: {
           await takeProof(s.driverId, s.id, proofKind, proofKind === 'pickup' || !end ? { lat: s.pickupLat, lng: s.pickupLng } : { lat: end[0], lng: end[1] });
         }
         await driverJobs.driverState(s.driverId, s.id, next, 'nl'); // the answer is not read
-        const share = PROGRESS[next];
-        const position =
-          share !== undefined
-            ? alongRoute(points, share)
-            : // On the way to the pickup: a little north-east of it, closer at each step.
-              { lat: s.pickupLat + (next === 'nearpickup' ? 0.008 : 0.05), lng: s.pickupLng + (next === 'nearpickup' ? 0.008 : 0.05) };
+        // Where a driver in that state is (its descriptor): along the route, or before the pickup a
+        // little north-east of it, closer at each step.
+        const along = SHIPMENT_STATE[next].along ?? 0;
+        const away = -along * PICKUP_APPROACH_DEGREES;
+        const position = along >= 0 ? alongRoute(points, along) : { lat: s.pickupLat + away, lng: s.pickupLng + away };
         await driverJobs.driverLocation(s.driverId, s.id, position);
       } catch (err) {
         log.warn({ err, shipmentId: s.id }, 'demo driver could not move on');

@@ -98,7 +98,7 @@ export function driverJobsService({ db, shipments, offers, proofs, events, route
       const [assigned] = await shipments.readAssigned(driverId, lang, shipmentId);
       if (assigned) return toDriverJob(assigned, (await offers.myOffers(driverId, [assigned.id])).get(assigned.id) ?? null, true);
       const [s] = await shipments.readOpenMany([shipmentId], lang);
-      if (!s || s.current_state.state !== 'new') throw notFound();
+      if (!s || SHIPMENT_STATE[s.current_state.state].phase !== 'open') throw notFound();
       return toDriverJob(s, (await offers.myOffers(driverId, [s.id])).get(s.id) ?? null, false);
     },
 

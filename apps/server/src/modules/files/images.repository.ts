@@ -1,6 +1,10 @@
+import { statesWhere } from '@vm/domain';
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { ImagesTable } from '../../db/schema.ts';
+
+/** A job open for offers: its package photos are shown to every driver. */
+const OPEN_STATES = statesWhere((d) => d.phase === 'open');
 
 export type ImageRecord = { id: string; ownerId: number; format: string };
 
@@ -31,7 +35,7 @@ export async function visibleTo(db: Executor, viewerId: number, id: string): Pro
         or (i.kind = 'package_photo' and exists (
           select 1 from package_photos pp join packages p on p.id = pp.package_id join shipments s on s.id = p.shipment_id
           where pp.image_id = i.id and (
-            (s.state = 'new' and exists (select 1 from users u where u.id = ${viewerId} and u.role = 'driver'))
+            (s.state in (${sql.join(OPEN_STATES)}) and exists (select 1 from users u where u.id = ${viewerId} and u.role = 'driver'))
             or exists (select 1 from offers o where o.id = s.accepted_offer_id and o.driver_id = ${viewerId}))))
       )) as ok`.execute(db);
   return Boolean(row.rows[0]?.ok);

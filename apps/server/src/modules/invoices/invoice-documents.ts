@@ -17,6 +17,8 @@ import {
   saleVat,
   vatTreatment,
   type VatTreatment,
+  PAYMENT_METHOD,
+  type PaymentMethodName,
 } from '@vm/domain';
 
 // The documents of one shipment (issue 22 part 5, decision 0033), as pure functions of the facts
@@ -37,7 +39,7 @@ export type Route = { reference: string; pickupCity: string; pickupCountry: stri
 
 export type SaleFacts = Route & {
   locale: Locale;
-  method: 'card' | 'invoice' | 'bancontact';
+  method: PaymentMethodName;
   amountCents: number;
   cardLast4: string | null;
   priceCents: number;
@@ -105,7 +107,7 @@ export function saleInvoice(f: SaleFacts, platform: PlatformIdentity, n: Numbere
     const cover = INSURANCE[f.insurance].coverCents / 100;
     lines.push({ description: `${TEXT.insurance[f.locale]} (${TEXT.cover[f.locale]} € ${cover})`, quantity: 1, unit_price_cents: premium, vat });
   }
-  const byTransfer = f.method === 'invoice';
+  const byTransfer = PAYMENT_METHOD[f.method].invoiceMeans === 'sepa_credit_transfer';
   const doc: EInvoiceDoc = {
     kind: 'invoice',
     number: n.number,
@@ -123,7 +125,7 @@ export function saleInvoice(f: SaleFacts, platform: PlatformIdentity, n: Numbere
     doc.payment = { means: 'sepa_credit_transfer', iban: platform.iban, bic: platform.bic ?? undefined, payment_id: communication.replace(/\D/g, '') };
     doc.notes = [`${TEXT.transfer[f.locale]} ${communication}`];
   } else {
-    doc.payment = { means: 'card', card_last4: f.cardLast4 ?? undefined, card_network: f.method === 'bancontact' ? 'Bancontact' : 'card' };
+    doc.payment = { means: 'card', card_last4: f.cardLast4 ?? undefined, card_network: PAYMENT_METHOD[f.method].network ?? undefined };
     doc.prepaid_cents = f.amountCents;
     doc.notes = [TEXT.prepaid[f.locale]];
   }

@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import { DELETED_USER_NAME, deletedEmailPattern, type InsuranceChoice, type Locale } from '@vm/domain';
+import { DELETED_USER_NAME, deletedEmailPattern, type InsuranceChoice, type Locale, type PaymentMethodName } from '@vm/domain';
 import type { Executor } from '../../db/database.ts';
 import type { BankCreditsTable, InvoicesTable, InvoiceSeriesName } from '../../db/schema.ts';
 
@@ -145,7 +145,7 @@ export type SaleRow = RouteAndPerson & {
   paymentId: number;
   shipmentId: number;
   senderId: number;
-  method: 'card' | 'invoice' | 'bancontact';
+  method: PaymentMethodName;
   amountCents: number;
   cardLast4: string | null;
   priceCents: number;

@@ -1,4 +1,4 @@
-import { eInvoiceTotals, type EInvoiceDoc, formatStructuredCommunication, type InvoiceList, type InvoiceRead, invoiceNumber, type InvoiceSeries, type Locale, localParts, payoutWeek } from '@vm/domain';
+import { eInvoiceTotals, type EInvoiceDoc, formatStructuredCommunication, type InvoiceList, type InvoiceRead, invoiceNumber, type InvoiceSeries, type Locale, localParts, PAYMENT_METHOD, payoutWeek } from '@vm/domain';
 import { type AccessPoint, type AccessPointDocumentType, AccessPointRejectedError, AccessPointUnavailableError, ReceiverNotOnPeppolError } from '../../adapters/access-point/access-point.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { coalescedRounds } from '../../lib/coalesced-rounds.ts';
@@ -133,7 +133,8 @@ export function invoicesService({ db, now, log, platform, commissionPercent, acc
       userId: r.senderId,
       shipmentId: r.shipmentId,
       locale: r.locale,
-      paid: r.method !== 'invoice',
+      // Paid when the provider took the money; an invoice asks for a transfer.
+      paid: PAYMENT_METHOD[r.method].money === 'provider',
       build: (n) =>
         saleInvoice(
           {

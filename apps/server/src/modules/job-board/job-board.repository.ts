@@ -1,6 +1,9 @@
-import { areaBox, areaPlane, areaStrips, BOARD_STRIPS_PER_DEGREE, type BoardArea, type BoardSort, type Box, type FitVehicle, LOAD_KEYS, type LoadSummary, nearestRings } from '@vm/domain';
+import { areaBox, areaPlane, areaStrips, BOARD_STRIPS_PER_DEGREE, type BoardArea, type BoardSort, type Box, type FitVehicle, LOAD_KEYS, type LoadSummary, nearestRings, statesWhere } from '@vm/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+
+/** The states of a job on the board: open for offers. */
+const OPEN_STATES = statesWhere((d) => d.phase === 'open');
 
 // Issue 21, the drivers' job board (decision 0027). All SQL of the module: the board's page, each
 // driver's last area, the drivers a new job matches, and the live consumer's cursor. Distances are
@@ -114,11 +117,11 @@ export async function boardPage(
   const ranges = sql.join(strips.map((r) => sql`(${r.strip}::int, ${r.minLng}::float8, ${r.maxLng}::float8)`));
   const source = q.recent
     ? sql`(select id, created_at, pickup_lat, pickup_lng, delivery_lat, delivery_lng, pickup_date_till, ${sql.join(LOAD_KEYS.map((k) => sql.ref(LOAD_COLUMN[k])))}
-         from shipments where state = 'new' order by created_at desc, id desc limit ${q.recent}) s
+         from shipments where state in (${sql.join(OPEN_STATES)}) order by created_at desc, id desc limit ${q.recent}) s
        where s.pickup_lat between ${box.minLat}::float8 and ${box.maxLat}::float8 and s.pickup_lng between ${box.minLng}::float8 and ${box.maxLng}::float8 and`
     : sql`(values ${ranges}) as r (strip, min_lng, max_lng)
        join shipments s on floor(s.pickup_lat * ${sql.lit(BOARD_STRIPS_PER_DEGREE)})::int = r.strip and s.pickup_lng between r.min_lng and r.max_lng
-       where s.state = 'new' and`;
+       where s.state in (${sql.join(OPEN_STATES)}) and`;
   const { rows } = await sql<{ id: number; distanceKm: number; detourKm: number | null }>`
     select t.id, t.distance_km, t.detour_km from (
       select s.id, s.created_at, ${distance} as distance_km, ${detour} as detour_km
@@ -171,7 +174,7 @@ export async function matchingDrivers(db: Executor, shipmentId: number, now: Dat
   const { rows } = await sql<{ driverId: number }>`
     select a.driver_id from shipments s
     join board_areas a on s.pickup_lat between a.min_lat and a.max_lat and s.pickup_lng between a.min_lng and a.max_lng
-    where s.id = ${shipmentId} and s.state = 'new' and s.pickup_date_till > ${now} and a.driver_id <> s.sender_id
+    where s.id = ${shipmentId} and s.state in (${sql.join(OPEN_STATES)}) and s.pickup_date_till > ${now} and a.driver_id <> s.sender_id
       and case when a.kind = 'position' then ${havKm(aLat, aLng, pLat, pLng)} <= a.km
           else ${havKm(aLat, aLng, pLat, pLng)} + ${havKm(pLat, pLng, dLat, dLng)} + ${havKm(dLat, dLng, toLat, toLng)} - ${havKm(aLat, aLng, toLat, toLng)} <= a.km end
       and exists (

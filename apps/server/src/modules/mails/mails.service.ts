@@ -1,4 +1,4 @@
-import type { MailKind, MailSettings } from '@vm/domain';
+import { HANDED_OVER, type MailKind, type MailSettings } from '@vm/domain';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/database.ts';
 import { type MailText, acceptedMail, chatUnreadMail, companyInvoiceMail, deliveredMail, driverAccountMail, driverWelcomeMail, offerMail, problemMail, restrictionMail, welcomeMail } from './mail-texts.ts';
@@ -64,7 +64,7 @@ export function mailsService({ db, mailer, payments, publicUrl, now, log }: Deps
         ? 'offer_received'
         : event.type === 'shipment.offer.accepted'
           ? 'offer_accepted'
-          : event.type === 'shipment.state.changed' && event.payload.state === 'delivered'
+          : event.type === 'shipment.state.changed' && event.payload.state === HANDED_OVER
             ? 'delivered'
             : event.type === 'shipment.message.new'
               ? 'chat_unread'

@@ -1,3 +1,4 @@
+import { methodsWhere, WAITING_METHODS } from '@vm/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { StoredCard } from '../../adapters/payments/payment-provider.ts';
 import type { Executor } from '../../db/database.ts';
@@ -78,24 +79,24 @@ export async function liveFor(db: Executor, shipmentId: number): Promise<Payment
   return row ?? null;
 }
 
+const REDIRECT = methodsWhere((d) => d.flow === 'redirect');
+const CHARGE = methodsWhere((d) => d.flow === 'charge');
+
 /**
- * Pending payments created before the cut-off of their kind, oldest first (the recovery job's work).
- * A card payment at its 3-D Secure challenge (it has the provider's id) waits like a Bancontact one
- * (`card_challenge`); a card charge without an answer is retried sooner (`card`).
+ * Pending payments created before the cut-off of their kind, oldest first (the recovery job's work):
+ * a payment waiting at the provider's page (a redirect method's, or a card's 3-D Secure challenge: it
+ * has the provider's id) after `atProvider`; one without an answer yet (a card charge, an invoice
+ * claim) sooner, after `unanswered`.
  */
-export async function stalePending(db: Executor, before: Record<PaymentMethod | 'card_challenge', Date>, limit: number): Promise<PaymentRecord[]> {
+export async function stalePending(db: Executor, before: { atProvider: Date; unanswered: Date }, limit: number): Promise<PaymentRecord[]> {
   return db
     .selectFrom('payments')
     .select(PAYMENT_COLUMNS)
     .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('method', '=', 'card'), eb('providerRef', 'is', null), eb('createdAt', '<', before.card)]),
-        eb.and([eb('method', '=', 'card'), eb('providerRef', 'is not', null), eb('createdAt', '<', before.card_challenge)]),
-        eb.and([eb('method', '=', 'invoice'), eb('createdAt', '<', before.invoice)]),
-        eb.and([eb('method', '=', 'bancontact'), eb('createdAt', '<', before.bancontact)]),
-      ]),
-    )
+    .where((eb) => {
+      const atProvider = eb.or([eb('method', 'in', REDIRECT), eb.and([eb('method', 'in', CHARGE), eb('providerRef', 'is not', null)])]);
+      return eb.or([eb.and([atProvider, eb('createdAt', '<', before.atProvider)]), eb.and([eb.not(atProvider), eb('createdAt', '<', before.unanswered)])]);
+    })
     .orderBy('createdAt')
     .orderBy('id')
     .limit(limit)
@@ -150,7 +151,7 @@ export async function waitingFor(db: Executor, shipmentId: number): Promise<(Pay
     .select([...PAYMENT_COLUMNS, 'redirectUrl'])
     .where('shipmentId', '=', shipmentId)
     .where('status', '=', 'pending')
-    .where('method', 'in', ['bancontact', 'card'])
+    .where('method', 'in', WAITING_METHODS)
     .where('providerRef', 'is not', null)
     .where('redirectUrl', 'is not', null)
     .executeTakeFirst();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AcceptOffer, cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, isOpenForOffers, type PaymentReceipt, SHIPMENT_STATE, type SandboxCardInput, type ShipmentRead, type WaitingPayment } from '@vm/domain';
+import { type AcceptOffer, cardErrorKey, costBreakdown, type CardRead, type ConfirmedPrice, type InsuranceChoice, type Locale, isOpenForOffers, PAYMENT_METHOD, type PaymentReceipt, SHIPMENT_STATE, waitsAtProvider, type SandboxCardInput, type ShipmentRead, type WaitingPayment } from '@vm/domain';
 import { BANCONTACT_SESSION_MS, CARD_CHALLENGE_MS, CardError, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -41,10 +41,11 @@ const JOB_WORD: Record<Locale, string> = { nl: 'opdracht', fr: 'mission', en: 'j
 
 /** A card claim older than this with no outcome is retried (same idempotency key) on the next accept or by the recovery job. */
 const STALE_CARD_CLAIM_MS = 60_000;
-/** A Bancontact payment still pending after this is past any bank session (the sandbox's lasts an hour). */
-const STALE_BANCONTACT_MS = BANCONTACT_SESSION_MS;
-/** A card payment left at its 3-D Secure challenge after this is given up like a Bancontact one. */
-const STALE_CARD_CHALLENGE_MS = CARD_CHALLENGE_MS;
+/**
+ * A payment still at a page of the provider's after this is past any bank session (the sandbox's
+ * lasts an hour); a card left at its 3-D Secure challenge is given up as long after.
+ */
+const STALE_AT_PROVIDER_MS = Math.max(BANCONTACT_SESSION_MS, CARD_CHALLENGE_MS);
 /** Payments settled per run; a backlog is worked off by the following runs. */
 const STALE_BATCH = 100;
 
@@ -73,7 +74,7 @@ const authenticationRequired = (paymentId: number, redirectUrl: string) =>
 const unbookedKey = (paymentId: number) => `not_accepted:payment:${paymentId}`;
 
 /** A payment whose outcome is at a page of the provider's (the bank's Bancontact page, a card's 3-D Secure challenge). */
-const atRedirect = (p: PaymentRecord) => p.method === 'bancontact' || (p.method === 'card' && p.providerRef !== null);
+const atRedirect = (p: PaymentRecord) => waitsAtProvider(p.method, p.providerRef);
 
 /**
  * Accepting an offer and paying for it (SPEC sections 2 and 8) plus the stored card (section 7,
@@ -272,11 +273,12 @@ export function paymentsService({ db, provider, shipments, offers, settlement, r
   async function settleStale(shipmentId: number, senderId: number, method: PaymentRecord['method']): Promise<void> {
     const live = await repo.liveFor(db, shipmentId);
     if (!live || live.status !== 'pending' || live.userId !== senderId) return;
-    if (live.method === 'bancontact' && method === 'bancontact') await stopAtProvider(live);
-    // A card challenge the sender left (closed tab) is given up for a new card or Bancontact attempt;
-    // no money moves without the challenge, and cancelling it makes sure none will.
-    else if (live.method === 'card' && live.providerRef && method !== 'invoice') await stopAtProvider(live);
-    else if (live.method === 'card' && !live.providerRef && now().getTime() - live.createdAt.getTime() > STALE_CARD_CLAIM_MS) {
+    const was = PAYMENT_METHOD[live.method].flow;
+    if (was === 'redirect' && PAYMENT_METHOD[method].flow === 'redirect') await stopAtProvider(live);
+    // A card challenge the sender left (closed tab) is given up for a new attempt through the
+    // provider; no money moves without the challenge, and cancelling it makes sure none will.
+    else if (was === 'charge' && live.providerRef && PAYMENT_METHOD[method].money === 'provider') await stopAtProvider(live);
+    else if (was === 'charge' && !live.providerRef && now().getTime() - live.createdAt.getTime() > STALE_CARD_CLAIM_MS) {
       // A refusal now releases the claim for the new attempt; anything else still blocks it.
       const outcome = await settleCharge(live);
       if (outcome === 'unknown') throw new ApiError(503, 'payment_unavailable', 'payment_unknown');
@@ -361,18 +363,15 @@ export function paymentsService({ db, provider, shipments, offers, settlement, r
    */
   async function settleStalePayments(): Promise<{ settled: number; left: number }> {
     const at = now().getTime();
-    const stale = await repo.stalePending(
-      db,
-      { card: new Date(at - STALE_CARD_CLAIM_MS), card_challenge: new Date(at - STALE_CARD_CHALLENGE_MS), invoice: new Date(at - STALE_CARD_CLAIM_MS), bancontact: new Date(at - STALE_BANCONTACT_MS) },
-      STALE_BATCH,
-    );
+    const stale = await repo.stalePending(db, { atProvider: new Date(at - STALE_AT_PROVIDER_MS), unanswered: new Date(at - STALE_CARD_CLAIM_MS) }, STALE_BATCH);
     let settled = 0;
     for (const payment of stale) {
       try {
-        if (payment.method === 'card' && !payment.providerRef) {
+        const flow = PAYMENT_METHOD[payment.method].flow;
+        if (flow === 'charge' && !payment.providerRef) {
           // A challenge this answers now waits for the sender (the job page offers it) or its hour.
           if ((await settleCharge(payment)) === 'unknown') continue;
-        } else if (payment.method === 'invoice') {
+        } else if (flow === 'transfer') {
           await complete(payment, null);
         } else if (!payment.providerRef) {
           // The process died before the bank page's address was stored, so the sender never got it.
@@ -526,7 +525,7 @@ export function paymentsService({ db, provider, shipments, offers, settlement, r
       if (!w) return null;
       const started = w.createdAt.getTime();
       const total = w.amountCents / 100;
-      return { id: w.id, method: w.method === 'card' ? 'card' : 'bancontact', offer_id: w.offerId, total, started_at: Math.floor(started / 1000), expires_at: Math.floor((started + (w.method === 'card' ? STALE_CARD_CHALLENGE_MS : STALE_BANCONTACT_MS)) / 1000) };
+      return { id: w.id, method: w.method, offer_id: w.offerId, total, started_at: Math.floor(started / 1000), expires_at: Math.floor((started + STALE_AT_PROVIDER_MS) / 1000) };
     },
 
     /** The bank page of a waiting payment, to finish paying there. */

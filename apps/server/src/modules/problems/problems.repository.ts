@@ -60,12 +60,6 @@ export async function packageIds(db: Executor, shipmentId: number): Promise<numb
   return (await db.selectFrom('packages').select('id').where('shipmentId', '=', shipmentId).orderBy('position').execute()).map((r) => r.id);
 }
 
-/** When the job was delivered (the last time it entered that state), if it was. */
-export async function deliveredAt(db: Executor, shipmentId: number): Promise<Date | null> {
-  const r = await db.selectFrom('shipmentStates').select(sql<Date | null>`max(created_at)`.as('at')).where('shipmentId', '=', shipmentId).where('state', '=', 'delivered').executeTakeFirst();
-  return r?.at ? new Date(r.at) : null;
-}
-
 /** The end of the job's delivery window. */
 export async function deliveryTill(db: Executor, shipmentId: number): Promise<Date> {
   const r = await db.selectFrom('shipments').select('deliveryDateTill').where('id', '=', shipmentId).executeTakeFirstOrThrow();

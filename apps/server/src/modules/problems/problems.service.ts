@@ -47,7 +47,7 @@ type Deps = {
   db: Db;
   store: FileStore;
   files: Pick<FilesService, 'normalise'>;
-  shipments: Pick<ShipmentsService, 'parties' | 'recordChanged' | 'lockJob' | 'withJob'>;
+  shipments: Pick<ShipmentsService, 'parties' | 'recordChanged' | 'lockJob' | 'withJob' | 'deliveredAt'>;
   proofs: Pick<ProofsService, 'recordProblemAnswer' | 'noteEntries' | 'list' | 'file' | 'notePdf'>;
   settlement: Pick<SettlementService, 'release' | 'releaseRest' | 'facts' | 'finishDelivered'>;
   cancellations: Pick<CancellationsService, 'staffRefund'>;
@@ -128,7 +128,7 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
 
   /** What the sender may report about the job now, read on `executor` (the report reads it again under the job's lock). */
   async function reportable(executor: Executor, job: { state: ShipmentStateName; driverId: number | null; deliveryDateTill: Date }, shipmentId: number, problem: repo.ProblemRow | undefined) {
-    const delivered = await repo.deliveredAt(executor, shipmentId);
+    const delivered = await shipments.deliveredAt(executor, shipmentId);
     const deliveredS = delivered ? seconds(delivered) : null;
     const kinds =
       job.driverId === null

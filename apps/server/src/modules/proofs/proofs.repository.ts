@@ -163,11 +163,6 @@ export async function insertEntry(db: Executor, e: Omit<NoteEntryRow, 'body'> & 
   await db.insertInto('noteEntries').values(e).execute();
 }
 
-/** When the shipment last became delivered; null while it has not. */
-export async function deliveredAt(db: Executor, shipmentId: number): Promise<Date | null> {
-  const row = await db.selectFrom('shipmentStates').select('createdAt').where('shipmentId', '=', shipmentId).where('state', '=', 'delivered').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  return row?.createdAt ?? null;
-}
 
 export async function answer(db: Executor, shipmentId: number): Promise<{ outcome: 'confirmed' | 'problem'; note: string; answeredAt: Date } | null> {
   return (await db.selectFrom('deliveryAnswers').select(['outcome', 'note', 'answeredAt']).where('shipmentId', '=', shipmentId).executeTakeFirst()) ?? null;

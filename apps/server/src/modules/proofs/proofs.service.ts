@@ -28,7 +28,7 @@ type Deps = {
   db: Db;
   store: FileStore;
   files: Pick<FilesService, 'normalise'>;
-  shipments: Pick<ShipmentsService, 'parties' | 'recordChanged' | 'withJob' | 'lockJob'>;
+  shipments: Pick<ShipmentsService, 'parties' | 'recordChanged' | 'withJob' | 'lockJob' | 'deliveredAt'>;
   seal: NoteSeal;
   now: () => Date;
   log: Log;
@@ -66,7 +66,7 @@ export function proofsService({ db, store, files, shipments, seal, now, log, onC
 
   async function read(v: Viewer, shipmentId: number): Promise<ProofsRead> {
     const { proofs, photos } = await repo.list(db, shipmentId);
-    const delivered = await repo.deliveredAt(db, shipmentId);
+    const delivered = await shipments.deliveredAt(db, shipmentId);
     const ans = await repo.answer(db, shipmentId);
     return {
       proofs: proofs.map((p) => toProofRead(p, photos, base(v, shipmentId))),
@@ -292,7 +292,7 @@ export function proofsService({ db, store, files, shipments, seal, now, log, onC
       // Under the job's lock: a problem reported at the same moment is either seen here (the report
       // is the answer) or finds this answer and is refused; never both.
       const released = await shipments.withJob(shipmentId, async (job, trx) => {
-        const delivered = await repo.deliveredAt(trx, shipmentId);
+        const delivered = await shipments.deliveredAt(trx, shipmentId);
         if (await repo.answer(trx, shipmentId)) throw jobConflict('delivery_answered', job.state);
         if (!canAnswerDelivery(delivered ? seconds(delivered) : null, false, seconds(now()))) throw jobConflict('delivery_answer_closed', job.state);
         if (!(await repo.insertAnswer(trx, { shipmentId, outcome: a.outcome, note: a.note ?? '', answeredAt: now() }))) throw jobConflict('delivery_answered', job.state);

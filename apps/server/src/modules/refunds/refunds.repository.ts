@@ -1,3 +1,4 @@
+import type { PaymentMethodName } from '@vm/domain';
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { RefundsTable } from '../../db/schema.ts';
@@ -23,7 +24,7 @@ export type RefundRow = {
   reason: RefundsTable['reason'];
   status: RefundsTable['status'];
   senderId: number;
-  method: 'card' | 'invoice' | 'bancontact';
+  method: PaymentMethodName;
   providerRef: string | null;
   reference: string;
 };

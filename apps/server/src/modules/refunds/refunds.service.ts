@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD } from '@vm/domain';
 import { type PaymentProvider, RefundError } from '../../adapters/payments/payment-provider.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { RefundsTable } from '../../db/schema.ts';
@@ -37,7 +38,7 @@ export function refundsService({ db, shipments, ledger, provider, now, log, afte
       if (!(await repo.settle(trx, r.id, 'succeeded', outcome.providerRef, null, now()))) return false;
       // Card and Bancontact: the money goes back through the provider. Invoice payment: what the
       // sender owes is that much less (if they paid already, staff transfer it back).
-      const to = r.method === 'invoice' ? { kind: 'sender_receivable' as const, userId: r.senderId } : { kind: 'provider_clearing' as const };
+      const to = PAYMENT_METHOD[r.method].money === 'sender' ? { kind: 'sender_receivable' as const, userId: r.senderId } : { kind: 'provider_clearing' as const };
       await ledger.post(trx, {
         key: `refund:${r.id}`,
         kind: 'refund',
@@ -58,7 +59,8 @@ export function refundsService({ db, shipments, ledger, provider, now, log, afte
     if (!r) return 'failed';
     if (r.status !== 'pending') return r.status;
     let providerRef: string | null = null;
-    if (r.method !== 'invoice') {
+    // Money with the provider goes back through it; an invoice not paid yet is simply owed less.
+    if (PAYMENT_METHOD[r.method].money === 'provider') {
       try {
         const done = await provider.refund({ paymentRef: r.providerRef!, amountCents: r.amountCents, reason: r.reason, idempotencyKey: `refund-${r.id}` });
         if (done.status === 'pending') return 'pending';

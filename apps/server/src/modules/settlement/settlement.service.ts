@@ -2,6 +2,7 @@ import {
   addDays,
   canTransition,
   DRIVER_VAT_PERCENT,
+  PAYMENT_METHOD,
   FINISHED,
   SHIPMENT_STATE,
   costBreakdown,
@@ -179,7 +180,7 @@ export function settlementService({ db, ledger, shipments, now, log, commissionP
     async recordCharge(trx: Executor, p: { paymentId: number; shipmentId: number; senderId: number; method: PaymentMethodName; amountCents: number; reference: string }): Promise<void> {
       // An invoice is owed by the sender until the bank statement shows it paid; a card or
       // Bancontact payment sits with the payment provider.
-      const from = p.method === 'invoice' ? { kind: 'sender_receivable' as const, userId: p.senderId } : { kind: 'provider_clearing' as const };
+      const from = PAYMENT_METHOD[p.method].money === 'sender' ? { kind: 'sender_receivable' as const, userId: p.senderId } : { kind: 'provider_clearing' as const };
       await ledger.post(trx, {
         key: `charge:payment:${p.paymentId}`,
         kind: 'charge',

@@ -1,4 +1,4 @@
-import type { InsuranceChoice, ShipmentStateName } from '@vm/domain';
+import { HANDED_OVER, type InsuranceChoice, type ShipmentStateName } from '@vm/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { bump } from './revision.ts';
@@ -66,6 +66,12 @@ export async function jobIdsOf(db: Executor, userId: number): Promise<number[]> 
     select s.id from shipments s where s.sender_id = ${userId}
     union select o.shipment_id from offers o where o.driver_id = ${userId} and o.state in ('open', 'accepted')`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/** When the job was handed over (the last time it entered that state); null while it has not been. */
+export async function deliveredAt(db: Executor, id: number): Promise<Date | null> {
+  const r = await db.selectFrom('shipmentStates').select(sql<Date | null>`max(created_at)`.as('at')).where('shipmentId', '=', id).where('state', '=', HANDED_OVER).executeTakeFirst();
+  return r?.at ? new Date(r.at) : null;
 }
 
 /**

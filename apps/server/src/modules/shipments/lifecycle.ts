@@ -58,6 +58,8 @@ export function jobLifecycle({ db, events, now }: { db: Db; events: EventsServic
     lockJob,
     withJob,
     transition,
+    /** When the job was handed over (delivered), read on the caller's executor; null while it has not been. */
+    deliveredAt: (executor: Executor, id: number): Promise<Date | null> => repo.deliveredAt(executor, id),
     /** Locks every job the user is part of (sent, carried, or with a standing offer of theirs), in id order. */
     lockJobsOf: async (trx: Executor, userId: number): Promise<LockedJob[]> => repo.lockMany(trx, await repo.jobIdsOf(trx, userId)),
   };

@@ -306,6 +306,7 @@ export function shipmentsService({ db, files, events, router, timeZones, now }: 
     withJob: lifecycle.withJob,
     transition: lifecycle.transition,
     lockJobsOf: lifecycle.lockJobsOf,
+    deliveredAt: lifecycle.deliveredAt,
 
     /** Shipments open for offers (new, pickup window open), soonest pickup first, in the sender's full read. */
     readOpen: async (limit: number, lang: Locale): Promise<ShipmentRead[]> => toShipmentReads(await repo.listOpen(db, now(), limit), lang),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Locale, SHIPMENT_STATES, type ShipmentStateName, type TrackedShipment, type TrackingEta, type TrackingView } from '@vm/domain';
+import { type Locale, SHIPMENT_STATE, type ShipmentStateName, type TrackedShipment, type TrackingEta, type TrackingView } from '@vm/domain';
 import type { LatLng, Router } from '../../adapters/geo/geo.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { jobConflict, notFound } from '../../lib/errors.ts';
 import type { ShipmentsService } from '../shipments/shipments.service.ts';
 import { forStrangers } from './public-view.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,14 +24,8 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 /** 32 random bytes in base64url: 43 characters. Anything else cannot be a link of ours. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const at = (state: ShipmentStateName) => SHIPMENT_STATES.indexOf(state);
-/** The leg the truck is driving now; null before it moves, once it has arrived at delivery, or when cancelled. */
-function nextLeg(state: ShipmentStateName): 'pickup' | 'delivery' | null {
-  if (state === 'cancelled' || state === 'new') return null;
-  if (at(state) < at('arrivedpickup')) return 'pickup';
-  if (at(state) < at('arriveddelivery')) return 'delivery';
-  return null;
-}
+/** The leg the truck is driving now (its state's descriptor); null before it moves, once it has arrived at delivery, or when cancelled. */
+const nextLeg = (state: ShipmentStateName): 'pickup' | 'delivery' | null => SHIPMENT_STATE[state].heading;
 
 /** A tracking page polls every 10 s per viewer: the same position asks the router once. */
 function routeCache(router: Router, size = 500) {
@@ -75,7 +69,7 @@ export function trackingService({ db, shipments, router, publicUrl, now, log }: 
     /** A new link (and the end of any earlier one): shown once, since only its hash is kept. */
     async create(senderId: number, shipmentId: number): Promise<{ url: string; token: string; created_at: number }> {
       const p = await owned(senderId, shipmentId);
-      if (p.driverId === null || p.state === 'cancelled') throw new ApiError(409, 'conflict', 'tracking_not_open');
+      if (p.driverId === null || SHIPMENT_STATE[p.state].phase === 'cancelled') throw jobConflict('tracking_not_open', p.state);
       const token = randomBytes(32).toString('base64url');
       const created = now();
       // The new link replaces every live one of the shipment: one link to share at a time.

@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Job } from '../api/jobs.ts';
@@ -20,7 +21,7 @@ export function JobList({ jobs, linkTo }: { jobs: Job[]; linkTo: (id: number) =>
             {t('work.meta', { window: timeWindow(job.pickup_date_from, job.pickup_date_till, job.pickup_timezone), km: km(job.route.distance), packages: t('work.packages', { count: job.packages.length }) })}
           </p>
           {job.my_offer && job.my_offer.state === 'open' && <p className="badge">{t('work.yourOffer', { price: euro(job.my_offer.price) })}</p>}
-          {job.current_state.state !== 'new' && <p className="badge">{t(`states.${job.current_state.state}`)}</p>}
+          {SHIPMENT_STATE[job.current_state.state].phase !== 'open' && <p className="badge">{t(`states.${job.current_state.state}`)}</p>}
         </li>
       ))}
     </ul>

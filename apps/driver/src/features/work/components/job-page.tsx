@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import { ApiError } from '@vm/client/api-client.ts';
 import { ProtectedImage } from '@vm/ui/protected-image.tsx';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +80,7 @@ export function JobPage() {
           ))}
         </ul>
       </section>
-      {j.current_state.state === 'new' && <OfferForm job={j} />}
+      {SHIPMENT_STATE[j.current_state.state].phase === 'open' && <OfferForm job={j} />}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { CANCELLED } from '@vm/domain/shipment-states';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '@vm/client/api-client.ts';
 import { keepChangedShipment } from './get-shipment.ts';
@@ -8,7 +9,7 @@ import { keepChangedShipment } from './get-shipment.ts';
 
 type Cancel = { id: number; fee?: number };
 
-export const cancelShipment = ({ id, fee }: Cancel) => call('POST /api/shipment/:id/status', { params: { id }, body: fee === undefined ? { state: 'cancelled' } : { state: 'cancelled', fee } });
+export const cancelShipment = ({ id, fee }: Cancel) => call('POST /api/shipment/:id/status', { params: { id }, body: fee === undefined ? { state: CANCELLED } : { state: CANCELLED, fee } });
 
 export const useCancelShipment = () => {
   const client = useQueryClient();

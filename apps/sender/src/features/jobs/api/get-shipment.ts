@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@vm/client/api-client.ts';
@@ -6,7 +7,7 @@ import { queryKeys } from '@vm/client/query-keys.ts';
 
 // GET /api/shipment/{id}: one job as its sender sees it.
 
-const isDone = (s: ShipmentRead | undefined) => s?.current_state.state === 'finalised' || s?.current_state.state === 'cancelled';
+const isDone = (s: ShipmentRead | undefined) => (s ? SHIPMENT_STATE[s.current_state.state].terminal : false);
 
 export const getShipment = (id: number, signal?: AbortSignal) => call('GET /api/shipment/:id', { params: { id }, signal });
 

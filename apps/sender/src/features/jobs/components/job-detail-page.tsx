@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +74,7 @@ function JobDetail({ shipment: s }: { shipment: ShipmentRead }) {
 
       <PaymentSummary shipment={s} />
       <ProofAndProblem shipment={s} />
-      {s.current_state.state === 'finalised' && <RatingCard shipment={s} />}
+      {SHIPMENT_STATE[s.current_state.state].phase === 'done' && <RatingCard shipment={s} />}
 
       <PackagesCard shipment={s} />
       <StreetViewCard shipment={s} />

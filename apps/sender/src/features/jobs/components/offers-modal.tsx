@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import type { OfferRead } from '@vm/domain/offer';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useQueryClient } from '@tanstack/react-query';
@@ -90,7 +91,7 @@ type PayProps = { shipment: ShipmentRead; offer: OfferRead; onAccepted: () => vo
 function OfferBadge({ shipment, offer, onAccepted }: PayProps) {
   const { t } = useTranslation();
   const u = offer.driver.user;
-  const canPay = shipment.current_state.state === 'new' && !shipment.accepted_offer;
+  const canPay = SHIPMENT_STATE[shipment.current_state.state].phase === 'open' && !shipment.accepted_offer;
   return (
     <section className="offer-badge" aria-label={t('job.offerOf', { name: driverName(offer) })}>
       <div className="offer-driver">

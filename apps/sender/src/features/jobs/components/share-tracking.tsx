@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { useRevokeTrackingLink } from '../api/revoke-tracking-link.ts';
 export function ShareTracking({ shipment: s }: { shipment: ShipmentRead }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (!s.accepted_offer || s.current_state.state === 'cancelled') return null;
+  if (!s.accepted_offer || SHIPMENT_STATE[s.current_state.state].phase === 'cancelled') return null;
   return (
     <>
       <button type="button" className="button button-ghost share-tracking" onClick={() => setOpen(true)}>

@@ -1,4 +1,5 @@
-import { CANCELLATION_LADDER, cancellationBoundaries, type CancellationBoundaries, LADDER_STATES } from '@vm/domain/cancellation';
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
+import { CANCELLATION_LADDER, cancellationBoundaries, type CancellationBoundaries } from '@vm/domain/cancellation';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import type { TFunction } from 'i18next';
 import { when } from './format.ts';
@@ -44,4 +45,4 @@ export function ladderText(t: TFunction, job: Pick<ShipmentRead, 'pickup_date_fr
 export const ladderStepOf = (step: string | null): LadderStep | null => (step === 'free' || step === 'fee_25' || step === 'fee_50' || step === 'fee_100' ? step : null);
 
 /** Whether the job page offers "Cancel shipment": while new (SPEC) and, issue 22, accepted until loading. */
-export const cancellableBySender = (s: Pick<ShipmentRead, 'current_state'>) => s.current_state.state === 'new' || LADDER_STATES.includes(s.current_state.state);
+export const cancellableBySender = (s: Pick<ShipmentRead, 'current_state'>) => SHIPMENT_STATE[s.current_state.state].senderCancel !== null;

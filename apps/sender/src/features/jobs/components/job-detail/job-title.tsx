@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,8 @@ export function JobTitle({ shipment: s }: { shipment: ShipmentRead }) {
   const [chatNote, setChatNote] = useState(false);
   const state = s.current_state.state;
   // The conversation exists from acceptance on (SPEC section 6); before that the icon explains why.
-  const chatOpen = s.accepted_offer !== null && state !== 'new' && state !== 'cancelled';
+  // A driver is on the job: sender and driver talk until it is cancelled.
+  const chatOpen = s.accepted_offer !== null && SHIPMENT_STATE[state].phase !== 'cancelled';
   return (
     <>
       <div className="job-title">

@@ -1,3 +1,5 @@
+import { PAYMENT_METHOD } from '@vm/domain/payment-methods';
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -20,7 +22,7 @@ export function PaymentWaiting({ shipment: s }: { shipment: ShipmentRead }) {
   const toast = useToast();
   const client = useQueryClient();
   const titleId = useId();
-  const open = s.current_state.state === 'new';
+  const open = SHIPMENT_STATE[s.current_state.state].phase === 'open';
   const { data: waiting } = useWaitingPayment(s.id, open);
   const resuming = useResumePayment();
   const stopping = useStopPayment();
@@ -28,7 +30,7 @@ export function PaymentWaiting({ shipment: s }: { shipment: ShipmentRead }) {
 
   const offer = s.offers.find((o) => o.id === waiting.offer_id);
   // A card at its 3-D Secure challenge waits the same way as Bancontact at the bank.
-  const card = waiting.method === 'card';
+  const card = PAYMENT_METHOD[waiting.method].flow === 'charge';
   const busy = resuming.isPending || resuming.isSuccess || stopping.isPending;
   // Paid, stopped or expired meanwhile (another tab, the bank): the server says so, and the job is read again.
   const failed = (err: Error) => {

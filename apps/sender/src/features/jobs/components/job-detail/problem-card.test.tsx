@@ -96,11 +96,12 @@ describe('reporting a problem', () => {
   it('from the proof card: damage needs the package; the report goes as multipart with the package’s photo; then the card shows it in progress', async () => {
     const sent = problemServer({ problem: null, may_report: ['damage', 'loss', 'lateness', 'no_show', 'other'], report_by: delivered + 86_400 }, [() => HttpResponse.json(problem(), { status: 201 })]);
     const { user } = renderWithProviders(<ProofAndProblem shipment={job('delivered')} />);
-    const card = await screen.findByRole('region', { name: nl.job.problem.title });
-    expect(card).toHaveTextContent('Is er iets mis met de levering? Tot ');
-    // "Levering bevestigen" stays; "Probleem melden" opens the report.
+    // "Levering bevestigen" stays; "Probleem melden" beside it opens the report, and it is the page's
+    // only way to report while the answer to the delivery is asked (no second card offering the same).
     const proof = await screen.findByRole('region', { name: nl.job.proof.title });
     expect(within(proof).getByRole('button', { name: nl.job.proof.answer.confirm })).toBeEnabled();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: new RegExp(`^(${nl.job.proof.answer.report}|${nl.job.problem.open})$`) })).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: nl.job.problem.title })).toBeNull();
     await user.click(within(proof).getByRole('button', { name: nl.job.proof.answer.report }));
 
     const dialog = await screen.findByRole('dialog', { name: nl.job.problem.dialogTitle });
@@ -133,7 +134,7 @@ describe('reporting a problem', () => {
     expect(within(proof).queryByRole('button', { name: nl.job.proof.answer.report })).toBeNull();
   });
 
-  it('keeps the report being written when the driver moves the job on (delivered to finalised)', async () => {
+  it('keeps the report being written when the job moves on meanwhile (delivered to finalised)', async () => {
     problemServer({ problem: null, may_report: ['damage', 'loss', 'lateness', 'no_show', 'other'], report_by: delivered + 86_400 });
     let moveOn = () => {};
     function Live() {
@@ -142,8 +143,8 @@ describe('reporting a problem', () => {
       return <ProofAndProblem shipment={job(state)} />;
     }
     const { user } = renderWithProviders(<Live />);
-    const card = await screen.findByRole('region', { name: nl.job.problem.title });
-    await user.click(within(card).getByRole('button', { name: nl.job.problem.open }));
+    const proof = await screen.findByRole('region', { name: nl.job.proof.title });
+    await user.click(await within(proof).findByRole('button', { name: nl.job.proof.answer.report }));
     const dialog = await screen.findByRole('dialog', { name: nl.job.problem.dialogTitle });
     await user.click(within(dialog).getByRole('radio', { name: 'Schade' }));
     await user.type(within(dialog).getByLabelText(nl.job.problem.text), 'De kast is gebarsten.');

@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import { MAX_PROBLEM_BYTES, MAX_PROBLEM_PHOTOS, MAX_PROBLEM_TEXT, PACKAGE_PROBLEM_KINDS, type ProblemKind, type ProblemRead, problemReportSchema, type ProblemStatement, type SenderProblemRead } from '@vm/domain/problems';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,9 +15,10 @@ import { ProtectedImage } from '@vm/ui/protected-image.tsx';
 import { TOAST_MS, useToast } from '@vm/ui/toast.tsx';
 import { checkPhotos } from '../../../../lib/photo-check.ts';
 import { shrinkPhoto } from '../../../../lib/photo-shrink.ts';
+import { useProofs } from '../../api/get-proofs.ts';
 import { problemContent, type ProblemDraft, useProblem, useReportProblem } from '../../api/problem.ts';
 import { euro, when } from './format.ts';
-import { ProofCard } from './proof-card.tsx';
+import { ProofCard, proofMayExist } from './proof-card.tsx';
 
 // Issue 23 part 1: a problem with the job. While the sender may report one (24 hours after
 // delivery, or a no-show before pickup), a card offers it; the report form takes the kind, the
@@ -24,29 +26,35 @@ import { ProofCard } from './proof-card.tsx';
 // its status, both parties' statements with their photos, and staff's decision with its reason.
 
 /**
- * The proof card and the problem card of the job page: "Report a problem" on the proof card (beside
- * "Confirm delivery") and on the problem card open the same report. A problem is read once a
- * driver has the job (a no-show before pickup, the goods after delivery).
+ * The proof card and the problem card of the job page, with one "Report a problem" button: beside
+ * "Confirm delivery" on the proof card while the sender's answer to the delivery is asked, on the
+ * problem card otherwise (a no-show before pickup, goods that never arrive). A problem is read once
+ * a driver has the job.
  */
 export function ProofAndProblem({ shipment: s }: { shipment: ShipmentRead }) {
   const state = s.current_state.state;
-  const problem = useProblem(s.id, state, state !== 'new' && (state !== 'cancelled' || s.accepted_offer !== null));
+  const phase = SHIPMENT_STATE[state].phase;
+  const problem = useProblem(s.id, state, phase !== 'open' && (phase !== 'cancelled' || s.accepted_offer !== null));
+  const proofs = useProofs(s.id, proofMayExist(state));
   const [reporting, setReporting] = useState(false);
   const mayReport = (problem.data?.may_report.length ?? 0) > 0;
+  const answerAsked = proofs.data?.delivery.status === 'waiting' && !problem.data?.problem;
   return (
     <>
       <ProofCard shipment={s} onReport={mayReport ? () => setReporting(true) : undefined} reported={!!problem.data?.problem} />
-      {problem.data && <ProblemCard shipment={s} data={problem.data} reporting={reporting} onReport={() => setReporting(true)} onClose={() => setReporting(false)} />}
+      {problem.data && <ProblemCard shipment={s} data={problem.data} offerReport={!answerAsked} reporting={reporting} onReport={() => setReporting(true)} onClose={() => setReporting(false)} />}
     </>
   );
 }
 
-type Props = { shipment: ShipmentRead; data: SenderProblemRead; reporting: boolean; onReport: () => void; onClose: () => void };
+type Props = { shipment: ShipmentRead; data: SenderProblemRead; offerReport: boolean; reporting: boolean; onReport: () => void; onClose: () => void };
 
-export function ProblemCard({ shipment: s, data, reporting, onReport, onClose }: Props) {
+/** The problem once reported; before, the offer to report one (unless the proof card's answer offers it: then only its form). */
+export function ProblemCard({ shipment: s, data, offerReport, reporting, onReport, onClose }: Props) {
   const { t } = useTranslation();
   if (data.problem) return <ProblemView shipment={s} problem={data.problem} />;
   if (data.may_report.length === 0) return null;
+  if (!offerReport) return reporting ? <ReportDialog shipment={s} kinds={data.may_report} onClose={onClose} /> : null;
   const goods = data.may_report.some((k) => k !== 'no_show');
   return (
     <section className="card" aria-labelledby="problem-title">

@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE, type ShipmentStateName } from '@vm/domain/shipment-states';
 import type { ProofRead } from '@vm/domain/proof';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useState } from 'react';
@@ -11,12 +12,13 @@ import { when } from './format.ts';
 // Issue 21 part 3: the proof the driver took at pickup and delivery (photos, signatures,
 // reservations), the consignment note, and the confirm / report buttons while the 24 hours run.
 
-const PROOF_FROM = new Set(['arrivedpickup', 'loading', 'loaded', 'onwaytodelivery', 'neardelivery', 'arriveddelivery', 'unloading', 'unloaded', 'delivered', 'finalised']);
+/** A proof may exist once the driver takes the pickup's (its state's descriptor): from arriving at the pickup. */
+export const proofMayExist = (state: ShipmentStateName) => SHIPMENT_STATE[state].proofTaken !== null || SHIPMENT_STATE[state].pickedUp;
 
 /** `onReport` opens the problem report (issue 23) while the sender may report one; `reported`: a problem was reported. */
 export function ProofCard({ shipment: s, onReport, reported = false }: { shipment: ShipmentRead; onReport?: () => void; reported?: boolean }) {
   const { t } = useTranslation();
-  const { data } = useProofs(s.id, PROOF_FROM.has(s.current_state.state));
+  const { data } = useProofs(s.id, proofMayExist(s.current_state.state));
   if (!data || data.proofs.length === 0) return null;
   return (
     <section className="card" aria-labelledby="proof-title">

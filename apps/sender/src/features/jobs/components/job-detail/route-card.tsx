@@ -1,3 +1,4 @@
+import { SHIPMENT_STATE } from '@vm/domain/shipment-states';
 import type { ShipmentRead } from '@vm/domain/shipment';
 import { useTranslation } from 'react-i18next';
 import { duration, km, timeWindow } from './format.ts';
@@ -13,7 +14,7 @@ type Props = {
 export function RouteCard({ shipment: s, onShowOffers, onChangeInsurance }: Props) {
   const { t } = useTranslation();
   const tz = s.pickup_timezone;
-  const isNew = s.current_state.state === 'new';
+  const isNew = SHIPMENT_STATE[s.current_state.state].phase === 'open';
   const insuranceChangeable = isNew && !s.accepted_offer;
   const accepted = s.accepted_offer;
   return (

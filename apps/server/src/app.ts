@@ -293,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 22 part 6: the payout provider's webhook, when a secret is configured.
   await app.register(payoutsRoutes, { payouts: services.payouts, provider: adapters.payoutProvider });
   await app.register(adminRoutes, {
-    deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, settlement: services.settlement, payouts: services.payouts, cancellations: services.cancellations, opsFinance: services.opsFinance, publicUrl: config.publicUrl },
+    deps: { users, driverAccounts: services.driverAccounts, staff: services.staff, audit: services.audit, proofs: services.proofs, ledger: services.ledger, reconciliation: services.reconciliation, settlement: services.settlement, payouts: services.payouts, cancellations: services.cancellations, opsFinance: services.opsFinance, publicUrl: config.publicUrl, now },
     adminTokenHash: hashAdminToken(adminToken(config)),
   });
   // Staff sign-in and the audit log (issue 21, staff part)

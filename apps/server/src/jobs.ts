@@ -48,7 +48,11 @@ export function scheduleJobs(
   // Issue 22: held money goes to drivers when the sender confirmed, or 24 hours after a delivery
   // with proof and no problem; the ledger's invariants are checked every hour (a breach is logged).
   jobs.schedule('release-due', money(MINUTE), () => services.settlement.releaseDue());
-  jobs.schedule('ledger-check', HOUR, () => services.ledger.checkAndLog());
+  // The ledger's invariants, then the ledger against the providers (a charge it lacks is refunded).
+  jobs.schedule('ledger-check', HOUR, async () => {
+    await services.ledger.checkAndLog();
+    await services.reconciliation.reconcileAndLog();
+  });
   // Weekly payouts on Mondays (Belgian time), open payouts settled, a failed one retried after an IBAN change.
   jobs.schedule('payouts', money(5 * MINUTE), () => services.payouts.run());
   // Issue 22 part 5: invoices for payments and self-billed invoices for releases that have none yet

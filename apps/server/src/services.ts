@@ -19,6 +19,7 @@ import { invoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicePaymentsService } from './modules/invoices/invoice-payments.service.ts';
 import { cancellationsService } from './modules/cancellations/cancellations.service.ts';
 import { refundsService } from './modules/refunds/refunds.service.ts';
+import { reconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { phoneService } from './modules/phone/phone.service.ts';
 import { shipmentsService } from './modules/shipments/shipments.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
@@ -129,6 +130,8 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
       if (outcome === 'succeeded') invoices.nudge();
     },
   });
+  // The ledger against the payment and payout providers.
+  const reconciliation = reconciliationService({ db, paymentProvider, payoutProvider, payments, now, log });
   // Cancelling (free, then by the ladder) and staff's refunds.
   const cancellations = cancellationsService({ db, shipments, settlement, refunds, ledger, events, now, log });
   const chat = chatService({ db, events, limiter: rateLimits.limiter('chat', limits.chatPerMinute, 60), now });
@@ -168,7 +171,7 @@ export async function wireServices({ db, listen, config, now, adapters, log, mem
   const opsFinance = opsFinanceService({ db, users, payouts, settlement, invoicePayments, audit });
   // Issue 23 part 4: data export, account deletion, retention (decision 0035).
   const privacy = privacyService({ db, store: fileStore, auth, shipments, ledger, invoices, retention: config.retention, now, log });
-  return { privacy, refunds, restrictions, opsFinance, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
+  return { privacy, refunds, reconciliation, restrictions, opsFinance, ledger, settlement, payouts, invoices, invoicePayments, cancellations, driverReview, problems, audit, staff, social, rateLimits, hub, events, streams, caching, tokenCache, auth, phone, users, files, shipments, offers, driverJobs, payments, chat, mails, resets, support, tracking, priceBand, driverAccounts, proofs, jobBoard, push };
 }
 
 export type Services = Awaited<ReturnType<typeof wireServices>>;

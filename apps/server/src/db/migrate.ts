@@ -35,6 +35,7 @@ import * as m0032 from './migrations/0032-ops-finance.ts';
 import * as m0033 from './migrations/0033-invoice-credits-index.ts';
 import * as m0034 from './migrations/0034-one-owner-of-a-job.ts';
 import * as m0035 from './migrations/0035-invoice-documents-forget-email.ts';
+import * as m0036 from './migrations/0036-payment-recovery-failures.ts';
 // Issue 21 part 3 (proofs, consignment note)
 import * as m0017 from './migrations/0017-proofs-notes.ts';
 // Issue 21, job board
@@ -89,6 +90,8 @@ const migrations: Record<string, Migration> = {
   '0034-one-owner-of-a-job': m0034,
   // Decision 0035: accounts deleted before it lose their e-mail from their invoices' documents too
   '0035-invoice-documents-forget-email': m0035,
+  // The recovery of pending payments counts its failures (the second tells staff)
+  '0036-payment-recovery-failures': m0036,
 };
 
 const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

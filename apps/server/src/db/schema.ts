@@ -449,6 +449,9 @@ export type PaymentsTable = {
   /** Where a card payment's 3-D Secure challenge returns to (kept so a retried charge sends the same parameters). */
   returnUrl: ColumnType<string | null, string | null | undefined, string | null>;
   failureMessage: string | null;
+  /** How often the recovery of this pending payment failed, and why the last time (the second failure tells staff). */
+  recoveryFailures: ColumnType<number, number | undefined, number>;
+  recoveryError: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };

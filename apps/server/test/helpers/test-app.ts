@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { MailMessage, Mailer } from '../../src/adapters/mail/mailer.ts';
 import type { PayoutProvider } from '../../src/adapters/payouts/payout-provider.ts';
+import type { PaymentProvider } from '../../src/adapters/payments/payment-provider.ts';
 import { type SandboxPaymentProvider, sandboxPaymentProvider } from '../../src/adapters/payments/sandbox-payment-provider.ts';
 import type { PhoneVerifier } from '../../src/adapters/sms/phone-verifier.ts';
 import { logPhoneVerifier } from '../../src/adapters/sms/log-phone-verifier.ts';
@@ -63,8 +64,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   existing?: { handle: DbHandle; dataDir: string },
   logStream?: { write: (line: string) => void },
-  /** Adapters a test puts in place of the embedded defaults. */
-  adapters: { payoutProvider?: PayoutProvider } = {},
+  /** Adapters a test puts in place of the embedded defaults; `paymentProvider` wraps the sandbox (an outage, say). */
+  adapters: { payoutProvider?: PayoutProvider; paymentProvider?: (sandbox: SandboxPaymentProvider) => PaymentProvider } = {},
 ): Promise<TestApp> {
   const dataDir = existing?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'vm-test-')));
   // All test requests come from one address: keep the per-IP limits out of the way unless a test sets them.
@@ -94,9 +95,10 @@ export async function createTestApp(
   const mailer: Mailer = { name: 'memory', send: async (m) => void mails.push(m) };
 
   const payments = await sandboxPaymentProvider({ db: handle.db, publicUrl: config.publicUrl, webhookSecret: 'whsec_test_secret', now: clock.now });
+  const { paymentProvider: wrap, ...others } = adapters;
   const app = await buildApp({
-    paymentProvider: payments,
-    ...adapters,
+    paymentProvider: wrap ? wrap(payments) : payments,
+    ...others,
     config,
     db: handle.db,
     listen: handle.listen,

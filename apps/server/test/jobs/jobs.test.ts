@@ -43,6 +43,7 @@ describe('the list of jobs', () => {
       push: { run: call('push'), sweep: call('push-sweep') },
       settlement: { releaseDue: call('release') },
       ledger: { checkAndLog: call('ledger') },
+      reconciliation: { reconcileAndLog: call('reconciliation') },
       payouts: { run: call('payouts') },
       invoices: { issueDue: call('invoices'), sendPending: call('peppol') },
       invoicePayments: { remind: call('reminders') },
@@ -78,7 +79,7 @@ describe('the list of jobs', () => {
       retention: 3600,
     });
     for (const s of scheduled.values()) await s.handler({ slot: new Date() });
-    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'payouts', 'invoices', 'peppol', 'reminders', 'refunds', 'problems', 'proposals', 'retention']);
+    expect(calls).toEqual(['tokens', 'events', 'expiry', 'mails', 'support', 'demo', 'payments', 'board', 'files', 'documents', 'push', 'push-sweep', 'release', 'ledger', 'reconciliation', 'payouts', 'invoices', 'peppol', 'reminders', 'refunds', 'problems', 'proposals', 'retention']);
   });
 });
 

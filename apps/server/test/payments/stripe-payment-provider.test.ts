@@ -7,7 +7,7 @@ import { stripePaymentProvider } from '../../src/adapters/payments/stripe-paymen
 
 // A local stand-in for Stripe's API answering the documented JSON shapes, so the real SDK is
 // exercised end to end (encoding, headers, error classes) without the network.
-type Seen = { method: string; path: string; form: Record<string, string>; idempotencyKey: string | undefined; auth: string | undefined };
+type Seen = { method: string; path: string; query: string; form: Record<string, string>; idempotencyKey: string | undefined; auth: string | undefined };
 const seen: Seen[] = [];
 let server: http.Server;
 let apiBase: string;
@@ -45,14 +45,22 @@ function refund(form: Record<string, string>, idempotencyKey: string | undefined
     return [400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((charged - done) / 100).toFixed(2)})` } }];
   }
   refundedOf.set(pi, done + amount);
-  const made = { id: `re_${refundsByKey.size + 1}`, object: 'refund', amount, currency: 'eur', payment_intent: pi, status: 'succeeded', reason: form.reason ?? null, metadata: {} };
+  const metadata = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (k.startsWith('metadata[') ? [[k.slice(9, -1), v]] : [])));
+  const made = { id: `re_${refundsByKey.size + 1}`, object: 'refund', amount, currency: 'eur', payment_intent: pi, status: 'succeeded', reason: form.reason ?? null, metadata };
   if (idempotencyKey) refundsByKey.set(idempotencyKey, made);
   return [200, made];
 }
 
+/** One page of a list, as Stripe answers it. */
+const list = (data: unknown[]) => ({ object: 'list', data, has_more: false, url: '/v1/x' });
+
 /** Answers one request: [status, body]. */
 function answer(method: string, path: string, form: Record<string, string>, idempotencyKey?: string): [number, unknown] {
   if (method === 'POST' && path === '/v1/refunds') return refund(form, idempotencyKey);
+  if (method === 'GET' && path === '/v1/refunds') return [200, list([...refundsByKey.values()])];
+  if (method === 'GET' && path === '/v1/payment_intents') {
+    return [200, list([paymentIntent('pi_paid1', { status: 'succeeded', amount_received: 12100, metadata: { payment_id: '42' } }), paymentIntent('pi_waiting', { status: 'requires_action', metadata: { payment_id: '43' } }), paymentIntent('pi_other', { status: 'succeeded', amount_received: 500, metadata: {} })])];
+  }
   if (method === 'POST' && path === '/v1/customers') return [200, { id: 'cus_new1', object: 'customer', email: form.email }];
 
   const sources = /^\/v1\/customers\/([^/]+)\/sources(?:\/([^/]+))?$/.exec(path);
@@ -110,7 +118,7 @@ beforeAll(async () => {
       const form = Object.fromEntries(new URLSearchParams(body));
       const path = (req.url ?? '').split('?')[0]!;
       const method = req.method ?? '';
-      seen.push({ method, path, form, idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization });
+      seen.push({ method, path, query: (req.url ?? '').split('?')[1] ?? '', form, idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization });
       const [status, json] = answer(method, path, form, req.headers['idempotency-key'] as string | undefined);
       res.statusCode = status;
       res.setHeader('content-type', 'application/json');
@@ -395,5 +403,24 @@ describe('Stripe adapter: webhooks', () => {
     expect(() => p.parseWebhook(Buffer.from(tampered), sign(body))).toThrow(WebhookSignatureError);
     expect(() => p.parseWebhook(Buffer.from(body), undefined)).toThrow(WebhookSignatureError);
     expect(() => p.parseWebhook(Buffer.from(body), '')).toThrow(WebhookSignatureError);
+  });
+});
+
+describe('Stripe adapter: activity for the reconciliation', () => {
+  it('lists the payments Stripe took and the refunds it made since a moment, with our ids from metadata and keys', async () => {
+    const p = provider();
+    await p.refund({ paymentRef: 'pi_paid1', amountCents: 2000, reason: 'sender_cancelled', idempotencyKey: 'refund-7' });
+    const since = new Date('2026-11-20T00:00:00Z');
+    const activity = await p.activity(since);
+    // Only succeeded payments: one of ours by its metadata, one that carries none.
+    expect(activity.payments).toEqual([
+      { ref: 'pi_paid1', amountCents: 12100, paymentId: 42 },
+      { ref: 'pi_other', amountCents: 500, paymentId: null },
+    ]);
+    // The refund's key went with it as metadata, and comes back as our refund's id.
+    expect(activity.refunds).toEqual([{ ref: 're_1', paymentRef: 'pi_paid1', amountCents: 2000, refundId: 7 }]);
+    const lists = seen.filter((s) => s.method === 'GET');
+    expect(lists.map((s) => s.path).sort()).toEqual(['/v1/payment_intents', '/v1/refunds']);
+    for (const s of lists) expect(decodeURIComponent(s.query)).toContain(`created[gte]=${Math.floor(since.getTime() / 1000)}`);
   });
 });

@@ -28,6 +28,7 @@ const onboardingProvider: PayoutProvider = {
     paid.push(req.payeeId);
     return { id: `${req.payeeId}/po_1`, status: 'pending' };
   },
+  sent: async () => [],
   status: async () => ({ status: 'pending', failureReason: null }),
 };
 

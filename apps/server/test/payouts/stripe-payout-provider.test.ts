@@ -83,7 +83,10 @@ function handle(method: string, path: string, form: Record<string, string>, quer
     return { json: transferJson(t) };
   }
   if (method === 'GET' && path === '/v1/transfers') {
-    const data = state.transfers.filter((t) => t.destination === query.get('destination') && t.transfer_group === query.get('transfer_group')).map(transferJson);
+    // By account and shipment (pay()'s look-up), or every transfer (the reconciliation's list since a moment).
+    const data = state.transfers
+      .filter((t) => (!query.has('destination') || t.destination === query.get('destination')) && (!query.has('transfer_group') || t.transfer_group === query.get('transfer_group')))
+      .map(transferJson);
     return { json: { object: 'list', url: '/v1/transfers', has_more: false, data } };
   }
   if (method === 'POST' && path === '/v1/payouts') {
@@ -363,5 +366,19 @@ describe('Stripe payouts: the Connect webhook', () => {
     expect(() => provider.parseWebhook!(Buffer.from(body), undefined)).toThrow(PayoutWebhookSignatureError);
     expect(() => provider.parseWebhook!(Buffer.from(body.replace('po_9', 'po_8')), sign(body))).toThrow(PayoutWebhookSignatureError);
     expect(stripePayoutProvider({ secretKey: SECRET_KEY, returnUrl: RETURN_URL, refreshUrl: REFRESH_URL }).parseWebhook).toBeUndefined();
+  });
+});
+
+describe('Stripe payouts: what was sent, for the reconciliation', () => {
+  it('adds up the transfers of each of our payouts by the key they carry, since a moment', async () => {
+    const payeeId = await readyAccount('payee-sent');
+    await provider().pay(request(payeeId), 'payout-91');
+    fake.requests.length = 0;
+    const since = new Date('2026-11-20T00:00:00Z');
+    const sent = await provider().sent(since);
+    // 9,000 + 6,000 cents in two transfers of payout 91 (transfers of earlier tests carry their own keys).
+    expect(sent).toContainEqual({ payoutId: 91, amountCents: 15_000 });
+    expect(fake.requests.map(line)).toEqual(['GET /v1/transfers']);
+    expect(fake.requests[0]!.url.searchParams.get('created[gte]')).toBe(String(Math.floor(since.getTime() / 1000)));
   });
 });

@@ -54,6 +54,26 @@ export type CardCharge = { status: 'succeeded'; id: string } | { status: 'requir
 
 export type RefundStatus = 'succeeded' | 'pending' | 'failed';
 
+/** Our payment's id in a provider's record of it (metadata payment_id, or the key `payment-<id>`); null when it carries none. */
+export const paymentIdOf = (keyOrId: string | undefined): number | null => {
+  const m = /^(?:payment-)?(\d+)$/.exec(keyOrId ?? '');
+  return m ? Number(m[1]) : null;
+};
+/** Our refund's id in a provider's record of it (the key `refund-<id>`); null when it carries none. */
+export const refundIdOf = (key: string | undefined): number | null => {
+  const m = /^refund-(\d+)$/.exec(key ?? '');
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * What the provider holds, for the reconciliation with the ledger: every payment it took (a card
+ * charge, a redirect payment that succeeded) and every refund it made, with the ids we gave them.
+ */
+export type ProviderActivity = {
+  payments: { ref: string; amountCents: number; paymentId: number | null }[];
+  refunds: { ref: string; paymentRef: string; amountCents: number; refundId: number | null }[];
+};
+
 /** The webhook's signature does not match: the request is not from the provider. */
 export class WebhookSignatureError extends Error {}
 
@@ -113,6 +133,9 @@ export type PaymentProvider = {
    * exceeds the charge (RefundError). The same key answers the same refund and refunds nothing more.
    */
   refund(input: { paymentRef: string; amountCents: number; reason: string; idempotencyKey: string }): Promise<{ id: string; status: RefundStatus }>;
+
+  /** Every payment the provider took and every refund it made since `since` (the reconciliation reads it). */
+  activity(since: Date): Promise<ProviderActivity>;
 
   /** Asks the provider itself: a return URL's query string proves nothing. */
   getPayment(id: string): Promise<RedirectPayment | null>;

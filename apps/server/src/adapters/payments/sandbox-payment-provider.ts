@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SandboxCardInput } from '@vm/domain';
 import type { Db } from '../../db/database.ts';
-import { BANCONTACT_SESSION_MS, CARD_CHALLENGE_MS, CardError, type PaymentProvider, type RedirectPayment, RefundError, type StoredCard } from './payment-provider.ts';
+import { BANCONTACT_SESSION_MS, CARD_CHALLENGE_MS, CardError, type PaymentProvider, paymentIdOf, type RedirectPayment, RefundError, refundIdOf, type StoredCard } from './payment-provider.ts';
 import { parseStripeWebhook } from './stripe-payment-provider.ts';
 
 // The embedded default: behaves like Stripe's test mode for the documented test tokens and card
@@ -284,6 +284,21 @@ export async function sandboxPaymentProvider(opts: { db: Db; publicUrl: string; 
         await trx.insertInto('sandboxRefunds').values({ id, idempotencyKey: input.idempotencyKey, paymentId: input.paymentRef, amountCents: input.amountCents, reason: input.reason, createdAt: now() }).execute();
         return { id, status: 'succeeded' as const };
       });
+    },
+
+    async activity(since) {
+      const [charges, redirects, refunds] = await Promise.all([
+        db.selectFrom('sandboxCharges').select(['id', 'amountCents', 'idempotencyKey']).where('createdAt', '>=', since).execute(),
+        db.selectFrom('sandboxBancontact').select(['id', 'amountCents', 'metadata']).where('status', '=', 'succeeded').where('createdAt', '>=', since).execute(),
+        db.selectFrom('sandboxRefunds').select(['id', 'paymentId', 'amountCents', 'idempotencyKey']).where('createdAt', '>=', since).execute(),
+      ]);
+      return {
+        payments: [
+          ...charges.map((c) => ({ ref: c.id, amountCents: c.amountCents, paymentId: paymentIdOf(c.idempotencyKey) })),
+          ...redirects.map((r) => ({ ref: r.id, amountCents: r.amountCents, paymentId: paymentIdOf((JSON.parse(r.metadata) as Record<string, string>).payment_id) })),
+        ],
+        refunds: refunds.map((r) => ({ ref: r.id, paymentRef: r.paymentId, amountCents: r.amountCents, refundId: refundIdOf(r.idempotencyKey) })),
+      };
     },
 
     async refunds() {

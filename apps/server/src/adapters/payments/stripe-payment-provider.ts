@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { stripeClient } from '../stripe-client.ts';
-import { CardError, type PaymentEvent, type PaymentProvider, type PaymentStatus, type RedirectPayment, RefundError, type RefundStatus, WebhookSignatureError } from './payment-provider.ts';
+import { CardError, type PaymentEvent, type PaymentProvider, paymentIdOf, type PaymentStatus, type RedirectPayment, RefundError, refundIdOf, type RefundStatus, WebhookSignatureError } from './payment-provider.ts';
 
 type StripeConfig = {
   secretKey: string;
@@ -26,6 +26,9 @@ const statusOf = (pi: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'
   if (pi.status === 'canceled' || (pi.status === 'requires_payment_method' && pi.last_payment_error)) return 'failed';
   return 'pending';
 };
+
+/** The most payments and refunds one reconciliation reads of Stripe (a day's worth for a busy marketplace). */
+const ACTIVITY_LIMIT = 10_000;
 
 /** Stripe's refund reasons; any other reason of ours travels in the metadata only. */
 const STRIPE_REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
@@ -146,7 +149,8 @@ export function stripePaymentProvider(cfg: StripeConfig): PaymentProvider {
             payment_intent: input.paymentRef,
             amount: input.amountCents,
             ...(STRIPE_REFUND_REASONS.has(input.reason) ? { reason: input.reason as Stripe.RefundCreateParams.Reason } : {}),
-            metadata: { reason: input.reason },
+            // Our refund's key travels with it: the reconciliation finds the refund by it.
+            metadata: { reason: input.reason, refund_key: input.idempotencyKey },
           },
           { idempotencyKey: input.idempotencyKey },
         );
@@ -156,6 +160,20 @@ export function stripePaymentProvider(cfg: StripeConfig): PaymentProvider {
         if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundError(err.message, err.code ?? 'refund_refused');
         throw err;
       }
+    },
+
+    async activity(since) {
+      const created = { gte: Math.floor(since.getTime() / 1000) };
+      const [intents, refunds] = await Promise.all([
+        stripe.paymentIntents.list({ created, limit: 100 }).autoPagingToArray({ limit: ACTIVITY_LIMIT }),
+        stripe.refunds.list({ created, limit: 100 }).autoPagingToArray({ limit: ACTIVITY_LIMIT }),
+      ]);
+      return {
+        payments: intents.filter((pi) => pi.status === 'succeeded').map((pi) => ({ ref: pi.id, amountCents: pi.amount_received || pi.amount, paymentId: paymentIdOf(pi.metadata?.payment_id) })),
+        refunds: refunds
+          .filter((r) => r.status === 'succeeded' && r.payment_intent)
+          .map((r) => ({ ref: r.id, paymentRef: typeof r.payment_intent === 'string' ? r.payment_intent : r.payment_intent!.id, amountCents: r.amount, refundId: refundIdOf(r.metadata?.refund_key) })),
+      };
     },
 
     async getPayment(id) {

@@ -8,6 +8,12 @@
 
 export type PayoutStatus = 'pending' | 'paid' | 'failed';
 
+/** Our payout's id from the key it was sent with (`payout-<id>`, or a transfer's `payout-<id>:transfer:<reference>`); null for another key. */
+export const payoutIdOf = (key: string | undefined): number | null => {
+  const m = /^payout-(\d+)(?::|$)/.exec(key ?? '');
+  return m ? Number(m[1]) : null;
+};
+
 /** The driver as the provider needs them. */
 export type Payee = { userId: number; name: string; email: string; iban: string };
 
@@ -47,6 +53,11 @@ export type PayoutProvider = {
   pay(input: PayoutRequest, idempotencyKey: string): Promise<{ id: string; status: PayoutStatus }>;
   /** Where a payout is; a failure says why in the provider's words. */
   status(id: string): Promise<{ status: PayoutStatus; failureReason: string | null }>;
+  /**
+   * The money the provider sent out for our payouts since `since`, by our payout's id (from the
+   * payout's key, `payout-<id>`): what the reconciliation compares with the ledger.
+   */
+  sent(since: Date): Promise<{ payoutId: number; amountCents: number }[]>;
   /**
    * Verifies a webhook's signature over the raw body (Stripe-Signature) and reads the event; absent
    * when no webhook secret is configured (payouts then settle by asking status()). Throws

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db } from '../../db/database.ts';
-import { type PayoutProvider, type PayoutStatus, SANDBOX_FAILING_IBAN, SANDBOX_SETTLE_SECONDS } from './payout-provider.ts';
+import { payoutIdOf, type PayoutProvider, type PayoutStatus, SANDBOX_FAILING_IBAN, SANDBOX_SETTLE_SECONDS } from './payout-provider.ts';
 import { parseStripePayoutWebhook } from './stripe-payout-provider.ts';
 
 /** The sandbox signs payout events as Stripe does, so the webhook route is the same code (tests send them). */
@@ -45,6 +45,15 @@ export function sandboxPayoutProvider({
         .execute();
       const row = await db.selectFrom('sandboxPayouts').select('id').where('idempotencyKey', '=', idempotencyKey).executeTakeFirstOrThrow();
       return { id: row.id, status: 'pending' as PayoutStatus };
+    },
+
+    async sent(since) {
+      const rows = await db.selectFrom('sandboxPayouts').select(['idempotencyKey', 'amountCents', 'iban']).where('createdAt', '>=', since).execute();
+      // A payout to the failing IBAN never leaves the bank: nothing was sent.
+      return rows.flatMap((r) => {
+        const payoutId = payoutIdOf(r.idempotencyKey);
+        return payoutId !== null && r.iban !== SANDBOX_FAILING_IBAN ? [{ payoutId, amountCents: r.amountCents }] : [];
+      });
     },
 
     async status(id) {

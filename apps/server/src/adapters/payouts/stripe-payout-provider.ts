@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { stripeClient } from '../stripe-client.ts';
-import { type PayoutEvent, type PayoutProvider, type PayoutStatus, PayoutWebhookSignatureError } from './payout-provider.ts';
+import { type PayoutEvent, payoutIdOf, type PayoutProvider, type PayoutStatus, PayoutWebhookSignatureError } from './payout-provider.ts';
 
 type StripePayoutConfig = {
   secretKey: string;
@@ -154,6 +154,17 @@ export function stripePayoutProvider(cfg: StripePayoutConfig): StripePayoutProvi
         ),
       );
       return { id: payoutId(req.payeeId, payout.id), status: payoutStatusOf(payout.status) };
+    },
+
+    async sent(since) {
+      // The money a payout sends leaves the platform as its transfers, each carrying the payout's key.
+      const transfers = await stripeCall('transfers', () => stripe.transfers.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100 }).autoPagingToArray({ limit: 10_000 }));
+      const byPayout = new Map<number, number>();
+      for (const t of transfers) {
+        const payoutId = payoutIdOf(t.metadata?.idempotency_key);
+        if (payoutId !== null) byPayout.set(payoutId, (byPayout.get(payoutId) ?? 0) + t.amount - (t.amount_reversed ?? 0));
+      }
+      return [...byPayout].map(([payoutId, amountCents]) => ({ payoutId, amountCents }));
     },
 
     async status(id) {

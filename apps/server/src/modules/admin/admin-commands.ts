@@ -7,6 +7,7 @@ import type { UsersService } from '../users/users.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import { type LedgerService, reportHolds } from '../ledger/ledger.service.ts';
+import type { ReconciliationService } from '../reconciliation/reconciliation.service.ts';
 import type { CancellationsService } from '../cancellations/cancellations.service.ts';
 import type { PayoutsService } from '../payouts/payouts.service.ts';
 import type { SettlementService } from '../settlement/settlement.service.ts';
@@ -27,7 +28,9 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- staff setup-link <email>    a new set-up link (the older ones stop working)
   npm run admin -- audit check                 verify the audit log's hash chain
   npm run admin -- notes check <shipment id>   verify a consignment note's hash chain and seals
-  npm run admin -- ledger check                verify the ledger's invariants (balanced, held money, drivers' payables)
+  npm run admin -- ledger check [--days N]     verify the ledger's invariants (balanced, held money, drivers' payables) and compare it
+                                               with the payment and payout providers over the last N days (7 by default): a charge
+                                               the ledger lacks is refunded; every difference is named
   npm run admin -- money release <shipment id> release a job's held money to its driver (a reported problem staff settled)
   npm run admin -- money release-due           release now every job the 24-hour timer would (confirmed, or delivered 24 hours ago with proof and no problem)
   npm run admin -- money refund <shipment id> <euros>
@@ -43,12 +46,14 @@ export type AdminDeps = {
   audit: AuditService;
   proofs: Pick<ProofsService, 'checkNote'>;
   ledger: Pick<LedgerService, 'check'>;
+  reconciliation: Pick<ReconciliationService, 'reconcile'>;
   settlement: Pick<SettlementService, 'release' | 'releaseDue'>;
   payouts: Pick<PayoutsService, 'run'>;
   cancellations: Pick<CancellationsService, 'staffRefund'>;
   /** Issue 23: the back office's decision on invoice payment (audited, mailed), which the command shares. */
   opsFinance: Pick<OpsFinanceService, 'decideInvoice'>;
   publicUrl: string;
+  now: () => Date;
 };
 
 const REFUND_REFUSALS = {
@@ -68,18 +73,25 @@ const RELEASE_MESSAGES = {
   not_delivered: 'is not delivered and has no decided problem: a driver is paid for a delivery',
 } as const;
 
-export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, settlement, payouts, cancellations, opsFinance, publicUrl }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
+export async function runAdmin({ users, driverAccounts, staff, audit, proofs, ledger, reconciliation, settlement, payouts, cancellations, opsFinance, publicUrl, now }: AdminDeps, args: string[]): Promise<{ ok: boolean; message: string }> {
   const [area, action, ...rest] = args;
   // Issue 22: the ledger's invariants, and staff's release of a held job.
-  if (area === 'ledger' && action === 'check' && rest.length === 0) {
+  if (area === 'ledger' && action === 'check' && (rest.length === 0 || (rest.length === 2 && rest[0] === '--days'))) {
+    const days = rest.length ? Number(rest[1]) : 7;
+    if (!Number.isSafeInteger(days) || days < 1 || days > 366) return { ok: false, message: 'The number of days is a whole number from 1 to 366.' };
+    // The differences first: refunding a charge the ledger lacked books it, and the invariants then see that.
+    const differences = await reconciliation.reconcile(new Date(now().getTime() - days * 86_400_000));
     const r = await ledger.check();
-    if (reportHolds(r)) return { ok: true, message: 'The ledger holds: every movement balances, held money matches the payments, no driver owes the platform.' };
     const lines = [
       ...r.unbalanced.map((u) => `movement ${u.transactionId} does not balance (${u.sum} cents)`),
       ...r.held.map((h) => `shipment ${h.shipmentId}: held ${h.held}, charged ${h.charged}, paid ${h.paid} (cents)`),
       ...r.negativePayables.map((p) => `driver ${p.userId} owes the platform ${-p.payable} cents`),
     ];
-    return { ok: false, message: `The ledger is BROKEN:\n${lines.join('\n')}` };
+    const invariants = reportHolds(r) ? 'The ledger holds: every movement balances, held money matches the payments, no driver owes the platform.' : `The ledger is BROKEN:\n${lines.join('\n')}`;
+    const providers = differences.length
+      ? `The ledger and the providers differ (last ${days} days):\n${differences.map((d) => `${d.text}${d.done ? ` (${d.done})` : ''}`).join('\n')}`
+      : `The ledger agrees with the payment and payout providers (last ${days} days).`;
+    return { ok: reportHolds(r) && differences.every((d) => d.done === 'booked and refunded in full'), message: `${invariants}\n${providers}` };
   }
   if (area === 'money' && action === 'release' && rest.length === 1) {
     const id = Number(rest[0]);

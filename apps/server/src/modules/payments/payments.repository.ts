@@ -191,6 +191,29 @@ export async function succeed(db: Executor, id: number, providerRef: string | nu
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Counts a failed recovery of a pending payment and keeps why; how often it failed now. */
+export async function recoveryFailed(db: Executor, id: number, error: string, now: Date): Promise<number> {
+  const row = await db
+    .updateTable('payments')
+    .set((eb) => ({ recoveryFailures: eb('recoveryFailures', '+', 1), recoveryError: error.slice(0, 500), updatedAt: now }))
+    .where('id', '=', id)
+    .returning('recoveryFailures')
+    .executeTakeFirst();
+  return row?.recoveryFailures ?? 0;
+}
+
+/** Pending payments whose recovery failed at least `times` times, oldest first: staff look at them. */
+export async function stuckInRecovery(db: Executor, times: number, limit: number): Promise<{ id: number; shipmentId: number; failures: number; error: string | null; createdAt: Date }[]> {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'shipmentId', 'recoveryFailures as failures', 'recoveryError as error', 'createdAt'])
+    .where('status', '=', 'pending')
+    .where('recoveryFailures', '>=', times)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** Records a webhook event id; false when it was seen before (de-duplication). */
 export async function recordEvent(db: Executor, id: string, type: string, now: Date): Promise<boolean> {
   const row = await db.insertInto('paymentEvents').values({ id, type, receivedAt: now }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();

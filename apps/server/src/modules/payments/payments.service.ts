@@ -46,6 +46,8 @@ const STALE_CARD_CLAIM_MS = 60_000;
  * lasts an hour); a card left at its 3-D Secure challenge is given up as long after.
  */
 const STALE_AT_PROVIDER_MS = Math.max(BANCONTACT_SESSION_MS, CARD_CHALLENGE_MS);
+/** The recovery's failures on one payment after which staff are told (once). */
+export const RECOVERY_FAILURES_TOLD = 2;
 /** Payments settled per run; a backlog is worked off by the following runs. */
 const STALE_BATCH = 100;
 
@@ -386,7 +388,10 @@ export function paymentsService({ db, provider, shipments, offers, settlement, r
         }
         settled += 1;
       } catch (err) {
-        log.error({ err, paymentId: payment.id }, 'settling a stale payment failed; the next run tries again');
+        // The first failure may pass (a provider down for a minute); the second tells staff, once.
+        const failures = await repo.recoveryFailed(db, payment.id, err instanceof Error ? err.message : String(err), now());
+        if (failures === RECOVERY_FAILURES_TOLD) log.error({ err, paymentId: payment.id, shipmentId: payment.shipmentId, failures }, 'a pending payment could not be settled twice: staff must look at it (ledger check lists it)');
+        else log.warn({ err, paymentId: payment.id, failures }, 'settling a stale payment failed; the next run tries again');
       }
     }
     if (stale.length > 0) log.info({ settled, left: stale.length - settled }, 'stale payments settled');
@@ -395,6 +400,28 @@ export function paymentsService({ db, provider, shipments, offers, settlement, r
 
   return {
     settleStalePayments,
+
+    /** Pending payments the recovery failed on twice or more: the reconciliation names them for staff. */
+    stuckInRecovery: () => repo.stuckInRecovery(db, RECOVERY_FAILURES_TOLD, 100),
+
+    /**
+     * The reconciliation found money the provider took for this payment that the ledger lacks: if
+     * the payment was given up (failed, or pending past any chance of its own recovery), the money
+     * is booked and refunded in full, once. What was done.
+     */
+    async refundUnbooked(paymentId: number, providerRef: string): Promise<'refunded' | 'booked_before' | 'not_ours'> {
+      const payment = await repo.find(db, paymentId);
+      if (!payment) return 'not_ours';
+      const done = await shipments.withJob(payment.shipmentId, async (job, trx) => {
+        const current = await repo.find(trx, paymentId);
+        if (!current || current.status === 'succeeded' || current.status === 'refunded') return false;
+        return unbooked(trx, job, current, providerRef);
+      });
+      if (!done) return 'booked_before';
+      log.warn({ paymentId, providerRef }, 'a charge at the provider the ledger lacked: booked and refunded in full');
+      await refunds.settle((await refunds.bySource(db, unbookedKey(paymentId)))!.id);
+      return 'refunded';
+    },
 
     async cards(userId: number): Promise<CardRead[]> {
       return (await repo.cards(db, userId)).map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year }));

@@ -33,7 +33,7 @@ function methodText(r: PaymentReceipt, t: TFunction): string {
  */
 export function PaymentSummary({ shipment: s }: { shipment: ShipmentRead }) {
   const { t } = useTranslation();
-  const { data: r, isError } = useReceipt(s.id, Boolean(s.accepted_offer));
+  const { data: r, isError } = useReceipt(s.id, s.current_state.state, Boolean(s.accepted_offer));
   if (!s.accepted_offer) return null;
   if (isError) return <p className="form-error">{t('job.payment.loadFailed')}</p>;
   if (!r) return null;

@@ -72,7 +72,7 @@ export const COLUMNS: Record<string, Record<string, ColumnClass>> = {
   ratings: {},
   payment_customers: { provider: TECH, customer_id: TECH },
   cards: { card_id: TECH, brand: E('cards'), last4: E('cards') },
-  payments: { method: E('payments'), currency: E('payments'), status: E('payments'), provider_ref: TECH, card_id: TECH, redirect_url: TECH, return_url: TECH, failure_message: TECH },
+  payments: { method: E('payments'), currency: E('payments'), status: E('payments'), provider_ref: TECH, card_id: TECH, redirect_url: TECH, return_url: TECH, failure_message: TECH, recovery_error: TECH },
   payment_receipts: { reference: E('receipts'), driver_name: C('the driver’s name on the sender’s receipt: replaced when the driver deletes their account'), method: E('receipts'), card_last4: E('receipts') },
   payment_events: { id: TECH, type: TECH },
   sandbox_tokens: { id: SANDBOX, test_token: SANDBOX },

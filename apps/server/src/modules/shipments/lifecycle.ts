@@ -45,8 +45,8 @@ export function jobLifecycle({ db, events, now }: { db: Db; events: EventsServic
    * is in; 409 naming its state otherwise. Writes the state, its history and (unless the caller tells
    * the sender itself) the sender's state event, in the caller's transaction.
    */
-  async function transition(trx: Executor, job: LockedJob, to: ShipmentStateName, actor: Actor, opts: { at?: Date; acceptedOfferId?: number | null; notify?: boolean; refusal?: string } = {}): Promise<void> {
-    if (!canTransition(job.state, to, actor)) throw jobConflict(opts.refusal ?? 'state_change_not_allowed', job.state);
+  async function transition(trx: Executor, job: LockedJob, to: ShipmentStateName, actor: Actor, opts: { at?: Date; acceptedOfferId?: number | null; notify?: boolean } = {}): Promise<void> {
+    if (!canTransition(job.state, to, actor)) throw jobConflict('state_change_not_allowed', job.state);
     const at = now();
     await repo.writeState(trx, job.id, to, opts.at ?? at, at, opts.acceptedOfferId);
     job.state = to;

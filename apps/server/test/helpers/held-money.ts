@@ -38,3 +38,18 @@ export async function moneyMarket(): Promise<{ t: TestApp; sender: Awaited<Retur
   await addCard(t, sender.auth);
   return { t, sender, driver: await createDriver(t) };
 }
+
+/** A sender with a card and a verified driver on an app a test already has. */
+export async function senderAndDriver(t: TestApp): Promise<{ sender: Awaited<ReturnType<typeof registerAndLogin>>; driver: Awaited<ReturnType<typeof createDriver>> }> {
+  const sender = await registerAndLogin(t);
+  await addCard(t, sender.auth);
+  return { sender, driver: await createDriver(t) };
+}
+
+/** A job paid at `price`, delivered with proof and confirmed by its sender: its money released to the driver. */
+export async function releasedShipment(t: TestApp, sender: { auth: Auth }, driver: Driver, price: number): Promise<number> {
+  const id = await acceptedShipment(t, sender, driver, price);
+  await delivered(t, driver, id);
+  expect((await answerDelivery(t, sender, id, 'confirmed')).statusCode).toBe(200);
+  return id;
+}

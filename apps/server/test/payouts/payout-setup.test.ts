@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PayoutProvider } from '../../src/adapters/payouts/payout-provider.ts';
-import { login, registerAndLogin } from '../helpers/flows.ts';
-import { acceptedShipment, answerDelivery, delivered } from '../helpers/held-money.ts';
-import { type Auth, addCard, createDriver } from '../helpers/marketplace.ts';
+import { login } from '../helpers/flows.ts';
+import { releasedShipment, senderAndDriver } from '../helpers/held-money.ts';
+import { type Auth, createDriver } from '../helpers/marketplace.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // Issue 22: a payout provider that asks the driver to finish setting up payouts on its own pages
@@ -42,12 +42,8 @@ afterEach(() => t.close());
 
 describe('payout set-up at the provider', () => {
   it('shows the onboarding link on the earnings until the provider can pay the driver', async () => {
-    const sender = await registerAndLogin(t);
-    await addCard(t, sender.auth);
-    const driver = await createDriver(t);
-    const id = await acceptedShipment(t, sender, driver, 150);
-    await delivered(t, driver, id);
-    expect((await answerDelivery(t, sender, id, 'confirmed')).statusCode).toBe(200);
+    const { sender, driver } = await senderAndDriver(t);
+    await releasedShipment(t, sender, driver, 150);
 
     const earnings = async () => {
       const auth: Auth = { authorization: `Bearer ${(await login(t, driver.email, 'rijden123')).json().access_token}` };

@@ -3,6 +3,7 @@ import { nextDriverState, type ShipmentStateName } from '@vm/domain';
 import pg from 'pg';
 import { type Cluster, startCluster } from '../helpers/cluster.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
+import { call as send } from '../helpers/http-flows.ts';
 import { accept, addCard, type Auth, brussels, createDriver, createShipment, driverState, makeOffer, shipmentContent, shipmentSide } from '../helpers/marketplace.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { STAFF_ADMIN_TOKEN, staffSession } from '../helpers/staff.ts';
@@ -200,15 +201,10 @@ async function report(t: TestApp, auth: Auth, id: number, kind: string) {
 
 // --- the operations, over HTTP to one process ---
 
+/** One request to one process, answered as its status and body. */
 async function call(base: string, method: string, url: string, opts: { auth?: Auth; json?: unknown; body?: Buffer; headers?: Record<string, string> } = {}): Promise<{ status: number; body: string }> {
-  const headers: Record<string, string> = { ...opts.auth, ...opts.headers };
-  let body: string | Uint8Array | undefined;
-  if (opts.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.json);
-  } else if (opts.body) body = new Uint8Array(opts.body);
-  const res = await fetch(`${base}${url}`, { method, headers, body });
-  return { status: res.status, body: await res.text() };
+  const a = await send(base, method, url, { headers: { ...opts.auth, ...opts.headers }, json: opts.json, body: opts.body });
+  return { status: a.status, body: a.text };
 }
 
 const euros = (cents: number) => (cents / 100).toFixed(2);

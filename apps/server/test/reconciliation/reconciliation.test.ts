@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { reportHolds } from '../../src/modules/ledger/ledger.service.ts';
 import { registerAndLogin } from '../helpers/flows.ts';
 import { SANDBOX_SETTLE_SECONDS } from '../../src/adapters/payouts/payout-provider.ts';
-import { acceptedShipment, answerDelivery, delivered } from '../helpers/held-money.ts';
-import { addCard, createDriver, createShipment, makeOffer } from '../helpers/marketplace.ts';
+import { acceptedShipment, releasedShipment, senderAndDriver } from '../helpers/held-money.ts';
+import { createDriver, createShipment, makeOffer } from '../helpers/marketplace.ts';
 import { STAFF_ADMIN_TOKEN } from '../helpers/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -59,9 +59,7 @@ describe('ledger check against the payment provider', () => {
 
   it('names a refund the provider made that is none of ours, and money booked that the provider never took', async () => {
     t = await createTestApp({ ADMIN_TOKEN: STAFF_ADMIN_TOKEN });
-    const sender = await registerAndLogin(t);
-    await addCard(t, sender.auth);
-    const driver = await createDriver(t);
+    const { sender, driver } = await senderAndDriver(t);
     const id = await acceptedShipment(t, sender, driver, 80);
     const payment = await t.handle.db.selectFrom('payments').select(['id', 'providerRef', 'amountCents']).where('shipmentId', '=', id).executeTakeFirstOrThrow();
     expect(await admin(['ledger', 'check'])).toMatchObject({ ok: true, message: expect.stringContaining('agrees with the payment and payout providers') });
@@ -81,12 +79,8 @@ describe('ledger check against the payment provider', () => {
 describe('ledger check against the payout provider', () => {
   it('agrees with a payout sent and paid, and names one paid here that the provider never sent', async () => {
     t = await createTestApp({ ADMIN_TOKEN: STAFF_ADMIN_TOKEN });
-    const sender = await registerAndLogin(t);
-    await addCard(t, sender.auth);
-    const driver = await createDriver(t);
-    const id = await acceptedShipment(t, sender, driver, 150);
-    await delivered(t, driver, id);
-    expect((await answerDelivery(t, sender, id, 'confirmed')).statusCode).toBe(200);
+    const { sender, driver } = await senderAndDriver(t);
+    await releasedShipment(t, sender, driver, 150);
     expect(await admin(['payouts', 'run', '--now'])).toMatchObject({ ok: true, message: '1 payout(s) sent; open payouts settled.' });
     t.clock.advance(SANDBOX_SETTLE_SECONDS);
     await admin(['payouts', 'run']);

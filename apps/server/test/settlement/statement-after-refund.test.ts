@@ -1,8 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin } from '../helpers/flows.ts';
-import { acceptedShipment, answerDelivery, delivered } from '../helpers/held-money.ts';
-import { addCard, type Auth, createDriver } from '../helpers/marketplace.ts';
+import { acceptedShipment, delivered, releasedShipment, senderAndDriver } from '../helpers/held-money.ts';
+import type { Auth } from '../helpers/marketplace.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { STAFF_ADMIN_TOKEN, staffSession } from '../helpers/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -34,12 +33,8 @@ const releasedToDriver = async (driverId: number) => {
 
 describe('a week with a job settled by a part refund', () => {
   it('counts each job at what its release paid the driver, on the statement list, its PDF and the earnings', async () => {
-    const sender = await registerAndLogin(t);
-    await addCard(t, sender.auth);
-    const driver = await createDriver(t);
-    const whole = await acceptedShipment(t, sender, driver, 95);
-    await delivered(t, driver, whole);
-    expect((await answerDelivery(t, sender, whole, 'confirmed')).statusCode).toBe(200);
+    const { sender, driver } = await senderAndDriver(t);
+    await releasedShipment(t, sender, driver, 95);
 
     const halved = await acceptedShipment(t, sender, driver, 45);
     await delivered(t, driver, halved);

@@ -293,12 +293,12 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
       const p = await own('driver', driverId, shipmentId);
       const problem = await repo.byShipment(db, shipmentId);
       if (!problem) throw notFound();
-      if (problem.status !== 'open') throw new ApiError(409, 'conflict', 'problem_not_open');
+      if (problem.status !== 'open') throw jobConflict('problem_not_open', p.state);
       const reference = await referenceOf(shipmentId);
       const at = now();
       await withPhotos(shipmentId, input, uploads, async (trx, photos) => {
         const id = await repo.insertStatement(trx, { problemId: problem.id, party: 'driver', text: input.text, createdAt: at }, photos);
-        if (id === null) throw new ApiError(409, 'conflict', 'problem_answered');
+        if (id === null) throw jobConflict('problem_answered', p.state);
         await events.record(trx, [{ userId: p.senderId, type: 'problem.answered', shipmentId, payload: { reference } }]);
         await shipments.recordChanged(trx, shipmentId);
       });
@@ -376,9 +376,10 @@ export function problemsService({ db, store, files, shipments, proofs, settlemen
     async decide(staffId: number, problemId: number, d: ProblemDecisionInput, lang: Locale): Promise<ProblemCase> {
       const p = await repo.byId(db, problemId);
       if (!p) throw notFound();
-      if (p.status !== 'open') throw new ApiError(409, 'conflict', 'problem_not_open');
       const refundCents = d.outcome === 'refund' ? Math.round((d.refund ?? 0) * 100) : null;
       await shipments.withJob(p.shipmentId, async (job, trx) => {
+        // Read again under the job's lock: another decision may have come first.
+        if ((await repo.byId(trx, problemId))?.status !== 'open') throw jobConflict('problem_not_open', job.state);
         if (d.outcome === 'insurance' && INSURANCE[job.insurance].kind === 'own_risk') throw jobConflict('insurance_not_covered', job.state);
         const held = (await settlement.facts(trx, p.shipmentId))?.availableCents ?? 0;
         if (refundCents !== null && refundCents > held) throw jobConflict('refund_too_much', job.state);

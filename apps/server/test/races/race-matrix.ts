@@ -357,7 +357,11 @@ export async function runMatrix(h: Harness, pairs: [OpName, OpName][], rounds: n
       seen.set(key, (seen.get(key) ?? 0) + 1);
       answers.set(pair, seen);
       const driverAfter = ((await h.db.query(`select o.driver_id from shipments s left join offers o on o.id = s.accepted_offer_id where s.id = $1`, [job.id])).rows[0]?.driver_id ?? null) as number | null;
-      for (const problem of [judge(x, y, job, driverAfter), judge(y, x, job, driverAfter), ...(await invariants(h, job))]) if (problem) violations.push({ pair, round, job: job.id, what: problem });
+      for (const problem of [judge(x, y, job, driverAfter), judge(y, x, job, driverAfter), ...(await invariants(h, job))]) {
+        if (!problem) continue;
+        violations.push({ pair, round, job: job.id, what: problem });
+        log(`race matrix: ${pair}, round ${round}, job ${job.id}: ${problem}`);
+      }
     }
     log(`race matrix: round ${round} of ${rounds} done, ${violations.length} invariant violations so far`);
   }

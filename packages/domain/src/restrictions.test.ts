@@ -62,6 +62,12 @@ describe('restrictionStatement', () => {
     expect(period(null, 'en')).toBe('Since Mon, 2 Mar 2026, until we lift the decision.');
   });
 
+  it('dates the period on the Brussels clock, not UTC: half past midnight in Brussels is the new day', () => {
+    const lateUtc = Date.UTC(2026, 2, 2, 23, 30) / 1000;
+    expect(restrictionStatement({ kind: 'restrict', reason, starts_at: lateUtc, ends_at: null, business: false }, 'nl').period).toBe('Sinds di 3 mrt 2026, tot we de beslissing opheffen.');
+    expect(restrictionStatement({ kind: 'restrict', reason, starts_at: starts, ends_at: lateUtc, business: false }, 'en').period).toBe('From Mon, 2 Mar 2026 until Tue, 3 Mar 2026.');
+  });
+
   it("keeps staff's reason as written and tells how to contest it in the app", () => {
     const how = { nl: 'Account › Beperkingen', fr: 'Compte › Restrictions', en: 'Account › Restrictions' };
     for (const l of LOCALES) {
@@ -287,10 +293,10 @@ describe('what staff read', () => {
 });
 
 describe('what a restricted user reads (GET /api/user/restrictions)', () => {
-  const statement = restrictionStatement({ kind: 'restrict', reason, starts_at: starts, ends_at: ends, business: true }, 'fr');
-  const mine = { id: 40, kind: 'restrict', active: true, starts_at: starts, ends_at: ends, lifted_at: null, lift_reason: null, locale: 'fr', statement, contests: [contest], may_contest: true };
-
   it('shows each restriction with its statement of reasons in the reader’s language and the standing now', () => {
+    // Built inside the test: a statement that throws fails this test, not the file's collection.
+    const statement = restrictionStatement({ kind: 'restrict', reason, starts_at: starts, ends_at: ends, business: true }, 'fr');
+    const mine = { id: 40, kind: 'restrict', active: true, starts_at: starts, ends_at: ends, lifted_at: null, lift_reason: null, locale: 'fr', statement, contests: [contest], may_contest: true };
     expect(restrictionStatementSchema.parse(statement)).toEqual(statement);
     expect(restrictionStatementSchema.safeParse({ ...statement, legal_basis: undefined }).success).toBe(false);
     expect(userRestrictionSchema.parse(mine)).toEqual(mine);

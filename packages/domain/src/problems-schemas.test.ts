@@ -154,6 +154,7 @@ describe('the back office’s problems', () => {
     expect(problemSummarySchema.parse({ ...summary, status: 'decided' })).toEqual({ ...summary, status: 'decided' });
     expect(problemSummarySchema.safeParse({ ...summary, status: 'closed' }).success).toBe(false);
     expect(problemsQuerySchema.parse({})).toEqual({ status: 'open' });
+    expect(problemsQuerySchema.parse({ status: 'open' })).toEqual({ status: 'open' });
     expect(problemsQuerySchema.parse({ status: 'decided' })).toEqual({ status: 'decided' });
     expect(problemsQuerySchema.safeParse({ status: 'closed' }).success).toBe(false);
   });

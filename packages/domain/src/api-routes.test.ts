@@ -183,3 +183,50 @@ describe('what the routes answer', () => {
     expect(apiRoutes.socialStart.response[302].description).toBe('A redirect (Location header) for the browser');
   });
 });
+
+describe('private files and documents served by link', () => {
+  const uuid = '0b4f4c7e-8d5c-4a8e-9f0e-2f1a3b4c5d6e';
+  const fileRoutes = ['driverProofFile', 'senderProofFile', 'senderProblemPhoto', 'driverProblemPhoto', 'opsProblemFile'] as const;
+
+  it.each(fileRoutes)('%s names a file by its uuid and .jpg or .png', (name) => {
+    const p = apiRoutes[name].params;
+    expect(p.parse({ id: '7', file: `${uuid}.jpg` })).toEqual({ id: 7, file: `${uuid}.jpg` });
+    expect(p.safeParse({ id: '7', file: `${uuid}.png` }).success).toBe(true);
+    for (const file of [`x${uuid}.jpg`, `../${uuid}.jpg`, `${uuid}.jpg.exe`, `${uuid}.jpgx`, `${uuid}.gif`, 'a.jpg', `${uuid.toUpperCase()}.jpg`, `${uuid}0.png`, `${'g'.repeat(36)}.png`]) {
+      expect(p.safeParse({ id: '7', file }).success, file).toBe(false);
+    }
+  });
+
+  const linkRoutes = ['invoicePdf', 'invoiceUbl', 'driverProofFile', 'driverConsignmentNote', 'senderProofFile', 'consignmentNote', 'senderProblemPhoto', 'driverProblemPhoto', 'dataExport'] as const;
+
+  it.each(linkRoutes)('%s takes the access token of a link, of up to 200 characters, or none', (name) => {
+    const q = apiRoutes[name].querystring;
+    expect(q.parse({ access_token: 'abc' })).toEqual({ access_token: 'abc' });
+    expect(q.parse({ access_token: 'x'.repeat(200) })).toEqual({ access_token: 'x'.repeat(200) });
+    expect(q.parse({})).toEqual({});
+    expect(q.safeParse({ access_token: 'x'.repeat(201) }).success).toBe(false);
+  });
+});
+
+describe('the chat routes', () => {
+  // SPEC section 7: a sender chats under /api/conversation, a driver under /api/driver/conversation.
+  it.each([
+    ['conversations', 'GET', '/api/conversation', 'sender'],
+    ['conversation', 'GET', '/api/conversation/:shipmentId', 'sender'],
+    ['sendMessage', 'POST', '/api/conversation/:shipmentId', 'sender'],
+    ['driverConversations', 'GET', '/api/driver/conversation', 'driver'],
+    ['driverConversation', 'GET', '/api/driver/conversation/:shipmentId', 'driver'],
+    ['driverSendMessage', 'POST', '/api/driver/conversation/:shipmentId', 'driver'],
+  ] as const)('%s is %s %s for a %s', (name, method, path, auth) => {
+    const r = apiRoutes[name];
+    expect({ method: r.method, path: r.path, auth: r.auth }).toEqual({ method, path, auth });
+  });
+
+  it('takes a message in the body and answers 201 with it', () => {
+    for (const r of [apiRoutes.sendMessage, apiRoutes.driverSendMessage]) {
+      expect(Object.keys(r.response)).toEqual(['201']);
+      expect(r.params.parse({ shipmentId: '12' })).toEqual({ shipmentId: 12 });
+    }
+    expect(apiRoutes.sendMessage.body).toBe(apiRoutes.driverSendMessage.body);
+  });
+});
